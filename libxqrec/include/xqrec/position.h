@@ -1,0 +1,99 @@
+// A Xiangqi position: board, side to move, clocks and Zobrist key, with
+// legal move generation and make/undo.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <string>
+
+#include "xqrec/move_error.h"
+#include "xqrec/move_list.h"
+#include "xqrec/setup.h"
+#include "xqrec/square_set.h"
+#include "xqrec/types.h"
+
+namespace xq {
+
+// What make() saves so that undo() can restore the position exactly.
+struct Undo {
+  Piece captured;
+  std::uint16_t halfmove_clock = 0;
+  std::uint64_t key = 0;
+};
+
+enum class GameState : std::uint8_t {
+  Ongoing,
+  Checkmate,  // the side to move is checkmated (loses)
+  Stalemate,  // the side to move has no legal move: 困毙, also a loss
+};
+std::string_view game_state_name(GameState s);  // "ongoing", "checkmate", "stalemate"
+
+class Position {
+ public:
+  // The standard start position, Red to move.
+  Position();
+  static Position start() { return Position(); }
+
+  // Takes the set-up as it is, without judging it (see check_setup): move
+  // generation works on any board, with or without kings.
+  explicit Position(const Setup& setup);
+  Setup setup() const;
+
+  Piece at(Square s) const { return board_[std::size_t(s.index())]; }
+  Color side_to_move() const { return side_; }
+  int halfmove_clock() const { return halfmove_clock_; }
+  int fullmove_number() const { return fullmove_number_; }
+  std::uint64_t key() const { return key_; }
+  // The king's square, or Square::none() when that side has no king.
+  Square king(Color c) const { return king_[index(c)]; }
+  const SquareSet& occupied(Color c) const { return occupied_[index(c)]; }
+
+  // --- Attacks and checks ------------------------------------------------
+  bool in_check() const { return king_attacked(side_); }
+  // Whether the king of colour c is attacked (including by the other king
+  // on an open file: the flying general).
+  bool king_attacked(Color c) const;
+  // Whether a piece of colour `by` could capture on s (the flying general
+  // counts when s holds the other king).
+  bool attacked(Square s, Color by) const;
+  // The squares from which pieces of colour `by` attack s.
+  SquareSet attackers(Square s, Color by) const;
+  bool gives_check(Move m) const;
+
+  // --- Moves ---------------------------------------------------------------
+  // Pseudo-legal moves: piece rules respected, own king safety not checked.
+  void generate_pseudo_legal(MoveList& out) const;
+  void generate_legal(MoveList& out) const;
+  // Number of legal moves (no list needed): perft leaves.
+  std::size_t count_legal() const;
+  bool is_legal(Move m) const { return check_move(m) == MoveError::None; }
+  // Why m is not legal here, or MoveError::None. Works for any Move value.
+  MoveError check_move(Move m) const;
+  // Whether a pseudo-legal move leaves the mover's king safe.
+  bool keeps_king_safe(Move m) const;
+  GameState state() const;
+
+  // m must be legal (or at least pseudo-legal; make/undo never check).
+  void make(Move m, Undo& undo);
+  void undo(Move m, const Undo& undo);
+
+  // The key computed from scratch, to test the incremental update.
+  std::uint64_t compute_key() const;
+
+ private:
+  void set_piece(Square s, Piece p);
+  void clear();
+  bool king_attacked_at(Square k, Color by) const;
+  bool needs_safety_test(Move m, bool in_check) const;
+  MoveError geometry_error(Piece p, Square from, Square to) const;
+
+  std::array<Piece, kSquares> board_{};
+  std::array<SquareSet, 2> occupied_{};
+  std::array<Square, 2> king_{Square::none(), Square::none()};
+  Color side_ = Color::Red;
+  std::uint16_t halfmove_clock_ = 0;
+  int fullmove_number_ = 1;
+  std::uint64_t key_ = 0;
+};
+
+}  // namespace xq

@@ -1,0 +1,40 @@
+// A set of board squares as a 90-bit mask in two words.
+#pragma once
+
+#include <bit>
+#include <cstdint>
+
+#include "xqrec/types.h"
+
+namespace xq {
+
+class SquareSet {
+ public:
+  constexpr void insert(Square s) { word(s) |= bit(s); }
+  constexpr void erase(Square s) { word(s) &= ~bit(s); }
+  constexpr bool contains(Square s) const {
+    return (s.index() < 64 ? lo_ : hi_) & bit(s);
+  }
+  constexpr bool empty() const { return (lo_ | hi_) == 0; }
+  constexpr int count() const { return std::popcount(lo_) + std::popcount(hi_); }
+
+  // Calls f(Square) for every member, in increasing index order.
+  template <class F>
+  constexpr void for_each(F&& f) const {
+    for (std::uint64_t w = lo_; w; w &= w - 1) f(Square(std::countr_zero(w)));
+    for (std::uint64_t w = hi_; w; w &= w - 1) f(Square(64 + std::countr_zero(w)));
+  }
+
+  friend constexpr bool operator==(const SquareSet&, const SquareSet&) = default;
+
+ private:
+  static constexpr std::uint64_t bit(Square s) {
+    return std::uint64_t{1} << (s.index() & 63);
+  }
+  constexpr std::uint64_t& word(Square s) { return s.index() < 64 ? lo_ : hi_; }
+
+  std::uint64_t lo_ = 0;
+  std::uint64_t hi_ = 0;
+};
+
+}  // namespace xq

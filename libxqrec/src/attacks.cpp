@@ -1,0 +1,43 @@
+// Attack queries on a Position.
+#include "board_attacks.h"
+#include "geometry.h"
+#include "xqrec/position.h"
+
+namespace xq {
+
+bool Position::king_attacked(Color c) const {
+  const Square k = king_[index(c)];
+  return k.valid() && detail::attacked_on(board_.data(), k, ~c, true);
+}
+
+bool Position::attacked(Square s, Color by) const {
+  const Piece p = at(s);
+  const bool is_king = p.type() == PieceType::King && p.color() != by;
+  return detail::attacked_on(board_.data(), s, by, is_king);
+}
+
+SquareSet Position::attackers(Square s, Color by) const {
+  // Rare query (audit, repetition rules): test each piece of `by` by the
+  // legality geometry rather than keep a second attack generator in sync.
+  SquareSet result;
+  occupied_[index(by)].for_each([&](Square from) {
+    if (from == s) return;
+    const Piece p = at(from);
+    // The geometry ignores what stands on s, so guards of own pieces count.
+    if (geometry_error(p, from, s) == MoveError::None) result.insert(from);
+  });
+  return result;
+}
+
+bool Position::gives_check(Move m) const {
+  const Piece mover = at(m.from());
+  const Color them = ~mover.color();
+  std::array<Piece, kSquares> scratch = board_;
+  scratch[std::size_t(m.to().index())] = mover;
+  scratch[std::size_t(m.from().index())] = Piece();
+  Square k = king_[index(them)];
+  if (m.to() == k) return false;  // capturing the king: not a check
+  return k.valid() && detail::attacked_on(scratch.data(), k, mover.color(), true);
+}
+
+}  // namespace xq

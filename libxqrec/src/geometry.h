@@ -1,0 +1,118 @@
+// Precomputed move geometry for every square, built at compile time, so that
+// move generation and attack tests never check board edges.
+#pragma once
+
+#include <array>
+#include <cstdint>
+
+#include "xqrec/types.h"
+
+namespace xq::geometry {
+
+// A step to a square that needs another square empty on the way:
+// the horse's leg or the elephant's eye.
+struct Step {
+  std::uint8_t to = 0;
+  std::uint8_t via = 0;
+};
+
+template <class T, std::size_t N>
+struct SmallList {
+  std::array<T, N> items{};
+  std::uint8_t size = 0;
+  constexpr void push(T t) { items[size++] = t; }
+  constexpr const T* begin() const { return items.data(); }
+  constexpr const T* end() const { return items.data() + size; }
+};
+
+using Steps = SmallList<Step, 8>;
+using Targets = SmallList<std::uint8_t, 4>;
+using Ray = SmallList<std::uint8_t, 9>;
+
+enum Direction { Up = 0, Down = 1, Right = 2, Left = 3 };  // Up = towards Black
+constexpr int kFileDelta[4] = {0, 0, 1, -1};
+constexpr int kRankDelta[4] = {1, -1, 0, 0};
+
+struct Tables {
+  std::array<std::array<Ray, 4>, kSquares> ray{};
+  std::array<Steps, kSquares> horse{};         // to, leg
+  std::array<Steps, kSquares> horse_from{};    // horses that attack this square: from, leg
+  std::array<std::array<Steps, kSquares>, 2> elephant{};  // to, eye; own side only
+  std::array<std::array<Targets, kSquares>, 2> advisor{};  // to, in own palace
+  std::array<std::array<Targets, kSquares>, 2> king{};     // to, in own palace
+  std::array<std::array<Targets, kSquares>, 2> pawn{};
+  // Inverse tables: the squares from which a piece of colour c reaches this
+  // square. They differ from the forward ones only for pieces off their
+  // legal points (relaxed set-ups), which still move by the forward tables.
+  std::array<std::array<Targets, kSquares>, 2> pawn_from{};
+  std::array<std::array<Targets, kSquares>, 2> advisor_from{};
+  std::array<std::array<Targets, kSquares>, 2> king_from{};
+  std::array<std::array<Steps, kSquares>, 2> elephant_from{};  // from, eye
+};
+
+constexpr int forward(Color c) { return c == Color::Red ? 1 : -1; }
+
+constexpr Tables make_tables() {
+  Tables t;
+  for (int s = 0; s < kSquares; ++s) {
+    const int f = s % kFiles, r = s / kFiles;
+    for (int d = 0; d < 4; ++d) {
+      for (int ff = f + kFileDelta[d], rr = r + kRankDelta[d]; on_board(ff, rr);
+           ff += kFileDelta[d], rr += kRankDelta[d])
+        t.ray[std::size_t(s)][std::size_t(d)].push(std::uint8_t(rr * kFiles + ff));
+    }
+    // Horse: two steps along one axis, one along the other; the leg is the
+    // first orthogonal step.
+    constexpr int kHorse[8][4] = {{1, 2, 0, 1},  {-1, 2, 0, 1},  {1, -2, 0, -1}, {-1, -2, 0, -1},
+                                  {2, 1, 1, 0},  {2, -1, 1, 0},  {-2, 1, -1, 0}, {-2, -1, -1, 0}};
+    for (const auto& h : kHorse) {
+      const int tf = f + h[0], tr = r + h[1];
+      if (!on_board(tf, tr)) continue;
+      const int leg = (r + h[3]) * kFiles + (f + h[2]);
+      const int to = tr * kFiles + tf;
+      t.horse[std::size_t(s)].push({std::uint8_t(to), std::uint8_t(leg)});
+      // A horse on `to` attacks s through the square next to `to` towards s
+      // along the long axis: that is s plus the short step plus half the long.
+      const int back_leg = (r + h[1] - h[3]) * kFiles + (f + h[0] - h[2]);
+      t.horse_from[std::size_t(s)].push({std::uint8_t(to), std::uint8_t(back_leg)});
+    }
+    for (int ci = 0; ci < 2; ++ci) {
+      const Color c = Color(ci);
+      const Square sq(s);
+      constexpr int kDiag[4][2] = {{1, 1}, {1, -1}, {-1, 1}, {-1, -1}};
+      for (const auto& dg : kDiag) {
+        const int ef = f + 2 * dg[0], er = r + 2 * dg[1];
+        if (on_board(ef, er) && on_own_side(c, Square(ef, er)))
+          t.elephant[std::size_t(ci)][std::size_t(s)].push(
+              {std::uint8_t(er * kFiles + ef), std::uint8_t((r + dg[1]) * kFiles + f + dg[0])});
+        const int af = f + dg[0], ar = r + dg[1];
+        if (on_board(af, ar) && in_palace(c, Square(af, ar)))
+          t.advisor[std::size_t(ci)][std::size_t(s)].push(std::uint8_t(ar * kFiles + af));
+      }
+      for (int d = 0; d < 4; ++d) {
+        const int kf = f + kFileDelta[d], kr = r + kRankDelta[d];
+        if (on_board(kf, kr) && in_palace(c, Square(kf, kr)))
+          t.king[std::size_t(ci)][std::size_t(s)].push(std::uint8_t(kr * kFiles + kf));
+      }
+      // Pawn: forward always; sideways once across the river.
+      const int pr = r + forward(c);
+      if (on_board(f, pr)) t.pawn[std::size_t(ci)][std::size_t(s)].push(std::uint8_t(pr * kFiles + f));
+      if (!on_own_side(c, sq)) {
+        if (f > 0) t.pawn[std::size_t(ci)][std::size_t(s)].push(std::uint8_t(r * kFiles + f - 1));
+        if (f < kFiles - 1) t.pawn[std::size_t(ci)][std::size_t(s)].push(std::uint8_t(r * kFiles + f + 1));
+      }
+    }
+  }
+  for (std::size_t ci = 0; ci < 2; ++ci)
+    for (std::size_t s = 0; s < kSquares; ++s) {
+      for (std::uint8_t to : t.pawn[ci][s]) t.pawn_from[ci][to].push(std::uint8_t(s));
+      for (std::uint8_t to : t.advisor[ci][s]) t.advisor_from[ci][to].push(std::uint8_t(s));
+      for (std::uint8_t to : t.king[ci][s]) t.king_from[ci][to].push(std::uint8_t(s));
+      for (const Step& e : t.elephant[ci][s]) t.elephant_from[ci][e.to].push({std::uint8_t(s), e.via});
+    }
+  return t;
+}
+
+inline constexpr Tables kTables = make_tables();
+
+}  // namespace xq::geometry

@@ -1,0 +1,157 @@
+// The single-move legality check, with the reason a move fails.
+#include <cstdlib>
+
+#include "board_attacks.h"
+#include "geometry.h"
+#include "xqrec/position.h"
+
+namespace xq {
+
+namespace {
+
+int sign(int x) { return (x > 0) - (x < 0); }
+
+// Pieces strictly between two squares on one file or rank.
+int pieces_between(const Position& pos, Square a, Square b) {
+  const int df = sign(b.file() - a.file()), dr = sign(b.rank() - a.rank());
+  int n = 0;
+  for (int f = a.file() + df, r = a.rank() + dr; f != b.file() || r != b.rank(); f += df, r += dr)
+    if (!pos.at(Square(f, r)).empty()) ++n;
+  return n;
+}
+
+}  // namespace
+
+// Whether piece p on `from` could move to `to` by its own rules on this
+// board, ignoring what stands on `to` and the safety of its king.
+MoveError Position::geometry_error(Piece p, Square from, Square to) const {
+  const Color c = p.color();
+  const int df = to.file() - from.file(), dr = to.rank() - from.rank();
+  const int adf = std::abs(df), adr = std::abs(dr);
+  switch (p.type()) {
+    case PieceType::King:
+      if (adf + adr != 1) {
+        // The flying general: a king "captures" the other king on an open file.
+        const Piece target = at(to);
+        if (df == 0 && target.type() == PieceType::King && target.color() != c)
+          return pieces_between(*this, from, to) == 0 ? MoveError::None : MoveError::PathBlocked;
+        return MoveError::NotAPieceMove;
+      }
+      return in_palace(c, to) ? MoveError::None : MoveError::LeavesPalace;
+    case PieceType::Advisor:
+      if (adf != 1 || adr != 1) return MoveError::NotAPieceMove;
+      return in_palace(c, to) ? MoveError::None : MoveError::LeavesPalace;
+    case PieceType::Elephant:
+      if (adf != 2 || adr != 2) return MoveError::NotAPieceMove;
+      if (!on_own_side(c, to)) return MoveError::ElephantCrossesRiver;
+      if (!at(Square(from.file() + df / 2, from.rank() + dr / 2)).empty()) return MoveError::ElephantEyeBlocked;
+      return MoveError::None;
+    case PieceType::Horse: {
+      if (!((adf == 1 && adr == 2) || (adf == 2 && adr == 1))) return MoveError::NotAPieceMove;
+      const Square leg = adr == 2 ? Square(from.file(), from.rank() + dr / 2) : Square(from.file() + df / 2, from.rank());
+      return at(leg).empty() ? MoveError::None : MoveError::HorseLegBlocked;
+    }
+    case PieceType::Rook:
+      if (df != 0 && dr != 0) return MoveError::NotAPieceMove;
+      return pieces_between(*this, from, to) == 0 ? MoveError::None : MoveError::PathBlocked;
+    case PieceType::Cannon: {
+      if (df != 0 && dr != 0) return MoveError::NotAPieceMove;
+      const int between = pieces_between(*this, from, to);
+      if (at(to).empty()) return between == 0 ? MoveError::None : MoveError::PathBlocked;
+      if (between == 0) return MoveError::CannonCaptureNeedsScreen;
+      return between == 1 ? MoveError::None : MoveError::CannonCaptureTooManyScreens;
+    }
+    case PieceType::Pawn: {
+      const int fwd = c == Color::Red ? 1 : -1;
+      if (adf + adr != 1) return MoveError::NotAPieceMove;
+      if (dr == -fwd) return MoveError::PawnMovesBackward;
+      if (dr == 0 && on_own_side(c, from)) return MoveError::PawnSidewaysBeforeRiver;
+      return MoveError::None;
+    }
+    case PieceType::None:
+      break;
+  }
+  return MoveError::NoPiece;
+}
+
+MoveError Position::check_move(Move m) const {
+  const Square from = m.from(), to = m.to();
+  if (!from.valid() || !to.valid()) return MoveError::OffBoard;
+  if (from == to) return MoveError::NullMove;
+  const Piece p = at(from);
+  if (p.empty()) return MoveError::NoPiece;
+  if (p.color() != side_) return MoveError::WrongSide;
+  const Piece target = at(to);
+  if (!target.empty() && target.color() == side_) return MoveError::CapturesOwnPiece;
+  if (p.type() == PieceType::King && !(std::abs(to.file() - from.file()) + std::abs(to.rank() - from.rank()) == 1))
+    return MoveError::NotAPieceMove;  // the flying general is an attack, never a move
+  if (const MoveError e = geometry_error(p, from, to); e != MoveError::None) return e;
+  if (needs_safety_test(m, in_check()) && !keeps_king_safe(m)) {
+    // Tell the two ways apart: does the own king now face the other one?
+    std::array<Piece, kSquares> scratch = board_;
+    scratch[std::size_t(to.index())] = p;
+    scratch[std::size_t(from.index())] = Piece();
+    const Square k = p.type() == PieceType::King ? to : king_[index(side_)];
+    const Square ek = king_[index(~side_)];
+    if (k.valid() && ek.valid() && k.file() == ek.file()) {
+      bool open = true;
+      const int step = ek.rank() > k.rank() ? 1 : -1;
+      for (int r = k.rank() + step; r != ek.rank(); r += step)
+        if (!scratch[std::size_t(Square(k.file(), r).index())].empty()) open = false;
+      // Only blame the kings when nothing else attacks the king.
+      if (open && !detail::attacked_on(scratch.data(), k, ~side_, false)) return MoveError::KingsFacing;
+    }
+    return MoveError::LeavesKingInCheck;
+  }
+  return MoveError::None;
+}
+
+std::string_view move_error_code(MoveError e) {
+  switch (e) {
+    case MoveError::None: return "ok";
+    case MoveError::OffBoard: return "off-board";
+    case MoveError::NullMove: return "null-move";
+    case MoveError::NoPiece: return "no-piece";
+    case MoveError::WrongSide: return "wrong-side";
+    case MoveError::CapturesOwnPiece: return "captures-own-piece";
+    case MoveError::NotAPieceMove: return "not-a-piece-move";
+    case MoveError::PathBlocked: return "path-blocked";
+    case MoveError::HorseLegBlocked: return "horse-leg-blocked";
+    case MoveError::ElephantEyeBlocked: return "elephant-eye-blocked";
+    case MoveError::ElephantCrossesRiver: return "elephant-crosses-river";
+    case MoveError::LeavesPalace: return "leaves-palace";
+    case MoveError::PawnMovesBackward: return "pawn-moves-backward";
+    case MoveError::PawnSidewaysBeforeRiver: return "pawn-sideways-before-river";
+    case MoveError::CannonCaptureNeedsScreen: return "cannon-needs-screen";
+    case MoveError::CannonCaptureTooManyScreens: return "cannon-too-many-screens";
+    case MoveError::LeavesKingInCheck: return "leaves-king-in-check";
+    case MoveError::KingsFacing: return "kings-facing";
+  }
+  return "unknown";
+}
+
+std::string_view move_error_message(MoveError e) {
+  switch (e) {
+    case MoveError::None: return "legal";
+    case MoveError::OffBoard: return "a square is off the board";
+    case MoveError::NullMove: return "the piece does not move";
+    case MoveError::NoPiece: return "no piece on the from-square";
+    case MoveError::WrongSide: return "the piece belongs to the side not to move";
+    case MoveError::CapturesOwnPiece: return "the move captures a piece of its own side";
+    case MoveError::NotAPieceMove: return "this piece cannot move that way";
+    case MoveError::PathBlocked: return "a piece stands in the way";
+    case MoveError::HorseLegBlocked: return "the horse's leg is blocked (蹩马腿)";
+    case MoveError::ElephantEyeBlocked: return "the elephant's eye is blocked (塞象眼)";
+    case MoveError::ElephantCrossesRiver: return "an elephant cannot cross the river";
+    case MoveError::LeavesPalace: return "the piece cannot leave the palace";
+    case MoveError::PawnMovesBackward: return "a pawn cannot move backward";
+    case MoveError::PawnSidewaysBeforeRiver: return "a pawn cannot move sideways before crossing the river";
+    case MoveError::CannonCaptureNeedsScreen: return "a cannon captures only by jumping exactly one screen";
+    case MoveError::CannonCaptureTooManyScreens: return "a cannon captures over exactly one screen, not several";
+    case MoveError::LeavesKingInCheck: return "the move leaves its own king in check";
+    case MoveError::KingsFacing: return "the move leaves the two kings facing each other";
+  }
+  return "unknown";
+}
+
+}  // namespace xq

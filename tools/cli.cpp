@@ -1,0 +1,46 @@
+#include "cli.h"
+
+#include <iostream>
+
+namespace xqcli {
+
+int parse_options(const char* name, const char* synopsis, const po::options_description& options,
+                  const po::positional_options_description& positional, const std::vector<std::string>& args,
+                  po::variables_map& vm) {
+  po::options_description all;
+  all.add_options()("help,h", "show this help");
+  all.add(options);
+  try {
+    po::store(po::command_line_parser(args).options(all).positional(positional).run(), vm);
+    if (vm.count("help")) {
+      std::cout << "usage: xqrec " << name << " " << synopsis << "\n\n" << all << "\n";
+      return kOk;
+    }
+    po::notify(vm);
+  } catch (const po::error& e) {
+    std::cerr << "xqrec " << name << ": " << e.what() << "\n"
+              << "usage: xqrec " << name << " " << synopsis << "\n"
+              << "try 'xqrec " << name << " --help'\n";
+    return kUsage;
+  }
+  return -1;
+}
+
+std::string join(const std::vector<std::string>& words) {
+  std::string out;
+  for (const auto& w : words) {
+    if (!out.empty()) out += ' ';
+    out += w;
+  }
+  return out;
+}
+
+const std::vector<Subcommand>& subcommands() {
+  static const std::vector<Subcommand> list = {
+      {"perft", "count the leaf nodes of the legal move tree", run_perft},
+      {"fen", "check a FEN and name every problem of the position", run_fen},
+  };
+  return list;
+}
+
+}  // namespace xqcli

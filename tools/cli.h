@@ -1,0 +1,39 @@
+// Shared pieces of the xqrec subcommands: exit codes and option parsing.
+#pragma once
+
+#include <boost/program_options.hpp>
+#include <iosfwd>
+#include <string>
+#include <vector>
+
+namespace xqcli {
+
+namespace po = boost::program_options;
+
+enum Exit : int {
+  kOk = 0,        // success, nothing found
+  kFindings = 1,  // the input has problems (reported)
+  kUsage = 2,     // command-line misuse or an I/O error
+};
+
+struct Subcommand {
+  const char* name;
+  const char* summary;
+  int (*run)(const std::vector<std::string>& args);
+};
+
+const std::vector<Subcommand>& subcommands();
+
+// Parses args against the options; prints help (and returns kOk) when asked,
+// or an error (returns kUsage). Returns -1 when the command should go on.
+int parse_options(const char* name, const char* synopsis, const po::options_description& options,
+                  const po::positional_options_description& positional, const std::vector<std::string>& args,
+                  po::variables_map& vm);
+
+// Joins positional words with single spaces (an unquoted FEN arrives split).
+std::string join(const std::vector<std::string>& words);
+
+int run_perft(const std::vector<std::string>& args);
+int run_fen(const std::vector<std::string>& args);
+
+}  // namespace xqcli

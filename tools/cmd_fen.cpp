@@ -1,0 +1,65 @@
+// xqrec fen: check a FEN, naming every problem; or print it normalised.
+#include <iostream>
+
+#include "cli.h"
+#include "xqrec/fen.h"
+#include "xqrec/position.h"
+
+namespace xqcli {
+
+namespace {
+
+bool parse_relaxations(const std::vector<std::string>& names, xq::Relaxations& out) {
+  for (const auto& n : names) {
+    if (n == "all") { out = xq::Relaxations::all(); continue; }
+    bool found = false;
+    for (unsigned p = 0; p < unsigned(xq::PositionProblem::Count); ++p)
+      if (xq::problem_code(xq::PositionProblem(p)) == n) {
+        out.allow(xq::PositionProblem(p));
+        found = true;
+      }
+    if (!found) {
+      std::cerr << "xqrec fen: unknown problem '" << n << "' for --allow; known:";
+      for (unsigned p = 0; p < unsigned(xq::PositionProblem::Count); ++p)
+        std::cerr << " " << xq::problem_code(xq::PositionProblem(p));
+      std::cerr << " all\n";
+      return false;
+    }
+  }
+  return true;
+}
+
+}  // namespace
+
+int run_fen(const std::vector<std::string>& args) {
+  po::options_description opts("options");
+  std::vector<std::string> words, allow;
+  opts.add_options()
+      ("check", "report every problem of the position, one per line; exit 1 if any")
+      ("allow", po::value<std::vector<std::string>>(&allow)->multitoken(),
+       "problems to tolerate (endgame studies): missing-king, pawn-off-square, ... or all")
+      ("fen", po::value<std::vector<std::string>>(&words), "the FEN (quoted, or as several words)");
+  po::positional_options_description pos;
+  pos.add("fen", -1);
+  po::variables_map vm;
+  if (int rc = parse_options("fen", "[--check] [--allow PROBLEM...] FEN", opts, pos, args, vm); rc >= 0) return rc;
+  xq::Relaxations relax;
+  if (!parse_relaxations(allow, relax)) return kUsage;
+  if (!vm.count("fen")) {
+    std::cerr << "xqrec fen: no FEN given (an empty FEN is reported as a problem: pass \"\")\n";
+    return kUsage;
+  }
+  const std::string text = join(words);
+  const auto parsed = xq::parse_fen(text);
+  if (!parsed) {
+    for (const auto& e : parsed.error())
+      std::cout << "error: " << e.code << " at column " << e.column << ": " << e.message << "\n";
+    return kFindings;
+  }
+  const auto issues = xq::blocking_issues(xq::check_setup(*parsed), relax);
+  for (const auto& i : issues) std::cout << "error: " << xq::problem_code(i.problem) << ": " << i.message << "\n";
+  if (!vm.count("check")) std::cout << xq::to_fen(*parsed) << "\n";
+  return issues.empty() ? kOk : kFindings;
+}
+
+}  // namespace xqcli

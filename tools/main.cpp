@@ -1,0 +1,58 @@
+// xqrec: one command, many subcommands.
+#include <iostream>
+#include <string>
+#include <vector>
+
+#include "cli.h"
+#include "version.h"
+
+namespace {
+
+void print_usage(std::ostream& out) {
+  out << "usage: xqrec <command> [options]\n"
+         "       xqrec --version | --help\n\ncommands:\n";
+  for (const auto& c : xqcli::subcommands()) out << "  " << c.name << std::string(12 - std::string(c.name).size(), ' ') << c.summary << "\n";
+  out << "\n'xqrec <command> --help' describes each command.\n"
+         "Exit status: 0 success, 1 problems found in the input, 2 usage or I/O error.\n";
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  std::ios::sync_with_stdio(false);
+  std::vector<std::string> args(argv + 1, argv + argc);
+  if (args.empty()) {
+    print_usage(std::cerr);
+    return xqcli::kUsage;
+  }
+  const std::string& cmd = args[0];
+  if (cmd == "--version" || cmd == "-V") {
+    std::cout << "xqrec " << XQREC_VERSION << "\n";
+    return xqcli::kOk;
+  }
+  if (cmd == "--help" || cmd == "-h" || cmd == "help") {
+    if (args.size() > 1) {
+      for (const auto& c : xqcli::subcommands())
+        if (args[1] == c.name) return c.run({"--help"});
+    }
+    print_usage(std::cout);
+    return xqcli::kOk;
+  }
+  for (const auto& c : xqcli::subcommands()) {
+    if (cmd == c.name) {
+      try {
+        return c.run(std::vector<std::string>(args.begin() + 1, args.end()));
+      } catch (const std::bad_alloc&) {
+        std::cerr << "xqrec " << cmd << ": out of memory\n";
+        return xqcli::kUsage;
+      } catch (const std::exception& e) {
+        // Data errors are values; an exception here is an I/O or system failure.
+        std::cerr << "xqrec " << cmd << ": " << e.what() << "\n";
+        return xqcli::kUsage;
+      }
+    }
+  }
+  std::cerr << "xqrec: unknown command '" << cmd << "'\n";
+  print_usage(std::cerr);
+  return xqcli::kUsage;
+}
