@@ -1,6 +1,7 @@
 #include "cli.h"
 
 #include <iostream>
+#include <string_view>
 
 namespace xqcli {
 
@@ -35,12 +36,20 @@ std::string join(const std::vector<std::string>& words) {
   return out;
 }
 
-const std::vector<Subcommand>& subcommands() {
-  static const std::vector<Subcommand> list = {
-      {"perft", "count the leaf nodes of the legal move tree", run_perft},
-      {"fen", "check a FEN and name every problem of the position", run_fen},
-  };
+namespace {
+std::vector<Subcommand>& registry() {
+  static std::vector<Subcommand> list;
   return list;
 }
+}  // namespace
+
+Registrar::Registrar(Subcommand c) {
+  auto& list = registry();
+  auto at = list.begin();
+  while (at != list.end() && std::string_view(at->name) < c.name) ++at;
+  list.insert(at, c);
+}
+
+const std::vector<Subcommand>& subcommands() { return registry(); }
 
 }  // namespace xqcli

@@ -22,7 +22,15 @@ struct Subcommand {
   int (*run)(const std::vector<std::string>& args);
 };
 
+// All subcommands, sorted by name. Each cmd_*.cpp registers its own with
+// XQCLI_SUBCOMMAND, so adding a command touches no shared file.
 const std::vector<Subcommand>& subcommands();
+
+struct Registrar {
+  explicit Registrar(Subcommand c);
+};
+#define XQCLI_SUBCOMMAND(NAME, SUMMARY, FN) \
+  static const ::xqcli::Registrar xqcli_registrar_##FN{::xqcli::Subcommand{NAME, SUMMARY, FN}}
 
 // Parses args against the options; prints help (and returns kOk) when asked,
 // or an error (returns kUsage). Returns -1 when the command should go on.
@@ -33,7 +41,5 @@ int parse_options(const char* name, const char* synopsis, const po::options_desc
 // Joins positional words with single spaces (an unquoted FEN arrives split).
 std::string join(const std::vector<std::string>& words);
 
-int run_perft(const std::vector<std::string>& args);
-int run_fen(const std::vector<std::string>& args);
 
 }  // namespace xqcli

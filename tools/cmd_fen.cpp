@@ -31,6 +31,8 @@ bool parse_relaxations(const std::vector<std::string>& names, xq::Relaxations& o
 
 }  // namespace
 
+namespace {
+
 int run_fen(const std::vector<std::string>& args) {
   po::options_description opts("options");
   std::vector<std::string> words, allow;
@@ -61,5 +63,9 @@ int run_fen(const std::vector<std::string>& args) {
   if (!vm.count("check")) std::cout << xq::to_fen(*parsed) << "\n";
   return issues.empty() ? kOk : kFindings;
 }
+
+}  // namespace
+
+XQCLI_SUBCOMMAND("fen", "check a FEN and name every problem of the position", run_fen);
 
 }  // namespace xqcli

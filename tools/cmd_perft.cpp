@@ -9,6 +9,8 @@
 
 namespace xqcli {
 
+namespace {
+
 int run_perft(const std::vector<std::string>& args) {
   po::options_description opts("options");
   int depth = 0;
@@ -53,5 +55,9 @@ int run_perft(const std::vector<std::string>& args) {
   }
   return kOk;
 }
+
+}  // namespace
+
+XQCLI_SUBCOMMAND("perft", "count the leaf nodes of the legal move tree", run_perft);
 
 }  // namespace xqcli
