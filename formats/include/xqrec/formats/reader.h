@@ -1,0 +1,37 @@
+// Reading any supported file: format detection and dispatch to the readers.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "xqrec/formats/visitor.h"
+
+namespace xq::formats {
+
+enum class Format : std::uint8_t { Unknown, Pgn, Xqf, DhtmlXq, Cbf, Cbr, Cbl, FenLines, Json };
+std::string_view format_name(Format f);  // "pgn", "xqf", "dhtmlxq", "cbf", "cbr", "cbl", "fen", "json"
+
+struct ReadOptions {
+  // Overrides text-encoding detection: an ICU converter name such as
+  // "GB18030", "Big5", "UTF-8", "UTF-16LE".
+  std::optional<std::string> input_encoding;
+};
+
+// What a reader says about a whole file.
+struct FileReport {
+  Format format = Format::Unknown;
+  std::string encoding;  // as detected or given, e.g. "UTF-8", "GB18030", "Big5"; empty for binary
+  std::size_t games = 0;
+  std::vector<ReadIssue> issues;  // file-level issues (game-level ones go to the visitor)
+};
+
+// Detects the format from the content first, the file name second.
+Format detect_format(std::string_view bytes, std::string_view path);
+
+// Reads every game of a file held in memory.
+FileReport read_games(std::string_view bytes, std::string_view path, GameVisitor& visitor,
+                      const ReadOptions& options = {});
+
+}  // namespace xq::formats

@@ -1,0 +1,68 @@
+// The streaming interface between record readers and their consumers.
+//
+// A reader tokenises its input and calls the visitor in source order; it
+// never needs a Position. Moves arrive as text (PGN, DhtmlXQ) or as squares
+// (XQF, CBR/CBL), and are resolved later in one place, so every format
+// reports bad moves the same way.
+#pragma once
+
+#include <cstddef>
+#include <string>
+#include <string_view>
+
+#include "xqrec/game.h"
+#include "xqrec/setup.h"
+
+namespace xq::formats {
+
+enum class Severity : std::uint8_t { Error, Warning, Info };
+std::string_view severity_name(Severity s);  // "error", "warning", "info"
+
+// Something a reader could not read, or had to note, with where it was.
+struct ReadIssue {
+  std::string code;  // stable, e.g. "truncated", "bad-header", "bad-encoding", "unsupported"
+  Severity severity = Severity::Error;
+  SourceLocation where;
+  std::string text;     // the offending source text, UTF-8 (escaped where not text)
+  std::string message;  // one line, for people
+};
+
+enum class Control : std::uint8_t { Continue, SkipGame, Stop };
+
+class GameVisitor {
+ public:
+  virtual ~GameVisitor() = default;
+
+  // A new game starts; `index` is 1-based within the file.
+  virtual Control begin_game(std::size_t index, SourceLocation where) {
+    (void)index, (void)where;
+    return Control::Continue;
+  }
+  virtual void tag(std::string_view name, std::string_view value) { (void)name, (void)value; }
+  // The start position as FEN text (PGN [FEN], DhtmlXQ binit converted by
+  // the reader), or as a decoded set-up (binary headers).
+  virtual void start_fen(std::string_view fen) { (void)fen; }
+  virtual void start_setup(const Setup& setup) { (void)setup; }
+  // A comment: before the first move of the current line if no move has
+  // come yet in it, otherwise after the last move.
+  virtual void comment(std::string_view text) { (void)text; }
+  // A move as written. `squares` is set when the format stores coordinates.
+  virtual void move(std::string_view text, MoveNotation notation, SourceLocation where,
+                    Move squares = Move::none()) {
+    (void)text, (void)notation, (void)where, (void)squares;
+  }
+  virtual void nag(int value) { (void)value; }
+  // A variation: an alternative to the last move visited; end_variation
+  // returns to the line it branched from.
+  virtual void begin_variation() {}
+  virtual void end_variation() {}
+  virtual void result(std::string_view text) { (void)text; }
+  virtual void issue(const ReadIssue& issue) { (void)issue; }
+  // `truncated`: the input ended inside this game.
+  virtual Control end_game(bool truncated) {
+    (void)truncated;
+    return Control::Continue;
+  }
+};
+
+}  // namespace xq::formats

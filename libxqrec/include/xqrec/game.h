@@ -1,0 +1,81 @@
+// The game record every reader produces and every writer consumes: tags,
+// a start position, and a move tree (main line, nested variations,
+// comments and NAGs), keeping each move's text as written and where it was.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "xqrec/setup.h"
+#include "xqrec/types.h"
+
+namespace xq {
+
+// Where something stands in its source file. Binary formats give an offset
+// only (line 0); text formats give all three.
+struct SourceLocation {
+  std::uint64_t offset = 0;  // byte offset from the start of the file
+  std::uint32_t line = 0;    // 1-based; 0 = not known
+  std::uint32_t column = 0;  // 1-based, in characters; 0 = not known
+};
+
+// How a move is written in its source.
+enum class MoveNotation : std::uint8_t {
+  Auto,         // detect from the text
+  Iccs,         // h2e2 / H2-E2
+  Wxf,          // C2.5
+  Chinese,      // 炮二平五
+  Coordinates,  // a binary format gave the squares; `text` holds ICCS
+};
+std::string_view notation_name(MoveNotation n);  // "auto", "iccs", "wxf", "chinese", "coordinates"
+
+using NodeId = std::uint32_t;
+inline constexpr NodeId kNoNode = 0xFFFFFFFFu;
+
+struct GameNode {
+  // The move as written (empty for the root). For binary formats, ICCS.
+  std::string text;
+  MoveNotation notation = MoveNotation::Auto;
+  SourceLocation where;
+  // The move, once resolved against the position before it; Move::none()
+  // while unresolved or when it could not be resolved.
+  Move move;
+  std::string comment_before;  // before this move (a variation may open with one)
+  std::string comment_after;   // after this move; on the root: before the first move
+  std::vector<int> nags;
+  NodeId parent = kNoNode;
+  std::vector<NodeId> children;  // children[0] continues the line; the rest are variations
+};
+
+struct Tag {
+  std::string name;
+  std::string value;
+  friend bool operator==(const Tag&, const Tag&) = default;
+};
+
+struct GameRecord {
+  std::vector<Tag> tags;  // in source order, unknown tags kept
+  // The start position as the source gives it: a FEN text (tag or field) or
+  // a set-up decoded from a binary header. Neither means the standard start.
+  std::optional<std::string> start_fen;
+  std::optional<Setup> start_setup;
+  std::vector<GameNode> nodes{GameNode{}};  // nodes[0] is the root
+  std::string result;                      // "1-0", "0-1", "1/2-1/2", "*", or "" when none is recorded
+  bool truncated = false;                  // the source ended inside this game
+
+  NodeId root() const { return 0; }
+  const GameNode& node(NodeId id) const { return nodes[id]; }
+  GameNode& node(NodeId id) { return nodes[id]; }
+  // Appends a child of `parent` (as main line if it is the first) and returns it.
+  NodeId add_child(NodeId parent, GameNode child);
+  // The main line: the first child from the root down, not counting the root.
+  std::vector<NodeId> main_line() const;
+  // First tag of that name (ASCII case-insensitive), if any.
+  const std::string* tag(std::string_view name) const;
+  void set_tag(std::string_view name, std::string value);
+};
+
+}  // namespace xq

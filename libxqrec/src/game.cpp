@@ -1,0 +1,63 @@
+#include "xqrec/game.h"
+
+namespace xq {
+
+namespace {
+
+bool iequals(std::string_view a, std::string_view b) {
+  if (a.size() != b.size()) return false;
+  for (std::size_t i = 0; i < a.size(); ++i) {
+    char x = a[i], y = b[i];
+    if (x >= 'A' && x <= 'Z') x = char(x - 'A' + 'a');
+    if (y >= 'A' && y <= 'Z') y = char(y - 'A' + 'a');
+    if (x != y) return false;
+  }
+  return true;
+}
+
+}  // namespace
+
+std::string_view notation_name(MoveNotation n) {
+  switch (n) {
+    case MoveNotation::Auto: return "auto";
+    case MoveNotation::Iccs: return "iccs";
+    case MoveNotation::Wxf: return "wxf";
+    case MoveNotation::Chinese: return "chinese";
+    case MoveNotation::Coordinates: return "coordinates";
+  }
+  return "auto";
+}
+
+NodeId GameRecord::add_child(NodeId parent, GameNode child) {
+  const NodeId id = NodeId(nodes.size());
+  child.parent = parent;
+  nodes.push_back(std::move(child));
+  nodes[parent].children.push_back(id);
+  return id;
+}
+
+std::vector<NodeId> GameRecord::main_line() const {
+  std::vector<NodeId> line;
+  for (NodeId id = root(); !nodes[id].children.empty();) {
+    id = nodes[id].children.front();
+    line.push_back(id);
+  }
+  return line;
+}
+
+const std::string* GameRecord::tag(std::string_view name) const {
+  for (const auto& t : tags)
+    if (iequals(t.name, name)) return &t.value;
+  return nullptr;
+}
+
+void GameRecord::set_tag(std::string_view name, std::string value) {
+  for (auto& t : tags)
+    if (iequals(t.name, name)) {
+      t.value = std::move(value);
+      return;
+    }
+  tags.push_back({std::string(name), std::move(value)});
+}
+
+}  // namespace xq
