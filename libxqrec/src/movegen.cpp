@@ -10,15 +10,18 @@ namespace xq {
 
 using geometry::kTables;
 
-void Position::generate_pseudo_legal(MoveList& out) const {
-  const Color us = side_;
+namespace {
+
+// Calls sink(from, to) for every pseudo-legal move of colour `us`. A template
+// so that generating a list and counting at the leaves share one walk.
+template <class Sink>
+inline void for_each_pseudo_move(const Piece* board, const SquareSet& ours, Color us, Sink&& sink) {
   const std::size_t ci = std::size_t(index(us));
-  const Piece* board = board_.data();
   auto target_ok = [&](std::uint8_t to) {
     const Piece p = board[to];
     return p.empty() || p.color() != us;
   };
-  occupied_[ci].for_each([&](Square from) {
+  ours.for_each([&](Square from) {
     const std::size_t fi = std::size_t(from.index());
     switch (board[fi].type()) {
       case PieceType::Rook:
@@ -26,10 +29,10 @@ void Position::generate_pseudo_legal(MoveList& out) const {
           for (std::uint8_t to : ray) {
             const Piece p = board[to];
             if (p.empty()) {
-              out.push(Move(from, Square(to)));
+              sink(from, Square(to));
               continue;
             }
-            if (p.color() != us) out.push(Move(from, Square(to)));
+            if (p.color() != us) sink(from, Square(to));
             break;
           }
         }
@@ -38,35 +41,35 @@ void Position::generate_pseudo_legal(MoveList& out) const {
         for (const auto& ray : kTables.ray[fi]) {
           const std::uint8_t* p = ray.begin();
           const std::uint8_t* end = ray.end();
-          for (; p != end && board[*p].empty(); ++p) out.push(Move(from, Square(*p)));
+          for (; p != end && board[*p].empty(); ++p) sink(from, Square(*p));
           if (p == end) continue;
           for (++p; p != end; ++p) {
             const Piece q = board[*p];
             if (q.empty()) continue;
-            if (q.color() != us) out.push(Move(from, Square(*p)));
+            if (q.color() != us) sink(from, Square(*p));
             break;
           }
         }
         break;
       case PieceType::Horse:
         for (const auto& h : kTables.horse[fi])
-          if (board[h.via].empty() && target_ok(h.to)) out.push(Move(from, Square(h.to)));
+          if (board[h.via].empty() && target_ok(h.to)) sink(from, Square(h.to));
         break;
       case PieceType::Elephant:
         for (const auto& e : kTables.elephant[ci][fi])
-          if (board[e.via].empty() && target_ok(e.to)) out.push(Move(from, Square(e.to)));
+          if (board[e.via].empty() && target_ok(e.to)) sink(from, Square(e.to));
         break;
       case PieceType::Advisor:
         for (std::uint8_t to : kTables.advisor[ci][fi])
-          if (target_ok(to)) out.push(Move(from, Square(to)));
+          if (target_ok(to)) sink(from, Square(to));
         break;
       case PieceType::King:
         for (std::uint8_t to : kTables.king[ci][fi])
-          if (target_ok(to)) out.push(Move(from, Square(to)));
+          if (target_ok(to)) sink(from, Square(to));
         break;
       case PieceType::Pawn:
         for (std::uint8_t to : kTables.pawn[ci][fi])
-          if (target_ok(to)) out.push(Move(from, Square(to)));
+          if (target_ok(to)) sink(from, Square(to));
         break;
       case PieceType::None:
         break;
@@ -74,49 +77,81 @@ void Position::generate_pseudo_legal(MoveList& out) const {
   });
 }
 
-// When the side to move is not in check, a move can only expose its king if
-// it moves the king, or leaves or enters the king's file or rank (a rook or
-// cannon line, or the flying general), or frees a horse's leg next to the
-// king. Every other move is safe without a test.
-bool Position::needs_safety_test(Move m, bool in_check) const {
-  if (in_check) return true;
-  const Square k = king_[index(side_)];
-  if (!k.valid()) return false;
-  const Square from = m.from(), to = m.to();
-  if (from == k) return true;
-  if (from.file() == k.file() || from.rank() == k.rank()) return true;
-  if (to.file() == k.file() || to.rank() == k.rank()) return true;
-  const int df = from.file() - k.file(), dr = from.rank() - k.rank();
-  return (df == 1 || df == -1) && (dr == 1 || dr == -1);
+// Whether the king on k is safe after m, tested on a scratch board that is
+// restored before returning.
+inline bool king_safe_after(Piece* scratch, Move m, Square k, Color us) {
+  const std::size_t from = std::size_t(m.from().index()), to = std::size_t(m.to().index());
+  const Piece mover = scratch[from], captured = scratch[to];
+  scratch[to] = mover;
+  scratch[from] = Piece();
+  const Square king = mover.type() == PieceType::King ? m.to() : k;
+  const bool safe = !king.valid() || !detail::attacked_on(scratch, king, ~us, true);
+  scratch[from] = mover;
+  scratch[to] = captured;
+  return safe;
+}
+
+}  // namespace
+
+void Position::generate_pseudo_legal(MoveList& out) const {
+  for_each_pseudo_move(board_.data(), occupied_[index(side_)], side_,
+                       [&](Square from, Square to) { out.push(Move(from, to)); });
+}
+
+Position::SafetyFilter Position::safety_filter() const {
+  SafetyFilter f;
+  const Color us = side_, them = ~side_;
+  f.king = king_[index(us)];
+  if (!f.king.valid()) return f;  // no king, nothing to expose
+  if (king_attacked(us)) {
+    f.all = true;
+    return f;
+  }
+  const std::size_t ki = std::size_t(f.king.index());
+  const Piece rook(them, PieceType::Rook), cannon(them, PieceType::Cannon), king(them, PieceType::King);
+  for (int d = 0; d < 4; ++d) {
+    const auto& ray = kTables.ray[ki][std::size_t(d)];
+    // The farthest enemy line piece on this ray, and the first enemy cannon.
+    int last_slider = -1, first_cannon = -1;
+    for (int i = 0; i < ray.size; ++i) {
+      const Piece p = board_[ray.items[std::size_t(i)]];
+      if (p == rook || p == cannon || (p == king && d <= geometry::Down)) last_slider = i;
+      if (p == cannon && first_cannon < 0) first_cannon = i;
+    }
+    for (int i = 0; i < last_slider; ++i) f.from.insert(Square(ray.items[std::size_t(i)]));
+    for (int i = 0; i < first_cannon; ++i) f.to.insert(Square(ray.items[std::size_t(i)]));
+  }
+  const Piece horse(them, PieceType::Horse);
+  for (const auto& h : kTables.horse_from[ki])
+    if (board_[h.to] == horse) f.from.insert(Square(h.via));
+  return f;
 }
 
 bool Position::keeps_king_safe(Move m) const {
-  const Piece mover = at(m.from());
-  const Color us = mover.color();
   std::array<Piece, kSquares> scratch = board_;
-  scratch[std::size_t(m.to().index())] = mover;
-  scratch[std::size_t(m.from().index())] = Piece();
-  const Square k = mover.type() == PieceType::King ? m.to() : king_[index(us)];
-  if (!k.valid()) return true;
-  return !detail::attacked_on(scratch.data(), k, ~us, true);
+  return king_safe_after(scratch.data(), m, king_[index(at(m.from()).color())], at(m.from()).color());
 }
 
 void Position::generate_legal(MoveList& out) const {
-  MoveList pseudo;
-  generate_pseudo_legal(pseudo);
-  const bool check = in_check();
+  const SafetyFilter filter = safety_filter();
+  std::array<Piece, kSquares> scratch = board_;
+  const Square k = king_[index(side_)];
   out.clear();
-  for (Move m : pseudo)
-    if (!needs_safety_test(m, check) || keeps_king_safe(m)) out.push(m);
+  for_each_pseudo_move(board_.data(), occupied_[index(side_)], side_, [&](Square from, Square to) {
+    const Move m(from, to);
+    if (!filter.needs_test(m) || king_safe_after(scratch.data(), m, k, side_)) out.push(m);
+  });
 }
 
 std::size_t Position::count_legal() const {
-  MoveList pseudo;
-  generate_pseudo_legal(pseudo);
-  const bool check = in_check();
+  const SafetyFilter filter = safety_filter();
+  std::array<Piece, kSquares> scratch = board_;
+  const Square k = king_[index(side_)];
   std::size_t n = 0;
-  for (Move m : pseudo)
-    if (!needs_safety_test(m, check) || keeps_king_safe(m)) ++n;
+  for_each_pseudo_move(board_.data(), occupied_[index(side_)], side_, [&](Square from, Square to) {
+    const Move m(from, to);
+    n += !filter.needs_test(m) || king_safe_after(scratch.data(), m, k, side_);
+  });
   return n;
 }
 

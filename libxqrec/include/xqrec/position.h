@@ -84,7 +84,19 @@ class Position {
   void set_piece(Square s, Piece p);
   void clear();
   bool king_attacked_at(Square k, Color by) const;
-  bool needs_safety_test(Move m, bool in_check) const;
+  // Which moves could expose the mover's king, computed once per position:
+  // all of them in check; otherwise king moves, moves off a line on which an
+  // enemy rook, cannon or king stands beyond, moves onto a line in front of an
+  // enemy cannon, and moves that free an enemy horse's leg.
+  struct SafetyFilter {
+    SquareSet from, to;
+    Square king = Square::none();
+    bool all = false;
+    bool needs_test(Move m) const {
+      return all || m.from() == king || from.contains(m.from()) || to.contains(m.to());
+    }
+  };
+  SafetyFilter safety_filter() const;
   MoveError geometry_error(Piece p, Square from, Square to) const;
 
   std::array<Piece, kSquares> board_{};

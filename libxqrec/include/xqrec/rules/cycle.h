@@ -1,0 +1,47 @@
+// Finding a repetition in a line of play.
+//
+// A position counts again when the board and the side to move are the same
+// (Zobrist key). A capture makes the earlier positions unreachable, so counting
+// restarts after each capture (this is also 23.2: a capture as the first move
+// of a cycle is not part of it). The threshold is configurable: 3 means the
+// third occurrence of a position (循环反复达三次, CXA 23.1).
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <vector>
+
+#include "xqrec/position.h"
+
+namespace xq::rules {
+
+struct Repetition {
+  // Plies are numbered from 1: ply k is moves[k-1]; ply 0 is the start position.
+  int first_ply = 0;    // first move of the last cycle (the move after the previous occurrence)
+  int last_ply = 0;     // the move that reached the threshold
+  int occurrences = 0;  // how many times the position has occurred (= threshold)
+  std::uint64_t key = 0;
+};
+
+// Incremental repetition counter: push the key of every position (start
+// position first) with whether the move leading to it was a capture. Cheap: a
+// vector of keys since the last capture, scanned only for equal keys.
+class RepetitionCounter {
+ public:
+  explicit RepetitionCounter(int threshold = 3) : threshold_(threshold < 2 ? 2 : threshold) {}
+  // Returns the repetition when this position reaches the threshold.
+  std::optional<Repetition> push(std::uint64_t key, bool after_capture);
+
+ private:
+  int threshold_;
+  int ply_ = -1;
+  std::vector<std::uint64_t> keys_;  // keys since the last capture
+  int base_ply_ = 0;                 // ply of keys_[0]
+};
+
+// The first position of the line that reaches the threshold, or nothing.
+// The moves must be legal (see adjudicate_line for unchecked input).
+std::optional<Repetition> find_repetition(const Position& start, std::span<const Move> moves, int threshold = 3);
+
+}  // namespace xq::rules

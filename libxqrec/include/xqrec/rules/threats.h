@@ -1,0 +1,44 @@
+// What a side threatens: the pieces it can win next move (捉 targets, 24.3)
+// and whether it threatens mate by checks (杀, 24.2).
+//
+// Both questions are asked of a position with the side in question to move
+// (after its own move, as if the opponent passed): "could it, if it were its
+// turn". They are pure functions of the position.
+#pragma once
+
+#include <vector>
+
+#include "xqrec/position.h"
+#include "xqrec/rules/exchange.h"
+
+namespace xq::rules {
+
+struct ThreatOptions {
+  int check_depth = 2;  // checks in a row tried for 将军得子 / 抽吃 (0 = direct captures only)
+  int mate_depth = 3;   // checks in a row tried for a mate threat (杀)
+};
+
+struct ChaseTarget {
+  Square victim;        // where the chased piece stands
+  Piece victim_piece;
+  Square attacker;      // the first capturer (for a check sequence: the first checking piece)
+  Piece attacker_piece;
+  int gain = 0;         // material won (values.h units)
+  Root root = Root::Unrooted;  // the victim's root against the first capture
+  bool joint = false;          // 联合捉子 (24.17): the first capture alone wins nothing
+  bool by_checks = false;      // won through a check or consecutive checks (将军得子, 抽吃)
+  bool king_or_pawn = false;   // the first capturer is a king or a pawn (26.1)
+};
+
+// The pieces of the other side that `side` can win if it is to move in pos:
+// a legal capture (or a check sequence ending in one) whose complete exchange
+// wins material, after which `side` is not mated at once. One entry per
+// victim square, the most telling one (not by king or pawn, not joint, direct).
+std::vector<ChaseTarget> chase_targets(const Position& pos, Color side, const ThreatOptions& opt = {});
+
+// Whether `side`, if it is to move in pos, mates by a check or a series of
+// checks (at most opt.mate_depth of them) whatever the defender replies.
+// False when the other side is in check in pos (the move was a check).
+bool threatens_mate(const Position& pos, Color side, const ThreatOptions& opt = {});
+
+}  // namespace xq::rules

@@ -1,0 +1,38 @@
+// Value of pieces (子力价值) for deciding whether a capture wins material.
+//
+// The CXA texts (2011/2020 1.2, 24–26; 1999 25.3): a rook equals two minor
+// pieces; horse = cannon; advisor = elephant (weak pieces); a pawn across the
+// river "floats"; the king and uncrossed pawns are not material (子力).
+// As numbers: rook 4, horse 2, cannon 2, advisor 1, elephant 1, crossed pawn 2,
+// uncrossed pawn 0. A crossed pawn at 2 makes a pawn-for-rook trade a gain
+// (2011 26.6, 2020 26.7: 送兵换车 is 捉) and pawn-for-minor or minor-for-pawn
+// trades no gain (the pawn "floats"); a rook for two pawns is no gain.
+// The king as a capturer is worth more than everything (it is never traded).
+#pragma once
+
+#include <string_view>
+
+#include "xqrec/types.h"
+
+namespace xq::rules {
+
+inline constexpr int kKingValue = 1000;
+
+// Whether the piece on s counts as material (子力): not the king, not a pawn
+// still on its own side of the river.
+bool is_material(Piece p, Square s);
+
+// The value of the piece standing on s (0 for uncrossed pawns, kKingValue for kings).
+int piece_value(Piece p, Square s);
+
+// Strong pieces (强子): rook, horse, cannon.
+constexpr bool is_strong(PieceType t) {
+  return t == PieceType::Rook || t == PieceType::Horse || t == PieceType::Cannon;
+}
+
+// Names for explanations: "rook", and the Chinese name of the piece as the
+// side would call it ("车", "马", "炮", "仕"/"士", "相"/"象", "兵"/"卒", "帅"/"将").
+std::string_view piece_name(PieceType t);
+std::string_view piece_name_zh(Piece p);
+
+}  // namespace xq::rules

@@ -1,0 +1,86 @@
+// The verdict on a repetition: classify every move of the cycle, decide per
+// rule set, cite the articles and explain it in one sentence.
+//
+// JSON (write_verdict_json), the object the audit embeds in its `repetition`
+// finding:
+//   {"rules":"cxa2020","outcome":"red-loses|black-loses|draw",
+//    "must_change":"red|black|null","cycle":[first_ply,last_ply],
+//    "classes":{"red":["捉",...],"black":["闲",...]},
+//    "targets":[{"ply":5,"side":"red","move":"h2h4","piece":"cannon","square":"c7",
+//                "root":"unrooted","joint":false,"by_checks":false},...],
+//    "articles":["24.3","25.3",...],"explanation":"..."}
+// Plies are numbered from 1 (ply k is the k-th move of the line).
+#pragma once
+
+#include <iosfwd>
+#include <optional>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "xqrec/move_error.h"
+#include "xqrec/position.h"
+#include "xqrec/result.h"
+#include "xqrec/rules/classify.h"
+#include "xqrec/rules/cycle.h"
+#include "xqrec/rules/rule_set.h"
+
+namespace xq::rules {
+
+enum class Outcome : unsigned char { RedLoses, BlackLoses, Draw };
+std::string_view outcome_name(Outcome o);  // "red-loses", "black-loses", "draw"
+
+// What one side did over the cycle.
+struct SideSummary {
+  std::string label;             // "长捉", "一将一捉", "两闲", ...
+  bool perpetual_check = false;  // every move checks (长将)
+  bool forbidden = false;        // 禁止着法: every move 将/杀/捉 (CXA) / a perpetual chase (AXF)
+  bool severe = false;           // CXA 2011 26.8.1 / 2020 26.9.1: 长杀, 捉车, 捉无根子 ...
+  bool joint_only = false;       // its severe chases are all 联合捉子 (26.8.2–3 / 26.9.2–3)
+  bool plain_only = false;       // its severe chases are none of them 联合捉子
+  bool kp_chases = false;        // it has moves whose chases are by the king or a pawn alone
+};
+
+struct Verdict {
+  RuleSet rules = RuleSet::Cxa2020;
+  Outcome outcome = Outcome::Draw;
+  std::optional<Color> must_change;
+  int first_ply = 0, last_ply = 0;
+  std::vector<MoveClassification> moves;  // the cycle, ply first_ply first
+  SideSummary red, black;
+  std::vector<std::string> articles;
+  std::string explanation;
+};
+
+// Judges one cycle: `before` is the position before its first move, which is
+// ply `first_ply` of the line.
+Verdict adjudicate_cycle(const Position& before, std::span<const Move> cycle, int first_ply, RuleSet rules,
+                         const ThreatOptions& opt = {});
+
+struct AdjudicateOptions {
+  RuleSet rules = RuleSet::Cxa2020;
+  int threshold = 3;  // occurrences of a position (same side to move) that make a repetition
+  ThreatOptions threats;
+};
+
+struct LineError {
+  int ply = 0;  // 1-based
+  Move move;
+  MoveError error = MoveError::None;
+};
+
+// For the audit, per game: replays the main line from `start`, stops at the
+// first position that reaches the threshold and judges the last cycle. No
+// verdict (nullopt) when nothing repeats; a LineError at the first illegal
+// move. Without a repetition the cost is one key comparison scan per ply.
+Result<std::optional<Verdict>, LineError> adjudicate_line(const Position& start, std::span<const Move> moves,
+                                                          const AdjudicateOptions& opt = {});
+
+// Writes the verdict as one JSON object (no trailing newline).
+void write_verdict_json(std::ostream& out, const Verdict& v);
+std::string verdict_json(const Verdict& v);
+
+// Escapes a string as a JSON string literal, quotes included.
+std::string json_string(std::string_view s);
+
+}  // namespace xq::rules

@@ -1,0 +1,275 @@
+#include "xqrec/rules/classify.h"
+
+#include <algorithm>
+
+#include "xqrec/rules/values.h"
+
+namespace xq::rules {
+
+std::string_view class_name_zh(MoveClass c) {
+  switch (c) {
+    case MoveClass::Check: return "将";
+    case MoveClass::Mate: return "杀";
+    case MoveClass::Chase: return "捉";
+    case MoveClass::Exchange: return "兑";
+    case MoveClass::Offer: return "献";
+    case MoveClass::Block: return "拦";
+    case MoveClass::Follow: return "跟";
+    case MoveClass::Idle: return "闲";
+  }
+  return "闲";
+}
+
+std::string_view class_code(MoveClass c) {
+  switch (c) {
+    case MoveClass::Check: return "check";
+    case MoveClass::Mate: return "mate-threat";
+    case MoveClass::Chase: return "chase";
+    case MoveClass::Exchange: return "exchange";
+    case MoveClass::Offer: return "offer";
+    case MoveClass::Block: return "block";
+    case MoveClass::Follow: return "follow";
+    case MoveClass::Idle: return "idle";
+  }
+  return "idle";
+}
+
+namespace {
+
+bool legal_capture(const Position& pos, Square from, Square to) {
+  return pos.at(from) && pos.at(from).color() == pos.side_to_move() && pos.check_move(Move(from, to)) == MoveError::None;
+}
+
+// Squares a move passes over (rook/cannon line), the horse's leg or the
+// elephant's eye: where a piece can block it.
+bool passes_over(const Position& pos, Move m, Square s) {
+  const Piece p = pos.at(m.from());
+  const int ff = m.from().file(), fr = m.from().rank(), tf = m.to().file(), tr = m.to().rank();
+  switch (p.type()) {
+    case PieceType::Rook:
+    case PieceType::Cannon:
+    case PieceType::King:
+      if (ff == tf && s.file() == ff) return (s.rank() - fr) * (s.rank() - tr) < 0;
+      if (fr == tr && s.rank() == fr) return (s.file() - ff) * (s.file() - tf) < 0;
+      return false;
+    case PieceType::Horse: {
+      const int df = tf - ff, dr = tr - fr;
+      const Square leg = (df == 2 || df == -2) ? Square(ff + df / 2, fr) : Square(ff, fr + dr / 2);
+      return leg == s;
+    }
+    case PieceType::Elephant:
+      return s == Square((ff + tf) / 2, (fr + tr) / 2);
+    default:
+      return false;
+  }
+}
+
+// Whether the move stops an enemy piece from going where it could go (拦).
+bool blocks(const Position& before, const Position& after, Move m) {
+  const Color them = ~before.side_to_move();
+  const Position b = with_side_to_move(before, them);
+  MoveList then_moves, now_moves;
+  b.generate_pseudo_legal(then_moves);
+  after.generate_pseudo_legal(now_moves);
+  for (Move x : then_moves) {
+    if (now_moves.contains(x)) continue;
+    if (before.at(x.from()).type() == PieceType::King) continue;
+    if (passes_over(b, x, m.to())) return true;
+  }
+  return false;
+}
+
+bool same_exchange_kind(PieceType a, PieceType b, Piece pa, Square sa, Piece pb, Square sb, RuleSet rules) {
+  if (rules == RuleSet::Cxa2020 || rules == RuleSet::Asian) return a == b;
+  return piece_value(pa, sa) == piece_value(pb, sb);  // 2011 24.4, 1999 28.5: equal value
+}
+
+std::string square_phrase(const ChaseTarget& t) {
+  std::string s(piece_name(t.victim_piece.type()));
+  s += " on ";
+  s += t.victim.name();
+  return s;
+}
+
+}  // namespace
+
+MoveClassification classify_move(const Position& before, Move m, RuleSet rules, const ThreatOptions& opt) {
+  MoveClassification out;
+  out.move = m;
+  out.side = before.side_to_move();
+  out.mover = before.at(m.from());
+  const Color us = out.side, them = ~us;
+  const bool answered_check = before.in_check();
+  const bool king_move = out.mover.type() == PieceType::King;
+
+  Position after = before;
+  Undo u;
+  after.make(m, u);
+
+  // 将 (24.1).
+  if (after.in_check()) {
+    out.gives_check = true;
+    out.cls = MoveClass::Check;
+    out.reason = "checks (将)";
+    return out;
+  }
+
+  // 杀 (24.2), with 26.1.2 (king answering a check) and 24.18/26.3 (自毙).
+  out.mate_threat = rules != RuleSet::Asian && threatens_mate(after, us, opt);
+  bool mate_counts = out.mate_threat;
+  if (mate_counts && answered_check && king_move && rules != RuleSet::Asian) {
+    mate_counts = false;
+    out.reason = "king answers a check; its mate threat is 闲 (26.1.2)";
+  }
+  if (mate_counts && answered_check && !king_move && (rules == RuleSet::Cxa2011 || rules == RuleSet::Cxa2020)) {
+    // 自毙: if every answer to the check leaves the same mate threat, the
+    // checking side made it itself; only a new threat counts (26.3).
+    MoveList answers;
+    before.generate_legal(answers);
+    bool all = true;
+    for (Move a : answers) {
+      if (a == m) continue;
+      Position p = before;
+      Undo ua;
+      p.make(a, ua);
+      if (!threatens_mate(p, us, opt)) { all = false; break; }
+    }
+    if (all) {
+      mate_counts = false;
+      out.reason = "the mate threat was made by the opponent's own check (自毙, 24.18/26.3): 闲";
+    }
+  }
+  // The Asian rules allow perpetual mate threats: no 杀 class there.
+  if (mate_counts && rules != RuleSet::Asian) {
+    out.cls = MoveClass::Mate;
+    out.reason = "threatens mate by checks (杀)";
+    return out;
+  }
+
+  // 捉 (24.3): new capture threats.
+  const auto old_targets = chase_targets(before, us, opt);
+  const auto new_all = chase_targets(after, us, opt);
+  for (const auto& t : new_all) {
+    const bool existed = std::any_of(old_targets.begin(), old_targets.end(),
+                                     [&](const ChaseTarget& o) { return o.victim == t.victim; });
+    if (existed) continue;
+    if (t.king_or_pawn && !t.joint) out.kp_targets.push_back(t);
+    else out.targets.push_back(t);
+  }
+  if (!out.targets.empty()) {
+    if (answered_check && king_move && rules != RuleSet::Asian) {
+      out.reason = "king answers a check; its chase is 闲 (26.1.2)";
+      out.kp_targets.insert(out.kp_targets.end(), out.targets.begin(), out.targets.end());
+      out.targets.clear();
+    } else if (rules != RuleSet::Asian) {
+      // 26.2 (2011/2020), 27.3 (1999): a side with a single attacking piece
+      // that only "chases" advisors or elephants is holding a drawing point.
+      int attackers = 0;
+      for (int i = 0; i < kSquares; ++i) {
+        const Piece p = after.at(Square(i));
+        if (p && p.color() == us && (is_strong(p.type()) || (p.type() == PieceType::Pawn && is_material(p, Square(i)))))
+          ++attackers;
+      }
+      const bool only_weak = std::all_of(out.targets.begin(), out.targets.end(), [](const ChaseTarget& t) {
+        return t.victim_piece.type() == PieceType::Advisor || t.victim_piece.type() == PieceType::Elephant;
+      });
+      if (attackers <= 1 && only_weak) {
+        out.reason = "a lone attacker holding a drawing point; the chase of an advisor/elephant is 闲 (26.2)";
+        out.targets.clear();
+      }
+    }
+    if (!out.targets.empty()) {
+      out.cls = MoveClass::Chase;
+      const auto& t = out.targets.front();
+      out.reason = "chases the " + square_phrase(t) + " (捉";
+      if (t.joint) out.reason += ", 联合捉子";
+      if (t.by_checks) out.reason += ", by checks";
+      out.reason += ", ";
+      out.reason += root_name_zh(t.root);
+      out.reason += ")";
+      return out;
+    }
+  }
+
+  // The 闲 family. The moved piece on its new square:
+  const Square to = m.to();
+  Position mine = with_side_to_move(after, us);
+  // 兑 (24.4; 26.9 [2020 26.10]).
+  for (int i = 0; i < kSquares; ++i) {
+    const Square s(i);
+    const Piece b = after.at(s);
+    if (!b || b.color() != them || b.type() == PieceType::King) continue;
+    if (!same_exchange_kind(out.mover.type(), b.type(), out.mover, to, b, s, rules)) continue;
+    if (!legal_capture(mine, to, s) || !legal_capture(after, s, to)) continue;
+    Position p = after;
+    const Move take(s, to);
+    const int their_balance = capture_balance(p, take);
+    Undo ut;
+    p.make(take, ut);
+    const bool mated = has_mate_in_one(p);
+    p.undo(take, ut);
+    if ((their_balance < 0 || mated) && rules != RuleSet::Asian && rules != RuleSet::Cxa1999) {
+      ChaseTarget t;
+      t.victim = s;
+      t.victim_piece = b;
+      t.attacker = to;
+      t.attacker_piece = out.mover;
+      t.gain = 0;
+      t.root = Root::Rooted;
+      out.targets.push_back(t);
+      out.cls = MoveClass::Chase;
+      out.reason = "offers an exchange the " + square_phrase(t) + " cannot accept without loss (捉, 26.9/26.10)";
+      return out;
+    }
+    out.cls = MoveClass::Exchange;
+    out.reason = "offers an exchange with the " + std::string(piece_name(b.type())) + " on " + s.name() + " (兑)";
+    return out;
+  }
+  // 献 (24.5): the moved piece can be taken without loss for the taker.
+  {
+    MoveList replies;
+    after.generate_legal(replies);
+    for (Move r : replies) {
+      if (r.to() != to) continue;
+      Position p = after;
+      if (capture_balance(p, r) <= 0) continue;
+      Undo ur;
+      p.make(r, ur);
+      const bool mated = has_mate_in_one(p);
+      p.undo(r, ur);
+      if (mated) continue;
+      out.cls = MoveClass::Offer;
+      out.reason = "offers the " + std::string(piece_name(out.mover.type())) + " on " + to.name() + " (献)";
+      return out;
+    }
+  }
+  // 拦 (24.6).
+  if (blocks(before, after, m)) {
+    out.cls = MoveClass::Block;
+    out.reason = "blocks an enemy piece (拦)";
+    return out;
+  }
+  // 跟 (24.7): the moved piece attacks a protected piece without winning it.
+  {
+    MoveList mine_moves;
+    mine.generate_legal(mine_moves);
+    for (Move x : mine_moves) {
+      if (x.from() != to) continue;
+      const Piece v = mine.at(x.to());
+      if (!v || !is_material(v, x.to())) continue;
+      out.cls = MoveClass::Follow;
+      out.reason = "ties down the protected " + std::string(piece_name(v.type())) + " on " + x.to().name() + " (跟)";
+      return out;
+    }
+  }
+  out.cls = MoveClass::Idle;
+  if (out.reason.empty()) {
+    if (!out.kp_targets.empty())
+      out.reason = "the " + std::string(piece_name(out.mover.type())) + " chases by itself, allowed (闲, 26.1)";
+    else
+      out.reason = "no new threat (闲)";
+  }
+  return out;
+}
+
+}  // namespace xq::rules

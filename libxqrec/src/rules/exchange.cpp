@@ -1,0 +1,116 @@
+#include "xqrec/rules/exchange.h"
+
+#include <algorithm>
+
+#include "xqrec/rules/values.h"
+
+namespace xq::rules {
+
+Position with_side_to_move(const Position& pos, Color side) {
+  if (pos.side_to_move() == side) return pos;
+  Setup s = pos.setup();
+  s.side_to_move = side;
+  return Position(s);
+}
+
+namespace {
+
+constexpr int kMaxExchangeDepth = 12;
+
+int gain_on(Position& pos, Square sq, int depth) {
+  const Piece victim = pos.at(sq);
+  if (victim.empty() || victim.type() == PieceType::King || depth >= kMaxExchangeDepth) return 0;
+  MoveList legal;
+  pos.generate_legal(legal);
+  // One capture per kind of capturer: the cheapest of a kind is as good as
+  // any other of it, except that line pieces differ by what stays behind, so
+  // every line piece (rook, cannon) is tried.
+  bool tried[kPieceTypeCount] = {};
+  int best = 0;
+  const int v = piece_value(victim, sq);
+  for (Move m : legal) {
+    if (m.to() != sq) continue;
+    const PieceType t = pos.at(m.from()).type();
+    if (t != PieceType::Rook && t != PieceType::Cannon) {
+      if (tried[int(t)]) continue;
+      tried[int(t)] = true;
+    }
+    Undo u;
+    pos.make(m, u);
+    const int back = gain_on(pos, sq, depth + 1);
+    pos.undo(m, u);
+    best = std::max(best, v - back);
+  }
+  return best;
+}
+
+}  // namespace
+
+int exchange_gain_on(Position& pos, Square sq) { return gain_on(pos, sq, 0); }
+
+int capture_balance(Position& pos, Move c) {
+  const Piece victim = pos.at(c.to());
+  const int v = piece_value(victim, c.to());
+  Undo u;
+  pos.make(c, u);
+  const int back = gain_on(pos, c.to(), 1);
+  pos.undo(c, u);
+  return v - back;
+}
+
+bool has_mate_in_one(Position& pos) {
+  MoveList legal;
+  pos.generate_legal(legal);
+  for (Move m : legal) {
+    if (pos.at(m.to()).type() == PieceType::King) continue;
+    if (!pos.gives_check(m)) continue;
+    Undo u;
+    pos.make(m, u);
+    const bool mate = pos.count_legal() == 0;
+    pos.undo(m, u);
+    if (mate) return true;
+  }
+  return false;
+}
+
+std::string_view root_name(Root r) {
+  switch (r) {
+    case Root::Rooted: return "rooted";
+    case Root::Unrooted: return "unrooted";
+    case Root::FalseRoot: return "false-root";
+    case Root::UnderRooted: return "under-rooted";
+  }
+  return "rooted";
+}
+
+std::string_view root_name_zh(Root r) {
+  switch (r) {
+    case Root::Rooted: return "有根";
+    case Root::Unrooted: return "无根";
+    case Root::FalseRoot: return "假根";
+    case Root::UnderRooted: return "少根";
+  }
+  return "有根";
+}
+
+Root root_against(Position& pos, Move c) {
+  const Color owner = pos.at(c.to()).color();
+  const int balance = capture_balance(pos, c);
+  Undo u;
+  pos.make(c, u);
+  bool legal_recapture = false;
+  MoveList legal;
+  pos.generate_legal(legal);
+  for (Move m : legal)
+    if (m.to() == c.to()) { legal_recapture = true; break; }
+  const bool geometric = !pos.attackers(c.to(), owner).empty();
+  pos.undo(c, u);
+  if (!legal_recapture) return geometric ? Root::FalseRoot : Root::Unrooted;
+  // A real root: the piece is chased only through the exchange. When the
+  // victim is worth more than its capturer (a horse on a rook), the root is
+  // real and the gain comes from the values alone.
+  if (piece_value(pos.at(c.to()), c.to()) > piece_value(pos.at(c.from()), c.from())) return Root::Rooted;
+  return balance > 0 ? Root::UnderRooted : Root::Rooted;
+}
+
+}  // namespace xq::rules

@@ -1,0 +1,484 @@
+#include "xqrec/rules/verdict.h"
+
+#include <algorithm>
+#include <array>
+#include <map>
+#include <ostream>
+#include <set>
+#include <sstream>
+
+#include "xqrec/iccs.h"
+#include "xqrec/rules/values.h"
+
+namespace xq::rules {
+
+std::string_view outcome_name(Outcome o) {
+  switch (o) {
+    case Outcome::RedLoses: return "red-loses";
+    case Outcome::BlackLoses: return "black-loses";
+    case Outcome::Draw: return "draw";
+  }
+  return "draw";
+}
+
+namespace {
+
+// Article numbers of each edition.
+struct Articles {
+  const char* check;        // 将
+  const char* mate;         // 杀
+  const char* chase;        // 捉
+  const char* exchange;     // 兑
+  const char* offer;        // 献
+  const char* block;        // 拦
+  const char* follow;       // 跟
+  const char* idle;         // 闲
+  const char* roots;        // 有根/无根/少根
+  const char* joint;        // 联合捉子
+  const char* self_mate;    // 自毙
+  const char* kp;           // king and pawns may chase
+  const char* king_answer;  // king answering a check
+  const char* defence;      // drawing point
+  const char* perpetual_check_loses;
+  const char* perpetual_check_verdict;
+  const char* both_allowed;
+  const char* both_allowed_verdict;
+  const char* one_forbidden;
+  const char* one_forbidden_verdict;
+  const char* both_forbidden;
+  const char* severe;       // 26.8.1 / 26.9.1
+  const char* rook_vs_joint;
+  const char* unrooted_vs_joint;
+  const char* otherwise_draw;
+  const char* exchange_chase;  // 26.9 / 26.10
+};
+
+constexpr Articles k2020{"24.1", "24.2", "24.3", "24.4", "24.5", "24.6", "24.7", "24.8", "24.15", "24.17", "24.18",
+                         "26.1", "26.1.2", "26.2", "25.1", "23.5.1", "25.2", "23.5.2.1", "25.3", "23.5.2.2",
+                         "25.4", "26.9.1", "26.9.2", "26.9.3", "26.9.4", "26.10"};
+constexpr Articles k2011{"24.1", "24.2", "24.3", "24.4", "24.5", "24.6", "24.7", "24.8", "24.15", "24.17", "24.18",
+                         "26.1", "26.1.2", "26.2", "25.1", "23.5.1", "25.2", "23.5.2.1", "25.3", "23.5.2.2",
+                         "25.4", "26.8.1", "26.8.2", "26.8.3", "26.8.4", "26.9"};
+// 1999: terms in 28, the notion of 捉 in 29, general rules in 26, particular rules in 27.
+constexpr Articles k1999{"28.1", "28.2", "28.3", "28.5", "28.6", "28.7", "28.8", "28.9", "28.16", "29.1", "28.2",
+                         "27.2", "27.1", "27.3", "26.1", "26.1", "26.2", "26.2", "26.4", "26.4",
+                         "26.3", "26.3", "26.3", "26.3", "26.3", "28.5"};
+
+const Articles& articles_of(RuleSet r) {
+  switch (r) {
+    case RuleSet::Cxa2011: return k2011;
+    case RuleSet::Cxa1999: return k1999;
+    default: return k2020;
+  }
+}
+
+const char* class_article(const Articles& a, MoveClass c) {
+  switch (c) {
+    case MoveClass::Check: return a.check;
+    case MoveClass::Mate: return a.mate;
+    case MoveClass::Chase: return a.chase;
+    case MoveClass::Exchange: return a.exchange;
+    case MoveClass::Offer: return a.offer;
+    case MoveClass::Block: return a.block;
+    case MoveClass::Follow: return a.follow;
+    case MoveClass::Idle: return a.idle;
+  }
+  return a.idle;
+}
+
+std::string side_word(Color c) { return c == Color::Red ? "Red" : "Black"; }
+std::string side_lower(Color c) { return c == Color::Red ? "red" : "black"; }
+
+bool severe_target(const ChaseTarget& t) {
+  return t.victim_piece.type() == PieceType::Rook || t.root != Root::Rooted;
+}
+
+std::string label_of(const std::vector<MoveClass>& cls) {
+  if (cls.empty()) return "";
+  static const char* kCount[] = {"", "一", "两", "三", "四", "五", "六", "七", "八", "九"};
+  const bool same = std::all_of(cls.begin(), cls.end(), [&](MoveClass c) { return c == cls.front(); });
+  if (same) {
+    if (!is_attack(cls.front()) && cls.size() < 10) return std::string(kCount[cls.size()]) + std::string(class_name_zh(cls.front()));
+    return "长" + std::string(class_name_zh(cls.front()));
+  }
+  std::string s;
+  for (MoveClass c : cls) {
+    s += "一";
+    s += class_name_zh(c);
+  }
+  return s;
+}
+
+std::string target_phrase(const ChaseTarget& t) {
+  std::string s = side_lower(t.victim_piece.color()) + "'s " + std::string(piece_name(t.victim_piece.type())) + " on " +
+                  t.victim.name();
+  std::vector<std::string> notes;
+  if (t.victim_piece.type() != PieceType::Rook || t.root != Root::Rooted) notes.emplace_back(root_name_zh(t.root));
+  if (t.joint) notes.emplace_back("联合捉子");
+  if (t.by_checks) notes.emplace_back("将军得子");
+  if (!notes.empty()) {
+    s += " (";
+    for (std::size_t i = 0; i < notes.size(); ++i) {
+      if (i) s += ", ";
+      s += notes[i];
+    }
+    s += ")";
+  }
+  return s;
+}
+
+// The first chased piece of a side in the cycle, for the explanation.
+const ChaseTarget* first_target(const std::vector<MoveClassification>& moves, Color c, bool severe_only) {
+  for (const auto& m : moves)
+    if (m.side == c && m.cls == MoveClass::Chase)
+      for (const auto& t : m.targets)
+        if (!severe_only || severe_target(t)) return &t;
+  return nullptr;
+}
+
+std::string classes_text(const std::vector<MoveClassification>& moves, Color c) {
+  std::string s;
+  for (const auto& m : moves)
+    if (m.side == c) {
+      if (!s.empty()) s += ' ';
+      s += class_name_zh(m.cls);
+    }
+  return s;
+}
+
+std::string doing_phrase(const Verdict& v, Color c) {
+  const SideSummary& s = c == Color::Red ? v.red : v.black;
+  std::string out = side_word(c) + " plays " + s.label;
+  if (const ChaseTarget* t = first_target(v.moves, c, s.severe)) out += ", chasing " + target_phrase(*t);
+  return out;
+}
+
+void add(std::vector<std::string>& arts, const char* a) {
+  if (std::find(arts.begin(), arts.end(), a) == arts.end()) arts.emplace_back(a);
+}
+
+// Victims tracked by piece identity through the cycle (AXF: the same piece
+// must be chased on every move).
+std::array<std::set<int>, 2> tracked_chases(const Position& before, const std::vector<MoveClassification>& moves,
+                                            std::array<bool, 2>& any_move) {
+  std::array<int, kSquares> id{};
+  for (int i = 0; i < kSquares; ++i) id[std::size_t(i)] = before.at(Square(i)) ? i : -1;
+  std::array<std::set<int>, 2> common;
+  any_move = {false, false};
+  for (const auto& m : moves) {
+    id[std::size_t(m.move.to().index())] = id[std::size_t(m.move.from().index())];
+    id[std::size_t(m.move.from().index())] = -1;
+    std::set<int> ids;
+    for (const auto& t : m.targets) ids.insert(id[std::size_t(t.victim.index())]);
+    auto& c = common[std::size_t(index(m.side))];
+    if (!any_move[std::size_t(index(m.side))]) {
+      c = ids;
+      any_move[std::size_t(index(m.side))] = true;
+    } else {
+      std::set<int> both;
+      std::set_intersection(c.begin(), c.end(), ids.begin(), ids.end(), std::inserter(both, both.begin()));
+      c = both;
+    }
+  }
+  return common;
+}
+
+void summarise(Verdict& v, Color c) {
+  SideSummary& s = c == Color::Red ? v.red : v.black;
+  std::vector<MoveClass> cls;
+  bool all_check = true, all_attack = true, all_severe = true, any_joint = false, any_plain = false;
+  for (const auto& m : v.moves) {
+    if (m.side != c) continue;
+    cls.push_back(m.cls);
+    if (!m.kp_targets.empty() && m.cls != MoveClass::Chase) s.kp_chases = true;
+    all_check = all_check && m.cls == MoveClass::Check;
+    all_attack = all_attack && is_attack(m.cls);
+    if (m.cls == MoveClass::Chase) {
+      bool sev = false;
+      for (const auto& t : m.targets)
+        if (severe_target(t)) {
+          sev = true;
+          (t.joint ? any_joint : any_plain) = true;
+        }
+      all_severe = all_severe && sev;
+    }
+  }
+  s.label = label_of(cls);
+  s.perpetual_check = !cls.empty() && all_check;
+  s.forbidden = !cls.empty() && all_attack && !all_check;
+  s.severe = s.forbidden && all_severe;
+  s.joint_only = any_joint && !any_plain;
+  s.plain_only = any_plain && !any_joint;
+}
+
+void lose(Verdict& v, Color c) {
+  v.outcome = c == Color::Red ? Outcome::RedLoses : Outcome::BlackLoses;
+  v.must_change = c;
+}
+
+void judge_cxa(Verdict& v) {
+  const Articles& a = articles_of(v.rules);
+  summarise(v, Color::Red);
+  summarise(v, Color::Black);
+  // Classification articles of the classes that occur.
+  std::set<MoveClass> seen;
+  bool joint = false, kp = false, root = false;
+  for (const auto& m : v.moves) {
+    seen.insert(m.cls);
+    for (const auto& t : m.targets) {
+      joint = joint || t.joint;
+      root = root || t.root != Root::Rooted;
+    }
+    kp = kp || !m.kp_targets.empty();
+  }
+  for (MoveClass c : seen) add(v.articles, class_article(a, c));
+  if (root) add(v.articles, a.roots);
+  if (joint) add(v.articles, a.joint);
+  if (kp) add(v.articles, a.kp);
+  for (const auto& m : v.moves) {
+    if (m.reason.find("26.1.2") != std::string::npos) add(v.articles, a.king_answer);
+    if (m.reason.find("26.2") != std::string::npos) add(v.articles, a.defence);
+    if (m.reason.find("自毙") != std::string::npos) add(v.articles, a.self_mate);
+    if (m.reason.find("26.9/26.10") != std::string::npos) add(v.articles, a.exchange_chase);
+  }
+
+  SideSummary& r = v.red;
+  SideSummary& b = v.black;
+  const std::string rb = " (red: " + classes_text(v.moves, Color::Red) + "; black: " + classes_text(v.moves, Color::Black) + ")";
+  if (r.perpetual_check && b.perpetual_check) {
+    v.outcome = Outcome::Draw;
+    add(v.articles, a.perpetual_check_loses);
+    v.explanation = "Draw: both sides check on every move; only one-sided perpetual check (单方长将) loses" + rb + ".";
+    return;
+  }
+  if (r.perpetual_check || b.perpetual_check) {
+    const Color c = r.perpetual_check ? Color::Red : Color::Black;
+    lose(v, c);
+    add(v.articles, a.perpetual_check_loses);
+    add(v.articles, a.perpetual_check_verdict);
+    v.explanation = side_word(c) + " loses: it checks on every move of the cycle (长将), which is never allowed" + rb + ".";
+    return;
+  }
+  // 1999 27.2: pawn (and king) chases are 闲, unless the other side is 长打:
+  // then they count as 捉 and both sides are forbidden.
+  if (v.rules == RuleSet::Cxa1999) {
+    for (Color c : {Color::Red, Color::Black}) {
+      SideSummary& me = c == Color::Red ? r : b;
+      const SideSummary& other = c == Color::Red ? b : r;
+      if (me.forbidden || !other.forbidden || !me.kp_chases) continue;
+      bool all = true;
+      for (const auto& m : v.moves)
+        if (m.side == c && !is_attack(m.cls) && m.kp_targets.empty()) all = false;
+      if (all) {
+        me.forbidden = true;
+        me.label += "（兵/将互打按捉）";
+        add(v.articles, "27.2");
+      }
+    }
+  }
+  if (!r.forbidden && !b.forbidden) {
+    v.outcome = Outcome::Draw;
+    add(v.articles, a.both_allowed);
+    add(v.articles, a.both_allowed_verdict);
+    v.explanation = "Draw: both sides' moves are allowed (允许着法), " + side_word(Color::Red) + " " + r.label + ", " +
+                    side_word(Color::Black) + " " + b.label + rb + ".";
+    return;
+  }
+  if (r.forbidden != b.forbidden) {
+    const Color c = r.forbidden ? Color::Red : Color::Black;
+    lose(v, c);
+    add(v.articles, a.one_forbidden);
+    add(v.articles, a.one_forbidden_verdict);
+    const SideSummary& other = c == Color::Red ? b : r;
+    v.explanation = side_word(c) + " must change and loses if it does not: " + doing_phrase(v, c) +
+                    " (禁止着法) while " + side_word(~c) + " plays " + other.label + " (允许着法)" + rb + ".";
+    return;
+  }
+  // Both forbidden.
+  add(v.articles, a.both_forbidden);
+  if (v.rules == RuleSet::Cxa1999) {
+    v.outcome = Outcome::Draw;
+    v.explanation = "Draw: both sides' moves are forbidden (长打对长打): " + doing_phrase(v, Color::Red) + "; " +
+                    doing_phrase(v, Color::Black) + rb + ".";
+    return;
+  }
+  if (r.severe != b.severe) {
+    const Color c = r.severe ? Color::Red : Color::Black;
+    lose(v, c);
+    add(v.articles, a.severe);
+    add(v.articles, a.one_forbidden_verdict);
+    v.explanation = side_word(c) + " must change and loses if it does not: both sides' moves are forbidden, but " +
+                    doing_phrase(v, c) + ", which must change (" + a.severe + "), while " + doing_phrase(v, ~c) + rb + ".";
+    return;
+  }
+  if (r.severe && b.severe && (r.plain_only && b.joint_only) != (b.plain_only && r.joint_only)) {
+    const Color c = (r.plain_only && b.joint_only) ? Color::Red : Color::Black;
+    const ChaseTarget* t = first_target(v.moves, c, true);
+    const bool rook = t && t->victim_piece.type() == PieceType::Rook;
+    lose(v, c);
+    add(v.articles, rook ? a.rook_vs_joint : a.unrooted_vs_joint);
+    add(v.articles, a.one_forbidden_verdict);
+    v.explanation = side_word(c) + " must change and loses if it does not: " + doing_phrase(v, c) + " against " +
+                    side_word(~c) + "'s joint chase (联合捉子), " + (rook ? a.rook_vs_joint : a.unrooted_vs_joint) + rb + ".";
+    return;
+  }
+  v.outcome = Outcome::Draw;
+  add(v.articles, a.otherwise_draw);
+  add(v.articles, a.both_allowed_verdict);
+  v.explanation = "Draw: both sides' moves are forbidden and neither is named by " + std::string(a.severe) + "–" +
+                  a.unrooted_vs_joint + ": " + doing_phrase(v, Color::Red) + "; " + doing_phrase(v, Color::Black) + rb + ".";
+}
+
+void judge_asian(Verdict& v, const Position& before) {
+  std::array<bool, 2> any{};
+  const auto common = tracked_chases(before, v.moves, any);
+  int level[2] = {0, 0};
+  for (Color c : {Color::Red, Color::Black}) {
+    std::vector<MoveClass> cls;
+    bool all_check = true, any_check = false;
+    for (const auto& m : v.moves)
+      if (m.side == c) {
+        cls.push_back(m.cls);
+        all_check = all_check && m.cls == MoveClass::Check;
+        any_check = any_check || m.cls == MoveClass::Check;
+      }
+    SideSummary& s = c == Color::Red ? v.red : v.black;
+    s.label = label_of(cls);
+    s.perpetual_check = !cls.empty() && all_check;
+    const bool chase = !cls.empty() && !any_check && !common[std::size_t(index(c))].empty();
+    s.forbidden = s.perpetual_check || chase;
+    level[index(c)] = s.perpetual_check ? 2 : chase ? 1 : 0;
+    if (chase) s.label = "长捉";
+  }
+  const std::string rb = " (red: " + classes_text(v.moves, Color::Red) + "; black: " + classes_text(v.moves, Color::Black) + ")";
+  if (level[0] == level[1]) {
+    v.outcome = Outcome::Draw;
+    const char* art = level[0] == 2 ? "AXF perpetual check" : level[0] == 1 ? "AXF perpetual chase" : "AXF allowed moves";
+    add(v.articles, art);
+    v.explanation = level[0] == 0 ? "Draw: neither side checks or chases the same piece perpetually" + rb + "."
+                    : level[0] == 1 ? "Draw: both sides chase perpetually (mutual chase)" + rb + "."
+                                    : "Draw: both sides check perpetually" + rb + ".";
+    return;
+  }
+  const Color c = level[0] > level[1] ? Color::Red : Color::Black;
+  lose(v, c);
+  if (level[index(c)] == 2) {
+    add(v.articles, "AXF perpetual check");
+    v.explanation = side_word(c) + " loses: it checks on every move of the cycle (perpetual check)" + rb + ".";
+  } else {
+    add(v.articles, "AXF perpetual chase");
+    const ChaseTarget* t = nullptr;
+    for (const auto& m : v.moves)
+      if (m.side == c && !m.targets.empty()) { t = &m.targets.front(); break; }
+    v.explanation = side_word(c) + " must change and loses if it does not: it chases " +
+                    (t ? target_phrase(*t) : std::string("the same piece")) + " on every move (perpetual chase)" + rb + ".";
+  }
+}
+
+}  // namespace
+
+Verdict adjudicate_cycle(const Position& before, std::span<const Move> cycle, int first_ply, RuleSet rules,
+                         const ThreatOptions& opt) {
+  Verdict v;
+  v.rules = rules;
+  v.first_ply = first_ply;
+  v.last_ply = first_ply + int(cycle.size()) - 1;
+  Position pos = before;
+  for (Move m : cycle) {
+    v.moves.push_back(classify_move(pos, m, rules, opt));
+    Undo u;
+    pos.make(m, u);
+  }
+  if (rules == RuleSet::Asian) judge_asian(v, before);
+  else judge_cxa(v);
+  return v;
+}
+
+Result<std::optional<Verdict>, LineError> adjudicate_line(const Position& start, std::span<const Move> moves,
+                                                          const AdjudicateOptions& opt) {
+  Position pos = start;
+  RepetitionCounter counter(opt.threshold);
+  (void)counter.push(pos.key(), false);
+  std::vector<Undo> undos;
+  undos.reserve(moves.size());
+  for (std::size_t i = 0; i < moves.size(); ++i) {
+    const Move m = moves[i];
+    if (const MoveError e = pos.check_move(m); e != MoveError::None)
+      return fail(LineError{int(i) + 1, m, e});
+    const bool capture = !pos.at(m.to()).empty();
+    undos.emplace_back();
+    pos.make(m, undos.back());
+    if (auto r = counter.push(pos.key(), capture)) {
+      // Back to the position before the cycle.
+      for (int k = r->last_ply; k >= r->first_ply; --k) pos.undo(moves[std::size_t(k - 1)], undos[std::size_t(k - 1)]);
+      const auto cycle = moves.subspan(std::size_t(r->first_ply - 1), std::size_t(r->last_ply - r->first_ply + 1));
+      return std::optional<Verdict>(adjudicate_cycle(pos, cycle, r->first_ply, opt.rules, opt.threats));
+    }
+  }
+  return std::optional<Verdict>();
+}
+
+std::string json_string(std::string_view s) {
+  std::string out = "\"";
+  for (unsigned char ch : s) {
+    switch (ch) {
+      case '"': out += "\\\""; break;
+      case '\\': out += "\\\\"; break;
+      case '\n': out += "\\n"; break;
+      case '\r': out += "\\r"; break;
+      case '\t': out += "\\t"; break;
+      default:
+        if (ch < 0x20) {
+          static const char* hex = "0123456789abcdef";
+          out += "\\u00";
+          out += hex[ch >> 4];
+          out += hex[ch & 15];
+        } else {
+          out += char(ch);
+        }
+    }
+  }
+  out += '"';
+  return out;
+}
+
+void write_verdict_json(std::ostream& out, const Verdict& v) {
+  out << "{\"rules\":" << json_string(rule_set_name(v.rules)) << ",\"outcome\":" << json_string(outcome_name(v.outcome))
+      << ",\"must_change\":";
+  if (v.must_change) out << json_string(color_name(*v.must_change));
+  else out << "null";
+  out << ",\"cycle\":[" << v.first_ply << "," << v.last_ply << "],\"classes\":{";
+  for (Color c : {Color::Red, Color::Black}) {
+    out << (c == Color::Red ? "" : ",") << json_string(color_name(c)) << ":[";
+    bool first = true;
+    for (const auto& m : v.moves)
+      if (m.side == c) {
+        out << (first ? "" : ",") << json_string(class_name_zh(m.cls));
+        first = false;
+      }
+    out << "]";
+  }
+  out << "},\"targets\":[";
+  bool first = true;
+  for (std::size_t i = 0; i < v.moves.size(); ++i) {
+    const auto& m = v.moves[i];
+    for (const auto& t : m.targets) {
+      out << (first ? "" : ",") << "{\"ply\":" << v.first_ply + int(i) << ",\"side\":" << json_string(color_name(m.side))
+          << ",\"move\":" << json_string(to_iccs(m.move)) << ",\"piece\":" << json_string(piece_name(t.victim_piece.type()))
+          << ",\"square\":" << json_string(t.victim.name()) << ",\"root\":" << json_string(root_name(t.root))
+          << ",\"joint\":" << (t.joint ? "true" : "false") << ",\"by_checks\":" << (t.by_checks ? "true" : "false") << "}";
+      first = false;
+    }
+  }
+  out << "],\"articles\":[";
+  for (std::size_t i = 0; i < v.articles.size(); ++i) out << (i ? "," : "") << json_string(v.articles[i]);
+  out << "],\"explanation\":" << json_string(v.explanation) << "}";
+}
+
+std::string verdict_json(const Verdict& v) {
+  std::ostringstream s;
+  write_verdict_json(s, v);
+  return s.str();
+}
+
+}  // namespace xq::rules

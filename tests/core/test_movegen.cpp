@@ -1,0 +1,82 @@
+// Move generation and make/undo over random games.
+#include <catch2/catch.hpp>
+#include <random>
+#include <vector>
+
+#include "xqrec/fen.h"
+#include "xqrec/position.h"
+
+TEST_CASE("make/undo restores the position exactly over random games", "[movegen]") {
+  std::mt19937 rng(20261130);
+  for (int game = 0; game < 200; ++game) {
+    xq::Position pos;
+    std::vector<std::pair<xq::Move, xq::Undo>> history;
+    std::vector<xq::Setup> setups;
+    for (int ply = 0; ply < 200; ++ply) {
+      xq::MoveList moves;
+      pos.generate_legal(moves);
+      if (moves.empty()) {
+        CHECK(pos.state() != xq::GameState::Ongoing);
+        break;
+      }
+      const xq::Move m = moves[std::size_t(rng() % moves.size())];
+      setups.push_back(pos.setup());
+      xq::Undo u;
+      pos.make(m, u);
+      history.emplace_back(m, u);
+      REQUIRE(pos.key() == pos.compute_key());
+      // The move never leaves the mover's king attacked.
+      REQUIRE_FALSE(pos.king_attacked(~pos.side_to_move()));
+    }
+    while (!history.empty()) {
+      pos.undo(history.back().first, history.back().second);
+      history.pop_back();
+      REQUIRE(pos.setup() == setups.back());
+      REQUIRE(pos.key() == pos.compute_key());
+      setups.pop_back();
+    }
+    REQUIRE(pos.setup() == xq::Setup::start());
+  }
+}
+
+TEST_CASE("legal moves are exactly the pseudo-legal moves that keep the king safe", "[movegen]") {
+  std::mt19937 rng(7);
+  for (int game = 0; game < 100; ++game) {
+    xq::Position pos;
+    for (int ply = 0; ply < 150; ++ply) {
+      xq::MoveList pseudo, legal;
+      pos.generate_pseudo_legal(pseudo);
+      pos.generate_legal(legal);
+      std::size_t safe = 0;
+      for (xq::Move m : pseudo) {
+        xq::Position copy = pos;
+        xq::Undo u;
+        copy.make(m, u);
+        // Full test on the real position after the move.
+        const bool ok = !copy.king_attacked(pos.side_to_move());
+        REQUIRE(ok == legal.contains(m));
+        safe += ok;
+      }
+      REQUIRE(safe == legal.size());
+      if (legal.empty()) break;
+      xq::Undo u;
+      pos.make(legal[std::size_t(rng() % legal.size())], u);
+    }
+  }
+}
+
+TEST_CASE("checkmate and stalemate (困毙) are told apart", "[movegen]") {
+  // Black king d9, red rook d5 checks; e9 faces the red king on the open e-file.
+  const auto mated = xq::parse_fen("3k5/9/9/9/3R5/9/9/9/9/4K4 b");
+  REQUIRE(mated.ok());
+  const xq::Position m(*mated);
+  CHECK(m.in_check());
+  CHECK(m.state() == xq::GameState::Checkmate);
+  // Same king, the rook on a8 guards d8 without giving check: no legal move.
+  const auto stale = xq::parse_fen("3k5/R8/9/9/9/9/9/9/9/4K4 b");
+  REQUIRE(stale.ok());
+  const xq::Position s(*stale);
+  CHECK_FALSE(s.in_check());
+  CHECK(s.state() == xq::GameState::Stalemate);
+  CHECK(xq::Position().state() == xq::GameState::Ongoing);
+}

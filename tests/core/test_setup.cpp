@@ -1,0 +1,58 @@
+// The position check names every problem, and each can be relaxed.
+#include <catch2/catch.hpp>
+#include <algorithm>
+
+#include "xqrec/fen.h"
+#include "xqrec/setup.h"
+
+using xq::PositionProblem;
+
+namespace {
+
+std::vector<xq::PositionIssue> issues_of(std::string_view fen) {
+  const auto s = xq::parse_fen(fen);
+  REQUIRE(s.ok());
+  return xq::check_setup(*s);
+}
+
+bool has(const std::vector<xq::PositionIssue>& issues, PositionProblem p) {
+  return std::any_of(issues.begin(), issues.end(), [&](const auto& i) { return i.problem == p; });
+}
+
+}  // namespace
+
+TEST_CASE("the start position has no problem", "[setup]") {
+  CHECK(xq::check_setup(xq::Setup::start()).empty());
+  CHECK(issues_of("3k5/9/9/9/9/9/9/9/9/4K4 w").empty());
+}
+
+TEST_CASE("each problem is found and named", "[setup]") {
+  CHECK(has(issues_of("9/9/9/9/9/9/9/9/9/4K4 w"), PositionProblem::MissingKing));
+  CHECK(has(issues_of("3kk4/9/9/9/9/9/9/9/9/4K4 w"), PositionProblem::ExtraKing));
+  CHECK(has(issues_of("3k5/9/9/9/9/9/9/9/9/K8 w"), PositionProblem::KingOutsidePalace));
+  CHECK_FALSE(has(issues_of("3k5/9/9/9/9/9/9/9/4A4/3K5 w"), PositionProblem::AdvisorOffSquare));  // e1
+  CHECK(has(issues_of("3k5/9/9/9/9/9/9/9/3A5/4K4 w"), PositionProblem::AdvisorOffSquare));
+  CHECK(has(issues_of("3k5/9/9/9/9/9/9/9/9/3BK4 w"), PositionProblem::ElephantOffSquare));
+  CHECK(has(issues_of("3k5/9/9/2B6/9/9/9/9/9/4K4 w"), PositionProblem::ElephantOffSquare));  // across the river
+  CHECK(has(issues_of("3k5/9/9/9/9/9/9/4P4/9/4K4 w"), PositionProblem::PawnOffSquare));      // behind start rank
+  CHECK(has(issues_of("3k5/9/9/9/9/9/1P7/9/9/4K4 w"), PositionProblem::PawnOffSquare));      // b3: unreachable
+  CHECK_FALSE(has(issues_of("3k5/9/9/9/1P7/9/9/9/9/4K4 w"), PositionProblem::PawnOffSquare)); // b5: crossed
+  CHECK(has(issues_of("3k5/9/9/9/9/9/9/9/9/RRR1K4 w"), PositionProblem::TooManyPieces));
+  CHECK(has(issues_of("4k4/9/9/9/9/9/9/9/9/4K4 w"), PositionProblem::KingsFacing));
+  CHECK(has(issues_of("3k5/9/9/9/3R5/9/9/9/9/4K4 w"), PositionProblem::SideNotToMoveInCheck));
+  CHECK_FALSE(has(issues_of("3k5/9/9/9/3R5/9/9/9/9/4K4 b"), PositionProblem::SideNotToMoveInCheck));
+}
+
+TEST_CASE("problems can be relaxed one by one", "[setup]") {
+  const auto issues = issues_of("9/9/9/9/9/9/9/9/4P4/K8 w");
+  CHECK(has(issues, PositionProblem::MissingKing));
+  CHECK(has(issues, PositionProblem::KingOutsidePalace));
+  CHECK(has(issues, PositionProblem::PawnOffSquare));
+  xq::Relaxations relax;
+  relax.allow(PositionProblem::MissingKing).allow(PositionProblem::KingOutsidePalace);
+  const auto left = xq::blocking_issues(issues, relax);
+  REQUIRE(left.size() == 1);
+  CHECK(left[0].problem == PositionProblem::PawnOffSquare);
+  CHECK(left[0].message.find("e1") != std::string::npos);
+  CHECK(xq::blocking_issues(issues, xq::Relaxations::all()).empty());
+}

@@ -1,0 +1,11 @@
+#include <iostream>
+
+#include "xqrec/fen.h"
+#include "xqrec/perft.h"
+
+int main() {
+  xq::Position pos;
+  const auto nodes = xq::perft(pos, 3);
+  std::cout << nodes << "\n";
+  return nodes == 79666 ? 0 : 1;
+}
