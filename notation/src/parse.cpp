@@ -1,0 +1,90 @@
+// Detecting the notation of a move text, and reading a whole move text.
+#include "syntax_error.h"
+#include "text.h"
+
+namespace xq::notation {
+
+namespace {
+
+std::size_t skip_spaces(std::string_view text, std::size_t byte, std::size_t* chars) {
+  for (;;) {
+    const auto d = detail::decode_at(text, byte);
+    if (d.len == 0 || !detail::is_space(d.cp)) return byte;
+    byte += d.len;
+    if (chars) ++*chars;
+  }
+}
+
+Result<Scanned, SyntaxError> scan(Notation n, std::string_view text) {
+  switch (n) {
+    case Notation::Chinese: return scan_chinese(text);
+    case Notation::Wxf: return scan_wxf(text);
+    case Notation::Iccs: return scan_iccs(text);
+    case Notation::Auto: break;
+  }
+  return fail(detail::syntax_error(text, 0, 0, "a move in Chinese, WXF or ICCS notation"));
+}
+
+// A whole text in one notation: the move, then only white space.
+Result<MoveDescription, SyntaxError> scan_whole(Notation n, std::string_view text) {
+  auto s = scan(n, text);
+  if (!s) return fail(std::move(s.error()));
+  std::size_t chars = s->chars;
+  const std::size_t end = skip_spaces(text, s->bytes, &chars);
+  if (end != text.size())
+    return fail(detail::syntax_error(text, end, chars, "the end of the move"));
+  return s->description;
+}
+
+}  // namespace
+
+Notation detect_notation(std::string_view text) {
+  const std::size_t at = skip_spaces(text, 0, nullptr);
+  const auto d1 = detail::decode_at(text, at);
+  if (d1.len == 0) return Notation::Auto;
+  const detail::Glyph g1 = detail::classify_chinese(d1.cp);
+  const char32_t c1 = detail::fold_ascii(d1.cp);
+  const bool digit = c1 >= U'0' && c1 <= U'9';
+  if (g1.kind != detail::GlyphKind::Other && !digit) return Notation::Chinese;
+  if (digit) {
+    // 1兵平五 (an ordinal) is Chinese; 3+.4 is WXF.
+    const auto d2 = detail::decode_at(text, at + d1.len);
+    return detail::classify_chinese(d2.cp).kind == detail::GlyphKind::Piece ? Notation::Chinese : Notation::Wxf;
+  }
+  if (c1 == U'+' || c1 == U'-') return Notation::Wxf;
+  if ((c1 >= U'a' && c1 <= U'z') || (c1 >= U'A' && c1 <= U'Z')) {
+    auto s = scan_iccs(text.substr(at));
+    return s ? Notation::Iccs : Notation::Wxf;
+  }
+  return Notation::Auto;
+}
+
+Result<MoveDescription, SyntaxError> parse_move_text(std::string_view text, Notation hint) {
+  std::size_t lead_chars = 0;
+  const std::size_t lead = skip_spaces(text, 0, &lead_chars);
+  const std::string_view body = text.substr(lead);
+  auto shift = [&](SyntaxError e) {
+    e.column += lead_chars;
+    e.byte_offset += lead;
+    return e;
+  };
+  if (body.empty()) {
+    SyntaxError e = detail::syntax_error(body, 0, 0, "a move");
+    e.message = "empty move text";
+    return fail(shift(std::move(e)));
+  }
+  const Notation detected = detect_notation(body);
+  const Notation first = hint == Notation::Auto ? detected : hint;
+  auto r = scan_whole(first, body);
+  if (r) return r;
+  if (hint != Notation::Auto && detected != hint && detected != Notation::Auto) {
+    auto other = scan_whole(detected, body);
+    if (other) {
+      other.value().notes.add(Dialect::NotationNotAsHinted);
+      return other;
+    }
+  }
+  return fail(shift(std::move(r.error())));
+}
+
+}  // namespace xq::notation
