@@ -1,0 +1,74 @@
+// A GameVisitor that builds a GameRecord per game and hands each finished
+// game to a callback, so memory holds one game at a time.
+//
+// The record is raw: every GameNode keeps its text, notation hint and
+// location, and GameNode::move stays Move::none() unless the format gave
+// squares (XQF, CBR). Resolving moves is done elsewhere, in one place.
+#pragma once
+
+#include <cstddef>
+#include <functional>
+#include <vector>
+
+#include "xqrec/formats/visitor.h"
+#include "xqrec/game.h"
+
+namespace xq::formats {
+
+// One game as read, with what the reader said about it.
+struct BuiltGame {
+  std::size_t index = 0;      // 1-based within the file
+  SourceLocation where;       // where the game starts
+  GameRecord record;
+  std::vector<ReadIssue> issues;  // the reader's issues for this game, in order
+};
+
+class GameBuilder : public GameVisitor {
+ public:
+  // Called with each finished game; the callee may move the record out.
+  // Its return value is passed back to the reader (Stop ends the reading).
+  using Callback = std::function<Control(BuiltGame&)>;
+  explicit GameBuilder(Callback on_game);
+
+  Control begin_game(std::size_t index, SourceLocation where) override;
+  void tag(std::string_view name, std::string_view value) override;
+  void start_fen(std::string_view fen) override;
+  void start_setup(const Setup& setup) override;
+  void comment(std::string_view text) override;
+  void move(std::string_view text, MoveNotation notation, SourceLocation where, Move squares) override;
+  void nag(int value) override;
+  void begin_variation() override;
+  void end_variation() override;
+  void result(std::string_view text) override;
+  void issue(const ReadIssue& issue) override;
+  Control end_game(bool truncated) override;
+
+  std::size_t games_built() const { return games_; }
+
+ private:
+  // One line of play being built: the node its next move hangs from, the
+  // last move added in it, and a comment waiting for its first move.
+  struct Line {
+    NodeId parent = 0;      // the next move becomes a child of this node
+    NodeId last = kNoNode;  // the last move of this line, if any
+    std::string pending_comment;
+    bool has_pending = false;
+    // The variation opened before any move of its parent line: the parent
+    // line's next move must still become the main line (children[0]).
+    bool front_next = false;
+  };
+
+  Line& line() { return lines_.back(); }
+  void attach_pending(Line& l, NodeId where_after);
+
+  Callback on_game_;
+  BuiltGame game_;
+  std::vector<Line> lines_;
+  bool open_ = false;
+  std::size_t games_ = 0;
+};
+
+// Appends `text` to a comment, separating it from what is there with a newline.
+void append_comment(std::string& comment, std::string_view text);
+
+}  // namespace xq::formats

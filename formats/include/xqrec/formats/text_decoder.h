@@ -1,0 +1,50 @@
+// Streaming decoding of a large byte buffer into UTF-8, a chunk at a time,
+// keeping for every UTF-8 byte the offset of the source byte it came from.
+// Memory stays bounded by the chunk size whatever the input size.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace xq::formats {
+
+// A sequence of source bytes that is not valid in the encoding; the text
+// holds U+FFFD in its place.
+struct DecodeError {
+  std::uint64_t text_index = 0;  // index of the U+FFFD in the whole decoded text
+  std::uint64_t offset = 0;      // offset of the bytes in the source
+  std::string bytes;             // the raw bytes
+};
+
+class ChunkDecoder {
+ public:
+  // `start` skips a byte-order mark; offsets stay relative to `bytes`.
+  ChunkDecoder(std::string_view bytes, std::string_view encoding, std::size_t start = 0);
+  ~ChunkDecoder();
+  ChunkDecoder(const ChunkDecoder&) = delete;
+  ChunkDecoder& operator=(const ChunkDecoder&) = delete;
+
+  bool ok() const { return ok_; }  // false when ICU does not know the encoding
+  bool done() const { return !ok_ || pos_ >= bytes_.size(); }
+
+  // Decodes about `chunk` more source bytes (cut after a line feed when one
+  // is near), appending the UTF-8 text to `text`, one source offset per
+  // text byte to `offsets`, and the invalid sequences to `errors`.
+  void decode(std::size_t chunk, std::string& text, std::vector<std::uint64_t>& offsets,
+              std::vector<DecodeError>& errors);
+
+ private:
+  struct Impl;
+  std::string_view bytes_;
+  std::size_t pos_;
+  bool ok_ = false;
+  bool utf16_ = false;
+  std::uint64_t produced_ = 0;  // UTF-8 bytes produced so far
+  std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace xq::formats

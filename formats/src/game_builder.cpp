@@ -1,0 +1,125 @@
+// Builds GameRecords from visitor calls, one game at a time.
+#include "xqrec/formats/game_builder.h"
+
+#include <algorithm>
+#include <utility>
+
+namespace xq::formats {
+
+void append_comment(std::string& comment, std::string_view text) {
+  if (!comment.empty()) comment += '\n';
+  comment.append(text);
+}
+
+GameBuilder::GameBuilder(Callback on_game) : on_game_(std::move(on_game)) {}
+
+Control GameBuilder::begin_game(std::size_t index, SourceLocation where) {
+  game_ = BuiltGame{};
+  game_.index = index;
+  game_.where = where;
+  lines_.clear();
+  lines_.push_back(Line{});
+  open_ = true;
+  return Control::Continue;
+}
+
+void GameBuilder::tag(std::string_view name, std::string_view value) {
+  game_.record.tags.push_back(Tag{std::string(name), std::string(value)});
+}
+
+void GameBuilder::start_fen(std::string_view fen) { game_.record.start_fen = std::string(fen); }
+
+void GameBuilder::start_setup(const Setup& setup) { game_.record.start_setup = setup; }
+
+void GameBuilder::comment(std::string_view text) {
+  if (lines_.empty()) lines_.push_back(Line{});
+  Line& l = line();
+  GameRecord& r = game_.record;
+  if (l.last != kNoNode) {
+    append_comment(r.node(l.last).comment_after, text);
+  } else if (lines_.size() == 1) {
+    append_comment(r.node(r.root()).comment_after, text);  // the game comment
+  } else {
+    append_comment(l.pending_comment, text);
+    l.has_pending = true;
+  }
+}
+
+void GameBuilder::move(std::string_view text, MoveNotation notation, SourceLocation where, Move squares) {
+  if (lines_.empty()) lines_.push_back(Line{});
+  Line& l = line();
+  GameRecord& r = game_.record;
+  GameNode node;
+  node.text.assign(text);
+  node.notation = notation;
+  node.where = where;
+  node.move = squares;
+  if (l.has_pending) {
+    node.comment_before = std::move(l.pending_comment);
+    l.pending_comment.clear();
+    l.has_pending = false;
+  }
+  const NodeId id = r.add_child(l.parent, std::move(node));
+  if (l.front_next) {
+    auto& siblings = r.node(l.parent).children;
+    std::rotate(siblings.begin(), siblings.end() - 1, siblings.end());
+    l.front_next = false;
+  }
+  l.parent = id;
+  l.last = id;
+}
+
+void GameBuilder::nag(int value) {
+  if (lines_.empty()) lines_.push_back(Line{});
+  const Line& l = line();
+  GameRecord& r = game_.record;
+  r.node(l.last != kNoNode ? l.last : l.parent).nags.push_back(value);
+}
+
+void GameBuilder::begin_variation() {
+  if (lines_.empty()) lines_.push_back(Line{});
+  Line& cur = line();
+  Line next;
+  if (cur.last != kNoNode) {
+    next.parent = game_.record.node(cur.last).parent;
+  } else {
+    // No move yet in this line: the variation is an alternative to the
+    // move that comes next, which stays the main line.
+    next.parent = cur.parent;
+    cur.front_next = true;
+  }
+  lines_.push_back(std::move(next));
+}
+
+void GameBuilder::attach_pending(Line& l, NodeId where_after) {
+  if (!l.has_pending) return;
+  append_comment(game_.record.node(where_after).comment_after, l.pending_comment);
+  l.pending_comment.clear();
+  l.has_pending = false;
+}
+
+void GameBuilder::end_variation() {
+  if (lines_.size() <= 1) return;
+  Line l = std::move(lines_.back());
+  lines_.pop_back();
+  // A variation holding only a comment: keep the text after the position
+  // it branched from.
+  attach_pending(l, l.parent);
+}
+
+void GameBuilder::result(std::string_view text) { game_.record.result.assign(text); }
+
+void GameBuilder::issue(const ReadIssue& issue) { game_.issues.push_back(issue); }
+
+Control GameBuilder::end_game(bool truncated) {
+  while (lines_.size() > 1) end_variation();
+  if (!lines_.empty()) attach_pending(lines_.back(), lines_.back().parent);
+  game_.record.truncated = truncated;
+  open_ = false;
+  ++games_;
+  Control c = Control::Continue;
+  if (on_game_) c = on_game_(game_);
+  return c == Control::Stop ? Control::Stop : Control::Continue;
+}
+
+}  // namespace xq::formats

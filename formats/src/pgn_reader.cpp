@@ -1,0 +1,917 @@
+// Xiangqi PGN reader: a streaming tokenizer over UTF-8 text (the input
+// itself when it is valid UTF-8, else text decoded by ICU in chunks).
+#include "xqrec/formats/pgn_reader.h"
+
+#include <algorithm>
+#include <cstring>
+#include <deque>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "xqrec/formats/encoding.h"
+#include "xqrec/formats/text_decoder.h"
+#include "xqrec/notation/description.h"
+#include "xqrec/notation/split.h"
+
+namespace xq::formats {
+
+namespace {
+
+constexpr std::size_t kChunk = 256 * 1024;     // source bytes decoded at a time
+constexpr std::size_t kLookahead = 64 * 1024;  // decoded text kept ahead of the tokenizer
+constexpr std::size_t kMaxComment = 1 << 20;   // longer comments are cut (with a warning)
+constexpr std::size_t kMaxFileIssues = 1000;   // file-level issues kept
+constexpr std::size_t kMaxGameEncodingIssues = 100;
+
+bool iequals(std::string_view a, std::string_view b) {
+  if (a.size() != b.size()) return false;
+  for (std::size_t i = 0; i < a.size(); ++i) {
+    char x = a[i], y = b[i];
+    if (x >= 'A' && x <= 'Z') x = char(x - 'A' + 'a');
+    if (y >= 'A' && y <= 'Z') y = char(y - 'A' + 'a');
+    if (x != y) return false;
+  }
+  return true;
+}
+
+std::string_view trim_ascii(std::string_view s) {
+  while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
+  while (!s.empty() && (s.back() == ' ' || s.back() == '\t')) s.remove_suffix(1);
+  return s;
+}
+
+MoveNotation to_move_notation(notation::Notation n) {
+  switch (n) {
+    case notation::Notation::Chinese: return MoveNotation::Chinese;
+    case notation::Notation::Wxf: return MoveNotation::Wxf;
+    case notation::Notation::Iccs: return MoveNotation::Iccs;
+    case notation::Notation::Auto: return MoveNotation::Auto;
+  }
+  return MoveNotation::Auto;
+}
+
+notation::Notation to_notation(MoveNotation n) {
+  switch (n) {
+    case MoveNotation::Chinese: return notation::Notation::Chinese;
+    case MoveNotation::Wxf: return notation::Notation::Wxf;
+    case MoveNotation::Iccs:
+    case MoveNotation::Coordinates: return notation::Notation::Iccs;
+    case MoveNotation::Auto: return notation::Notation::Auto;
+  }
+  return notation::Notation::Auto;
+}
+
+bool is_file_letter(char c) { return (c >= 'a' && c <= 'i') || (c >= 'A' && c <= 'I'); }
+bool is_digit(char c) { return c >= '0' && c <= '9'; }
+
+// "h2e2", "H2E2", "h2-e2", "H2-E2".
+bool iccs_shaped(std::string_view w) {
+  if (w.size() == 4) return is_file_letter(w[0]) && is_digit(w[1]) && is_file_letter(w[2]) && is_digit(w[3]);
+  if (w.size() == 5)
+    return is_file_letter(w[0]) && is_digit(w[1]) && w[2] == '-' && is_file_letter(w[3]) && is_digit(w[4]);
+  return false;
+}
+
+bool is_result(std::string_view w) { return w == "1-0" || w == "0-1" || w == "1/2-1/2" || w == "*"; }
+
+// Length of a UTF-8 character from its lead byte (1 for stray bytes).
+std::size_t utf8_len(unsigned char c) {
+  if (c < 0xC0) return 1;
+  if (c < 0xE0) return 2;
+  if (c < 0xF0) return 3;
+  return 4;
+}
+
+int suffix_nag(std::string_view s) {
+  if (s == "!") return 1;
+  if (s == "?") return 2;
+  if (s == "!!") return 3;
+  if (s == "??") return 4;
+  if (s == "!?") return 5;
+  if (s == "?!") return 6;
+  return 0;
+}
+
+// ---------------------------------------------------------------------------
+// The text window: the whole input when it is valid UTF-8, otherwise a
+// sliding window of decoded text with one source offset per byte.
+
+class TextWindow {
+ public:
+  void init_identity(std::string_view bytes, std::size_t start) {
+    identity_ = true;
+    bytes_ = bytes;
+    start_ = start;
+    data_ = bytes.data() + start;
+    size_ = bytes.size() - start;
+    eof_ = true;
+  }
+
+  bool init_decoded(std::string_view bytes, std::string_view encoding, std::size_t start) {
+    identity_ = false;
+    bytes_ = bytes;
+    start_ = start;
+    decoder_ = std::make_unique<ChunkDecoder>(bytes, encoding, start);
+    if (!decoder_->ok()) return false;
+    refill(0);
+    return true;
+  }
+
+  const char* data() const { return data_; }
+  std::size_t size() const { return size_; }
+  bool eof() const { return eof_; }
+  std::uint64_t base() const { return base_; }  // absolute text index of data()[0]
+
+  std::uint64_t offset(std::size_t i) const {
+    if (identity_) return start_ + i;
+    if (i < offsets_.size()) return offsets_[i];
+    return eof_ ? bytes_.size() : (offsets_.empty() ? start_ : offsets_.back() + 1);
+  }
+
+  // Drops the text before `keep_from` and decodes more; indices into the
+  // window shift down by keep_from.
+  void refill(std::size_t keep_from) {
+    if (identity_) return;
+    keep_from = std::min(keep_from, text_.size());
+    text_.erase(0, keep_from);
+    offsets_.erase(offsets_.begin(), offsets_.begin() + std::ptrdiff_t(keep_from));
+    base_ += keep_from;
+    std::vector<DecodeError> fresh;
+    while (text_.size() < 2 * kLookahead && !decoder_->done()) decoder_->decode(kChunk, text_, offsets_, fresh);
+    for (auto& e : fresh) errors_.push_back(std::move(e));
+    data_ = text_.data();
+    size_ = text_.size();
+    eof_ = decoder_->done();
+  }
+
+  std::deque<DecodeError>& errors() { return errors_; }
+
+ private:
+  bool identity_ = true;
+  std::string_view bytes_;
+  std::size_t start_ = 0;
+  const char* data_ = nullptr;
+  std::size_t size_ = 0;
+  bool eof_ = true;
+  std::uint64_t base_ = 0;
+  std::unique_ptr<ChunkDecoder> decoder_;
+  std::string text_;
+  std::vector<std::uint64_t> offsets_;
+  std::deque<DecodeError> errors_;
+};
+
+// ---------------------------------------------------------------------------
+
+class PgnParser {
+ public:
+  PgnParser(GameVisitor& visitor, FileReport& report) : v_(visitor), report_(report) {}
+
+  TextWindow& text() { return t_; }
+
+  void run() {
+    while (!stopped_) {
+      if (!t_.eof() && t_.size() - pos_ < kLookahead) refill();
+      skip_space();
+      if (pos_ >= t_.size()) {
+        if (t_.eof()) break;
+        continue;
+      }
+      flush_errors(pos_);
+      const bool line_start = at_line_start_;
+      at_line_start_ = false;
+      const char c = t_.data()[pos_];
+
+      if (phase_ == Phase::AfterResult || phase_ == Phase::Ignoring) {
+        if (c == '[' && looks_like_tag(pos_, true)) {
+          finish_game(false);
+        } else if (line_start && starts_first_move_number(pos_)) {
+          finish_game(false);
+        } else if (c == '{' && phase_ == Phase::AfterResult) {
+          read_comment();
+          continue;
+        } else {
+          ignore_line(line_start);
+          continue;
+        }
+        if (stopped_) break;
+      }
+
+      switch (c) {
+        case '[':
+          if (looks_like_tag(pos_, false)) {
+            if (in_game_ && has_moves_) {
+              game_issue("no-termination", Severity::Warning, pos_, "",
+                         "the movetext ends without a result; a new tag section follows");
+              finish_game(false);
+              if (stopped_) return;
+            }
+            read_tag();
+          } else {
+            stray(pos_);
+          }
+          break;
+        case '{': read_comment(); break;
+        case ';': read_line_comment(); break;
+        case '%':
+          if (line_start) skip_line();
+          else stray(pos_);
+          break;
+        case '(':
+          ensure_game(pos_);
+          if (stopped_) return;
+          has_moves_ = true;
+          ++depth_;
+          if (!skip_) v_.begin_variation();
+          ++pos_;
+          break;
+        case ')':
+          if (in_game_ && depth_ > 0) {
+            --depth_;
+            if (!skip_) v_.end_variation();
+          } else {
+            stray(pos_);
+          }
+          ++pos_;
+          break;
+        case '$': read_nag(); break;
+        case '}':
+        case ']':
+          stray(pos_);
+          ++pos_;
+          break;
+        default: read_word(); break;
+      }
+    }
+    if (stopped_) return;
+    flush_errors(t_.size());
+    if (in_game_) finish_game(phase_ != Phase::AfterResult && phase_ != Phase::Ignoring);
+  }
+
+ private:
+  enum class Phase { Outside, Game, AfterResult, Ignoring };
+
+  struct Loc {
+    std::size_t idx = 0;
+    std::uint32_t line = 1;
+    std::uint32_t col = 1;
+  };
+
+  // --- text and locations --------------------------------------------------
+
+  void refill() {
+    advance_loc(pos_);
+    const std::size_t keep = pos_;
+    t_.refill(keep);
+    loc_.idx -= keep;
+    pos_ -= keep;
+  }
+
+  void advance_loc(std::size_t to) {
+    const char* d = t_.data();
+    to = std::min(to, t_.size());
+    std::size_t i = loc_.idx;
+    std::uint32_t line = loc_.line, col = loc_.col;
+    for (; i < to; ++i) {
+      const unsigned char b = static_cast<unsigned char>(d[i]);
+      if (b == '\n') {
+        ++line;
+        col = 1;
+      } else if ((b & 0xC0) != 0x80) {
+        ++col;
+      }
+    }
+    if (i > loc_.idx) loc_ = {i, line, col};
+  }
+
+  SourceLocation location(std::size_t i) {
+    advance_loc(i);
+    return SourceLocation{t_.offset(i), loc_.line, loc_.col};
+  }
+
+  // Byte length of white space at i (ASCII, U+00A0, U+3000, U+FEFF, U+200B), else 0.
+  std::size_t space_len(std::size_t i) const {
+    const auto* d = reinterpret_cast<const unsigned char*>(t_.data());
+    const std::size_t n = t_.size();
+    const unsigned char c = d[i];
+    if (c == ' ' || c == '\n' || c == '\r' || c == '\t' || c == '\f' || c == '\v') return 1;
+    if (c < 0x80) return 0;
+    if (c == 0xC2 && i + 1 < n && d[i + 1] == 0xA0) return 2;
+    if (c == 0xE3 && i + 2 < n && d[i + 1] == 0x80 && d[i + 2] == 0x80) return 3;
+    if (c == 0xEF && i + 2 < n && d[i + 1] == 0xBB && d[i + 2] == 0xBF) return 3;
+    if (c == 0xE2 && i + 2 < n && d[i + 1] == 0x80 && d[i + 2] == 0x8B) return 3;
+    return 0;
+  }
+
+  void skip_space() {
+    const char* d = t_.data();
+    const std::size_t n = t_.size();
+    while (pos_ < n) {
+      const char c = d[pos_];
+      if (c == ' ' || c == '\t' || c == '\r') {
+        ++pos_;
+      } else if (c == '\n') {
+        ++pos_;
+        at_line_start_ = true;
+      } else {
+        const std::size_t len = space_len(pos_);
+        if (len == 0) return;
+        pos_ += len;
+      }
+    }
+  }
+
+  bool is_delimiter(std::size_t i) const {
+    const char c = t_.data()[i];
+    switch (c) {
+      case '{': case '}': case '(': case ')': case '[': case ']': case ';': case '$': return true;
+      default: return space_len(i) != 0;
+    }
+  }
+
+  // --- issues -------------------------------------------------------------
+
+  void file_issue(ReadIssue issue) {
+    if (report_.issues.size() < kMaxFileIssues) {
+      report_.issues.push_back(std::move(issue));
+    } else if (report_.issues.size() == kMaxFileIssues) {
+      ReadIssue more;
+      more.code = "too-many-issues";
+      more.severity = Severity::Info;
+      more.message = "more file-level issues were not kept";
+      report_.issues.push_back(std::move(more));
+    }
+  }
+
+  void emit_issue(ReadIssue issue) {
+    if (in_game_) {
+      if (!skip_) v_.issue(issue);
+    } else {
+      file_issue(std::move(issue));
+    }
+  }
+
+  void game_issue(std::string code, Severity sev, std::size_t at, std::string_view text, std::string message) {
+    ReadIssue issue;
+    issue.code = std::move(code);
+    issue.severity = sev;
+    issue.where = location(at);
+    issue.text = escape_bytes(text);
+    issue.message = std::move(message);
+    emit_issue(std::move(issue));
+  }
+
+  void stray(std::size_t at) {
+    const std::size_t len = std::min(utf8_len(static_cast<unsigned char>(t_.data()[at])), t_.size() - at);
+    const std::string_view ch(t_.data() + at, len);
+    game_issue("stray-character", Severity::Warning, at, ch, "stray character '" + escape_bytes(ch) + "' ignored");
+  }
+
+  // Reports the bytes that could not be decoded, up to window index `limit`.
+  void flush_errors(std::size_t limit) {
+    auto& errors = t_.errors();
+    const std::uint64_t abs_limit = t_.base() + limit;
+    while (!errors.empty() && errors.front().text_index < abs_limit) {
+      DecodeError first = std::move(errors.front());
+      errors.pop_front();
+      std::string bytes = std::move(first.bytes);
+      std::uint64_t next = first.offset + bytes.size();
+      while (!errors.empty() && errors.front().text_index < abs_limit && errors.front().offset == next) {
+        next += errors.front().bytes.size();
+        if (bytes.size() < 32) bytes += errors.front().bytes;
+        errors.pop_front();
+      }
+      if (in_game_ && ++game_encoding_issues_ > kMaxGameEncodingIssues) continue;
+      ReadIssue issue;
+      issue.code = "bad-encoding";
+      issue.severity = Severity::Error;
+      const std::size_t idx = first.text_index >= t_.base() ? std::size_t(first.text_index - t_.base()) : 0;
+      issue.where = location(std::max(idx, loc_.idx));
+      issue.where.offset = first.offset;
+      issue.text = escape_bytes(bytes);
+      issue.message = "bytes not valid in " + report_.encoding + " replaced by U+FFFD";
+      emit_issue(std::move(issue));
+    }
+  }
+
+  // --- games --------------------------------------------------------------
+
+  void ensure_game(std::size_t at) {
+    if (in_game_) return;
+    in_game_ = true;
+    phase_ = Phase::Game;
+    has_moves_ = false;
+    depth_ = 0;
+    hint_ = MoveNotation::Auto;
+    hint_given_ = false;
+    fen_seen_ = false;
+    ignored_noted_ = false;
+    game_encoding_issues_ = 0;
+    ++report_.games;
+    const Control c = v_.begin_game(report_.games, location(at));
+    skip_ = c == Control::SkipGame;
+    if (c == Control::Stop) stopped_ = true;
+  }
+
+  void close_variations(std::size_t at) {
+    if (depth_ == 0) return;
+    game_issue("unterminated-variation", Severity::Error, at, "",
+               std::to_string(depth_) + " variation(s) not closed with ')'");
+    while (depth_ > 0) {
+      --depth_;
+      if (!skip_) v_.end_variation();
+    }
+  }
+
+  void finish_game(bool truncated) {
+    if (!in_game_) return;
+    while (depth_ > 0) {  // truncated games: the truncation says it all
+      --depth_;
+      if (!skip_) v_.end_variation();
+    }
+    if (!skip_ && v_.end_game(truncated) == Control::Stop) stopped_ = true;
+    in_game_ = false;
+    skip_ = false;
+    phase_ = Phase::Outside;
+  }
+
+  // --- tags ---------------------------------------------------------------
+
+  static bool name_char(unsigned char c) {
+    return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_' || c == '-' ||
+           c >= 0x80;
+  }
+
+  // `[` + name + blanks + `"`, or `[` + name + blanks + text + `]` on the
+  // line. Strict: an ASCII name and a quote (used to end ignored text).
+  bool looks_like_tag(std::size_t i, bool strict) const {
+    const auto* d = reinterpret_cast<const unsigned char*>(t_.data());
+    const std::size_t n = t_.size();
+    std::size_t k = i + 1;
+    while (k < n && (d[k] == ' ' || d[k] == '\t')) ++k;
+    const std::size_t name_start = k;
+    if (k >= n || !(std::isalpha(d[k]) || (!strict && d[k] >= 0x80))) return false;
+    while (k < n && name_char(d[k]) && (!strict || d[k] < 0x80)) ++k;
+    if (k == name_start) return false;
+    const std::size_t name_end = k;
+    while (k < n && (d[k] == ' ' || d[k] == '\t')) ++k;
+    if (k < n && d[k] == '"') return true;
+    if (strict || k == name_end) return false;
+    // Unquoted value: a `]` before the end of the line.
+    for (; k < n && k < i + 4096; ++k) {
+      if (d[k] == '\n' || d[k] == '[') return false;
+      if (d[k] == ']') return true;
+    }
+    return false;
+  }
+
+  void read_tag() {
+    const std::size_t start = pos_;
+    ensure_game(start);
+    if (stopped_) return;
+    const char* d = t_.data();
+    const std::size_t n = t_.size();
+    std::size_t k = pos_ + 1;
+    while (k < n && (d[k] == ' ' || d[k] == '\t')) ++k;
+    const std::size_t name_start = k;
+    while (k < n && name_char(static_cast<unsigned char>(d[k]))) ++k;
+    const std::string_view name(d + name_start, k - name_start);
+    while (k < n && (d[k] == ' ' || d[k] == '\t')) ++k;
+    value_.clear();
+    bool closed = false;
+    if (k < n && d[k] == '"') {
+      const std::size_t value_start = ++k;
+      bool ended = false;
+      while (k < n && d[k] != '\n') {
+        const char c = d[k];
+        if (c == '\\' && k + 1 < n && (d[k + 1] == '"' || d[k + 1] == '\\')) {
+          value_ += d[k + 1];
+          k += 2;
+          continue;
+        }
+        if (c == '"') {
+          std::size_t j = k + 1;
+          while (j < n && (d[j] == ' ' || d[j] == '\t')) ++j;
+          if (j < n && d[j] == ']') {
+            k = j + 1;
+            ended = closed = true;
+            break;
+          }
+        }
+        if (c != '\r') value_ += c;
+        ++k;
+      }
+      if (!ended) {
+        // No closing `"]` found with escapes applied: take the raw line,
+        // which reads `[Site "C:\dir\"]` as written.
+        std::size_t line_end = value_start;
+        while (line_end < n && d[line_end] != '\n') ++line_end;
+        std::string_view raw(d + value_start, line_end - value_start);
+        while (!raw.empty() && (raw.back() == '\r' || raw.back() == ' ' || raw.back() == '\t')) raw.remove_suffix(1);
+        if (raw.size() >= 2 && raw.substr(raw.size() - 2) == "\"]") {
+          value_.assign(raw.substr(0, raw.size() - 2));
+          closed = true;
+        } else {
+          if (!raw.empty() && raw.back() == ']') raw.remove_suffix(1);
+          if (!raw.empty() && raw.back() == '"') raw.remove_suffix(1);
+          value_.assign(raw);
+        }
+        k = line_end;
+      }
+    } else {
+      // Unquoted value up to `]`.
+      const std::size_t value_start = k;
+      while (k < n && d[k] != ']' && d[k] != '\n') ++k;
+      value_.assign(trim_ascii(std::string_view(d + value_start, k - value_start)));
+      if (!value_.empty() && value_.back() == '\r') value_.pop_back();
+      if (k < n && d[k] == ']') {
+        ++k;
+        closed = true;
+      }
+    }
+    pos_ = k;
+    if (!closed)
+      game_issue("unterminated-tag", Severity::Error, start, std::string_view(d + start, std::min<std::size_t>(k - start, 200)),
+                 "tag pair not closed with '\"]' on its line");
+    if (name.empty()) {
+      game_issue("bad-tag", Severity::Error, start, std::string_view(d + start, std::min<std::size_t>(k - start, 200)),
+                 "tag pair without a name");
+      return;
+    }
+    on_tag(start, name);
+  }
+
+  void on_tag(std::size_t at, std::string_view name) {
+    if (skip_) return;
+    if (iequals(name, "FEN")) {
+      if (fen_seen_) {
+        game_issue("duplicate-fen", Severity::Warning, at, value_, "a second [FEN] tag is ignored");
+        return;
+      }
+      fen_seen_ = true;
+      v_.start_fen(trim_ascii(value_));
+      return;
+    }
+    if (iequals(name, "Format")) {
+      bool known = true;
+      hint_ = notation_from_format_tag(value_, &known);
+      hint_given_ = known;
+      if (!known) game_issue("unknown-format", Severity::Warning, at, value_, "unknown [Format] value; moves are read in any notation");
+    } else if (iequals(name, "Game")) {
+      const std::string_view g = trim_ascii(value_);
+      if (!iequals(g, "Chinese Chess") && !iequals(g, "Xiangqi") && !g.empty())
+        game_issue("not-xiangqi", Severity::Warning, at, value_, "[Game] does not say Chinese Chess");
+    }
+    v_.tag(name, value_);
+  }
+
+  // --- comments -------------------------------------------------------------
+
+  void append_comment(std::string_view s, std::size_t at) {
+    for (char c : s) {
+      if (comment_.size() >= kMaxComment) {
+        if (!comment_cut_) {
+          comment_cut_ = true;
+          game_issue("comment-too-long", Severity::Warning, at, "",
+                     "comment longer than " + std::to_string(kMaxComment) + " bytes cut");
+        }
+        return;
+      }
+      if (c == '\r') continue;  // CRLF and lone CR become LF below
+      comment_ += c;
+    }
+  }
+
+  void read_comment() {
+    const std::size_t start = pos_;
+    ensure_game(start);
+    if (stopped_) return;
+    const SourceLocation where = location(start);
+    comment_.clear();
+    comment_cut_ = false;
+    ++pos_;
+    bool closed = false, unterminated = false;
+    for (;;) {
+      const char* d = t_.data();
+      const std::size_t n = t_.size();
+      const void* hit = std::memchr(d + pos_, '}', n - pos_);
+      const std::size_t limit = hit ? std::size_t(static_cast<const char*>(hit) - d) : n;
+      // A tag line inside an unclosed comment ends it: that is where the
+      // next game starts.
+      bool need_more = false;
+      std::size_t k = pos_;
+      while (k < limit) {
+        const void* nl = std::memchr(d + k, '\n', limit - k);
+        if (!nl) break;
+        const std::size_t at = std::size_t(static_cast<const char*>(nl) - d);
+        if (!t_.eof() && n - at < 4096) {
+          append_comment(std::string_view(d + pos_, at - pos_), start);
+          pos_ = at;
+          need_more = true;
+          break;
+        }
+        std::size_t j = at + 1;
+        while (j < n && (d[j] == ' ' || d[j] == '\t' || d[j] == '\r')) ++j;
+        if (j < n && d[j] == '[' && looks_like_tag(j, true)) {
+          append_comment(std::string_view(d + pos_, at - pos_), start);
+          pos_ = at;
+          unterminated = true;
+          break;
+        }
+        k = at + 1;
+      }
+      if (unterminated) break;
+      if (need_more) {
+        refill();
+        continue;
+      }
+      if (hit) {
+        append_comment(std::string_view(d + pos_, limit - pos_), start);
+        pos_ = limit + 1;
+        closed = true;
+        break;
+      }
+      append_comment(std::string_view(d + pos_, n - pos_), start);
+      pos_ = n;
+      if (t_.eof()) {
+        unterminated = true;
+        break;
+      }
+      refill();
+    }
+    if (!closed) {
+      ReadIssue issue;
+      issue.code = "unterminated-comment";
+      issue.severity = Severity::Error;
+      issue.where = where;
+      issue.text = escape_bytes(std::string_view(comment_).substr(0, 60));
+      issue.message = "comment not closed with '}'";
+      emit_issue(std::move(issue));
+    }
+    (void)unterminated;
+    if (!skip_) v_.comment(comment_);
+  }
+
+  void read_line_comment() {
+    const std::size_t start = pos_;
+    ensure_game(start);
+    if (stopped_) return;
+    const char* d = t_.data();
+    const std::size_t n = t_.size();
+    std::size_t k = pos_ + 1;
+    while (k < n && d[k] != '\n') ++k;
+    std::size_t e = k;
+    if (e > pos_ + 1 && d[e - 1] == '\r') --e;
+    comment_.assign(d + pos_ + 1, e - pos_ - 1);
+    pos_ = k;
+    if (!skip_) v_.comment(comment_);
+  }
+
+  void skip_line() {
+    const char* d = t_.data();
+    const void* nl = std::memchr(d + pos_, '\n', t_.size() - pos_);
+    pos_ = nl ? std::size_t(static_cast<const char*>(nl) - d) : t_.size();
+  }
+
+  // After the result: text up to the end of the line is not part of any game.
+  void ignore_line(bool line_start) {
+    const std::size_t start = pos_;
+    (void)line_start;
+    skip_line();
+    if (phase_ == Phase::AfterResult) phase_ = Phase::Ignoring;
+    if (!ignored_noted_) {
+      ignored_noted_ = true;
+      std::string_view text(t_.data() + start, std::min<std::size_t>(pos_ - start, 120));
+      while (!text.empty() && text.back() == '\r') text.remove_suffix(1);
+      game_issue("ignored-text", Severity::Info, start, text, "text after the result ignored");
+    }
+  }
+
+  // "1." "1、" "1..." "１．" at the start of a line, followed by something.
+  bool starts_first_move_number(std::size_t i) const {
+    const char* d = t_.data();
+    const std::size_t n = t_.size();
+    std::size_t k = i;
+    if (k < n && d[k] == '1') {
+      ++k;
+    } else if (k + 2 < n && std::memcmp(d + k, "\xEF\xBC\x91", 3) == 0) {  // １
+      k += 3;
+    } else {
+      return false;
+    }
+    if (k < n && (d[k] == '.' || (k + 2 < n && (std::memcmp(d + k, "\xE3\x80\x81", 3) == 0 ||   // 、
+                                                 std::memcmp(d + k, "\xEF\xBC\x8E", 3) == 0)))) // ．
+      return true;
+    return false;
+  }
+
+  // --- NAGs, words, moves -----------------------------------------------------
+
+  void read_nag() {
+    const std::size_t start = pos_;
+    const char* d = t_.data();
+    const std::size_t n = t_.size();
+    std::size_t k = pos_ + 1;
+    int value = 0;
+    while (k < n && is_digit(d[k])) {
+      if (value < 100000) value = value * 10 + (d[k] - '0');
+      ++k;
+    }
+    if (k == pos_ + 1) {
+      stray(start);
+      pos_ = k;
+      return;
+    }
+    ensure_game(start);
+    if (stopped_) return;
+    pos_ = k;
+    has_moves_ = true;
+    if (!skip_) v_.nag(value);
+  }
+
+  void read_word() {
+    const std::size_t start = pos_;
+    const std::size_t n = t_.size();
+    std::size_t k = pos_;
+    while (k < n && !is_delimiter(k)) k += utf8_len(static_cast<unsigned char>(t_.data()[k]));
+    k = std::min(k, n);
+    if (k == n && !t_.eof()) {
+      // A word as long as the look-ahead: cut it here.
+      game_issue("token-too-long", Severity::Error, start, std::string_view(t_.data() + start, 60),
+                 "token longer than " + std::to_string(kLookahead) + " bytes cut");
+    }
+    pos_ = k;
+    const std::string_view word(t_.data() + start, k - start);
+    ensure_game(start);
+    if (stopped_) return;
+
+    if (is_result(word)) {
+      has_moves_ = true;
+      close_variations(start);
+      if (!skip_) v_.result(word);
+      phase_ = Phase::AfterResult;
+      return;
+    }
+    has_moves_ = true;
+
+    // Annotation suffix: h2e2! 炮二平五?!
+    std::size_t we = word.size();
+    while (we > 0 && (word[we - 1] == '!' || word[we - 1] == '?')) --we;
+    const std::string_view body = word.substr(0, we);
+    const std::string_view suffix = word.substr(we);
+
+    if (!body.empty()) on_movetext(start, body);
+    if (!suffix.empty()) {
+      const int nag = suffix_nag(suffix);
+      if (nag == 0)
+        game_issue("stray-character", Severity::Warning, start + we, suffix, "unknown annotation '" + std::string(suffix) + "' ignored");
+      else if (!skip_)
+        v_.nag(nag);
+    }
+    flush_errors(k);
+  }
+
+  static bool number_or_dots_only(std::string_view w) {
+    for (char c : w)
+      if (!is_digit(c) && c != '.') return false;
+    return true;
+  }
+
+  // Four characters, none of them an ASCII or full-width digit or a dot:
+  // one move, no splitting needed (炮二平五, Ｃ２＝５ is not: full-width digits).
+  static bool single_chinese_move(std::string_view w) {
+    if (w.size() != 12) return false;
+    for (std::size_t i = 0; i < 12; i += 3) {
+      const auto c0 = static_cast<unsigned char>(w[i]);
+      if ((c0 & 0xF0) != 0xE0) return false;
+      if (c0 == 0xEF || c0 == 0xE3 || c0 == 0xE2) return false;  // full-width forms, 、。, …
+    }
+    return true;
+  }
+
+  void on_movetext(std::size_t start, std::string_view body) {
+    if (iccs_shaped(body)) {
+      emit_move(start, body, hint_given_ ? hint_ : MoveNotation::Iccs);
+      return;
+    }
+    if (number_or_dots_only(body)) return;  // "12." "..." "3"
+    if (single_chinese_move(body)) {
+      emit_move(start, body, hint_given_ ? hint_ : MoveNotation::Chinese);
+      return;
+    }
+    split_and_emit(start, body);
+  }
+
+  // Every movetext word that is not a plain move goes through the notation
+  // module's splitter.
+  void split_and_emit(std::size_t start, std::string_view body) {
+    const auto tokens = notation::split_move_text(body, to_notation(hint_));
+    for (const auto& tok : tokens) {
+      switch (tok.kind) {
+        case notation::TokenKind::MoveNumber:
+        case notation::TokenKind::Ellipsis: break;
+        case notation::TokenKind::Move:
+          emit_move(start + tok.byte_offset, tok.text, hint_given_ ? hint_ : to_move_notation(tok.notation));
+          break;
+        case notation::TokenKind::Other:
+          // Not a move in any notation: passed on as written, so that the
+          // resolver reports it where it stands.
+          emit_move(start + tok.byte_offset, tok.text, hint_given_ ? hint_ : MoveNotation::Auto);
+          break;
+      }
+      if (stopped_) return;
+    }
+  }
+
+  void emit_move(std::size_t at, std::string_view text, MoveNotation notation) {
+    flush_errors(at);
+    const SourceLocation where = location(at);
+    if (!skip_) v_.move(text, notation, where);
+  }
+
+  GameVisitor& v_;
+  FileReport& report_;
+  TextWindow t_;
+  std::size_t pos_ = 0;
+  Loc loc_;
+  bool at_line_start_ = true;
+
+  Phase phase_ = Phase::Outside;
+  bool in_game_ = false;
+  bool skip_ = false;
+  bool stopped_ = false;
+  bool has_moves_ = false;
+  int depth_ = 0;
+  MoveNotation hint_ = MoveNotation::Auto;
+  bool hint_given_ = false;
+  bool fen_seen_ = false;
+  bool ignored_noted_ = false;
+  std::size_t game_encoding_issues_ = 0;
+
+  std::string value_;
+  std::string comment_;
+  bool comment_cut_ = false;
+};
+
+}  // namespace
+
+MoveNotation notation_from_format_tag(std::string_view value, bool* known) {
+  value = trim_ascii(value);
+  if (known) *known = true;
+  if (iequals(value, "ICCS") || iequals(value, "Node") || iequals(value, "UCCI")) return MoveNotation::Iccs;
+  if (iequals(value, "WXF")) return MoveNotation::Wxf;
+  if (value.empty() || iequals(value, "Chinese")) return MoveNotation::Chinese;
+  if (known) *known = false;
+  return MoveNotation::Auto;
+}
+
+FileReport read_pgn(std::string_view bytes, GameVisitor& visitor, const ReadOptions& options) {
+  FileReport report;
+  report.format = Format::Pgn;
+  std::string encoding;
+  std::size_t start = 0;
+  if (options.input_encoding && encoding_known(*options.input_encoding)) {
+    encoding = canonical_encoding(*options.input_encoding);
+    // Skip a byte-order mark of the given encoding.
+    const EncodingGuess g = detect_encoding(bytes.substr(0, 4));
+    if (g.reason == "bom" && canonical_encoding(g.name) == canonical_encoding(encoding)) start = g.bom_length;
+  } else {
+    if (options.input_encoding) {
+      ReadIssue issue;
+      issue.code = "unknown-encoding";
+      issue.severity = Severity::Error;
+      issue.text = escape_bytes(*options.input_encoding);
+      issue.message = "unknown encoding name; detecting the encoding instead";
+      report.issues.push_back(std::move(issue));
+    }
+    const EncodingGuess g = detect_encoding(bytes);
+    encoding = g.name;
+    start = g.bom_length;
+  }
+  report.encoding = encoding;
+
+  PgnParser parser(visitor, report);
+  const std::string_view body = bytes.substr(start);
+  if (is_utf8_name(encoding) && valid_utf8(body)) {
+    parser.text().init_identity(bytes, start);
+  } else if (!parser.text().init_decoded(bytes, encoding, start)) {
+    ReadIssue issue;
+    issue.code = "unknown-encoding";
+    issue.severity = Severity::Error;
+    issue.text = encoding;
+    issue.message = "ICU cannot decode this encoding";
+    report.issues.push_back(std::move(issue));
+    return report;
+  }
+  parser.run();
+  if (report.games == 0 && !bytes.empty()) {
+    ReadIssue issue;
+    issue.code = "no-games";
+    issue.severity = Severity::Info;
+    issue.message = "no game found";
+    report.issues.push_back(std::move(issue));
+  }
+  return report;
+}
+
+}  // namespace xq::formats

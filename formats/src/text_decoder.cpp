@@ -1,0 +1,131 @@
+// Chunked decoding into UTF-8 with source offsets, through ICU.
+#include "xqrec/formats/text_decoder.h"
+
+#include <unicode/ucnv.h>
+#include <unicode/ucnv_cb.h>
+#include <unicode/utf16.h>
+#include <unicode/utf8.h>
+
+#include <algorithm>
+#include <cstring>
+
+#include "xqrec/formats/encoding.h"
+
+namespace xq::formats {
+
+namespace {
+
+struct ErrorLog {
+  const UChar* target_start = nullptr;
+  std::vector<std::pair<std::size_t, std::string>> errors;  // UTF-16 output index, raw bytes
+};
+
+void on_bad_bytes(const void* context, UConverterToUnicodeArgs* args, const char* code_units, int32_t length,
+                  UConverterCallbackReason reason, UErrorCode* err) {
+  if (reason > UCNV_IRREGULAR) return;  // reset, close, clone
+  auto* log = static_cast<ErrorLog*>(const_cast<void*>(context));
+  if (log->target_start)
+    log->errors.emplace_back(std::size_t(args->target - log->target_start),
+                             std::string(code_units, std::size_t(std::max(length, 0))));
+  *err = U_ZERO_ERROR;
+  const UChar sub = 0xFFFD;
+  ucnv_cbToUWriteUChars(args, &sub, 1, 0, err);
+}
+
+}  // namespace
+
+struct ChunkDecoder::Impl {
+  UConverter* cnv = nullptr;
+  ErrorLog log;
+  std::u16string units;
+  std::vector<int32_t> offsets;
+  ~Impl() {
+    if (cnv) ucnv_close(cnv);
+  }
+};
+
+ChunkDecoder::ChunkDecoder(std::string_view bytes, std::string_view encoding, std::size_t start)
+    : bytes_(bytes), pos_(std::min(start, bytes.size())), impl_(std::make_unique<Impl>()) {
+  UErrorCode err = U_ZERO_ERROR;
+  impl_->cnv = ucnv_open(std::string(encoding).c_str(), &err);
+  if (U_FAILURE(err) || !impl_->cnv) {
+    impl_->cnv = nullptr;
+    return;
+  }
+  ucnv_setToUCallBack(impl_->cnv, on_bad_bytes, &impl_->log, nullptr, nullptr, &err);
+  ok_ = !U_FAILURE(err);
+  const std::string canon = canonical_encoding(encoding);
+  utf16_ = canon == kUtf16Le || canon == kUtf16Be || ucnv_getMinCharSize(impl_->cnv) == 2;
+}
+
+ChunkDecoder::~ChunkDecoder() = default;
+
+void ChunkDecoder::decode(std::size_t chunk, std::string& text, std::vector<std::uint64_t>& offsets,
+                          std::vector<DecodeError>& errors) {
+  if (done()) return;
+  chunk = std::max<std::size_t>(chunk, 64);
+  std::size_t end = std::min(bytes_.size(), pos_ + chunk);
+  // Cut after a line feed near the end, so that no character is split.
+  if (end < bytes_.size()) {
+    const std::size_t floor = pos_ + chunk / 2;
+    for (std::size_t i = end; i > floor; --i) {
+      if (utf16_) {
+        if ((i - pos_) % 2 == 0 && i >= 2 && (bytes_[i - 2] == '\n' || bytes_[i - 1] == '\n') &&
+            (bytes_[i - 2] == '\0' || bytes_[i - 1] == '\0')) {
+          end = i;
+          break;
+        }
+      } else if (bytes_[i - 1] == '\n') {
+        end = i;
+        break;
+      }
+    }
+  }
+  const bool flush = end >= bytes_.size();
+  const std::size_t n = end - pos_;
+  Impl& im = *impl_;
+  im.units.resize(n + 16);
+  im.offsets.resize(n + 16);
+  im.log.errors.clear();
+  const char* src = bytes_.data() + pos_;
+  UChar* target = reinterpret_cast<UChar*>(im.units.data());
+  UChar* const target_start = target;
+  UErrorCode err = U_ZERO_ERROR;
+  im.log.target_start = target_start;
+  ucnv_toUnicode(im.cnv, &target, target_start + im.units.size(), &src, bytes_.data() + end, im.offsets.data(),
+                 flush, &err);
+  im.log.target_start = nullptr;
+  const std::size_t produced = std::size_t(target - target_start);
+  const std::uint64_t base = pos_;
+  pos_ = end;
+  if (U_FAILURE(err)) {
+    // Should not happen (the target is large enough); stop cleanly.
+    pos_ = bytes_.size();
+  }
+
+  std::size_t next_error = 0;
+  std::uint64_t last_offset = base;
+  std::size_t i = 0;
+  while (i < produced) {
+    const std::size_t unit = i;
+    UChar32 c;
+    U16_NEXT(im.units.data(), i, produced, c);
+    if (U_IS_SURROGATE(c)) c = 0xFFFD;
+    const int32_t off = im.offsets[unit];
+    const std::uint64_t source = off >= 0 ? base + std::uint64_t(off) : last_offset;
+    last_offset = source;
+    while (next_error < im.log.errors.size() && im.log.errors[next_error].first < unit) ++next_error;
+    if (next_error < im.log.errors.size() && im.log.errors[next_error].first == unit) {
+      errors.push_back({produced_, source, im.log.errors[next_error].second});
+      ++next_error;
+    }
+    char buf[4];
+    int32_t len = 0;
+    U8_APPEND_UNSAFE(buf, len, c);
+    text.append(buf, std::size_t(len));
+    for (int32_t k = 0; k < len; ++k) offsets.push_back(source);
+    produced_ += std::uint64_t(len);
+  }
+}
+
+}  // namespace xq::formats
