@@ -93,7 +93,11 @@ std::string square_phrase(const ChaseTarget& t) {
 
 }  // namespace
 
-MoveClassification classify_move(const Position& before, Move m, RuleSet rules, const ThreatOptions& opt) {
+MoveClassification classify_move(const Position& before, Move m, RuleSet rules, const ThreatOptions& opt_in) {
+  // The Asian rules' chase is an attack on a piece (direct or discovered);
+  // winning material through a series of checks (CXA 24.3) is not one.
+  ThreatOptions opt = opt_in;
+  if (rules == RuleSet::Asian) opt.check_depth = 0;
   MoveClassification out;
   out.move = m;
   out.side = before.side_to_move();
@@ -106,11 +110,18 @@ MoveClassification classify_move(const Position& before, Move m, RuleSet rules, 
   Undo u;
   after.make(m, u);
 
-  // 将 (24.1).
+  // 将 (24.1). A check may chase as well (将兼捉): the targets are kept, the
+  // class is 将 (26.4 从重); the Asian rules count such chases (FSF-05, FSF-10).
   if (after.in_check()) {
     out.gives_check = true;
     out.cls = MoveClass::Check;
     out.reason = "checks (将)";
+    const auto old_targets = chase_targets(before, us, opt);
+    for (const auto& t : chase_targets(after, us, opt)) {
+      const bool existed = std::any_of(old_targets.begin(), old_targets.end(),
+                                       [&](const ChaseTarget& o) { return o.victim == t.victim; });
+      if (!existed && !(t.king_or_pawn && !t.joint)) out.targets.push_back(t);
+    }
     return out;
   }
 

@@ -18,6 +18,13 @@ void direct_targets(Position& pos, std::vector<ChaseTarget>& out) {
   for (Move c : legal) {
     const Piece victim = pos.at(c.to());
     if (victim.empty() || !is_material(victim, c.to())) continue;
+    // Two pieces of the same kind attacking each other offer an exchange
+    // (兑), not a chase, as long as the victim can take back (AXF; CXA 2020
+    // 26.10: a chase only if accepting loses, which classify_move judges).
+    if (victim.type() == pos.at(c.from()).type()) {
+      const Position theirs = with_side_to_move(pos, victim.color());
+      if (theirs.check_move(Move(c.to(), c.from())) == MoveError::None) continue;
+    }
     const int balance = capture_balance(pos, c);
     if (balance <= 0) continue;
     Undo u;

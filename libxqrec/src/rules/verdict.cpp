@@ -345,7 +345,10 @@ void judge_asian(Verdict& v, const Position& before) {
     SideSummary& s = c == Color::Red ? v.red : v.black;
     s.label = label_of(cls);
     s.perpetual_check = !cls.empty() && all_check;
-    const bool chase = !cls.empty() && !any_check && !common[std::size_t(index(c))].empty();
+    // A check that also chases counts as a chase of that piece (FSF-05/10);
+    // alternating a check with a chase of another piece is allowed.
+    (void)any_check;
+    const bool chase = !cls.empty() && !all_check && !common[std::size_t(index(c))].empty();
     s.forbidden = s.perpetual_check || chase;
     level[index(c)] = s.perpetual_check ? 2 : chase ? 1 : 0;
     if (chase) s.label = "长捉";

@@ -1,0 +1,106 @@
+// Unit tests of the pieces of the repetition rules: values, roots, chase
+// targets, cycle detection and the JSON writer.
+#include <catch2/catch.hpp>
+
+#include "xqrec/fen.h"
+#include "xqrec/iccs.h"
+#include "xqrec/rules/values.h"
+#include "xqrec/rules/verdict.h"
+
+using namespace xq;
+using namespace xq::rules;
+
+namespace {
+Position pos_of(const char* fen) { return Position(*parse_fen(fen)); }
+Move mv(const char* s) { return *parse_iccs(s); }
+std::vector<Move> line(const char* s) {
+  std::vector<Move> out;
+  std::string t(s);
+  std::size_t p = 0;
+  while (p < t.size()) {
+    auto q = t.find(' ', p);
+    if (q == std::string::npos) q = t.size();
+    out.push_back(mv(t.substr(p, q - p).c_str()));
+    p = q + 1;
+  }
+  return out;
+}
+}  // namespace
+
+TEST_CASE("material and values", "[rules]") {
+  CHECK(piece_value(Piece(Color::Red, PieceType::Rook), Square(0, 0)) == 2 * piece_value(Piece(Color::Red, PieceType::Horse), Square(0, 0)));
+  CHECK_FALSE(is_material(Piece(Color::Red, PieceType::Pawn), Square(0, 3)));  // uncrossed
+  CHECK(is_material(Piece(Color::Red, PieceType::Pawn), Square(0, 5)));        // crossed
+  CHECK(is_material(Piece(Color::Black, PieceType::Pawn), Square(0, 4)));
+  CHECK_FALSE(is_material(Piece(Color::Black, PieceType::King), Square(4, 9)));
+}
+
+TEST_CASE("roots: unrooted, rooted and false root", "[rules]") {
+  // Red rook b4 takes the black horse b7: nothing protects it.
+  Position p = pos_of("4k4/9/1n7/9/9/1R7/9/9/9/3K5 w");
+  CHECK(root_against(p, mv("b4b7")) == Root::Unrooted);
+  // The horse protected by a rook on b9: rooted; the rook's capture loses.
+  Position q = pos_of("1r2k4/9/1n7/9/9/1R7/9/9/9/3K5 w");
+  CHECK(root_against(q, mv("b4b7")) == Root::Rooted);
+  CHECK(capture_balance(q, mv("b4b7")) < 0);
+  // No black piece can take back on d7 (the king is two points away).
+  Position f = pos_of("3k5/9/3n5/9/9/3R5/9/3R5/9/4K4 w");
+  CHECK(root_against(f, mv("d4d7")) != Root::Rooted);
+}
+
+TEST_CASE("chase targets: a cannon chases a rooted rook, a rook does not chase a rooted horse", "[rules]") {
+  Position p = pos_of("1r2k4/9/1n7/9/9/1C7/9/9/9/3K5 w");
+  // Cannon b4 has no screen to b7... the horse is the screen for b9.
+  auto t = chase_targets(p, Color::Red);
+  REQUIRE(t.size() == 1);
+  CHECK(t[0].victim == Square(1, 9));
+  CHECK(t[0].victim_piece.type() == PieceType::Rook);
+  Position q = pos_of("1r2k4/9/1n7/9/9/1R7/9/9/9/3K5 w");
+  CHECK(chase_targets(q, Color::Red).empty());
+}
+
+TEST_CASE("a move that merely keeps an existing capture threat is 闲", "[rules]") {
+  // The rook attacks the unprotected horse b7 from b4 and from b3 alike.
+  Position p = pos_of("4k4/9/1n7/9/9/1R7/9/9/9/3K5 w");
+  auto c = classify_move(p, mv("b4b3"), RuleSet::Cxa2020);
+  CHECK(c.cls != MoveClass::Chase);
+  auto d = classify_move(pos_of("4k4/9/1n7/9/9/2R6/9/9/9/3K5 w"), mv("c4b4"), RuleSet::Cxa2020);
+  CHECK(d.cls == MoveClass::Chase);
+}
+
+TEST_CASE("repetition counter: threshold and capture reset", "[rules]") {
+  const Position start = pos_of("4k4/9/5R3/9/9/9/9/9/9/3K5 w");
+  const auto moves = line("f7e7 e9f9 e7f7 f9e9 f7e7 e9f9 e7f7 f9e9");
+  auto r3 = find_repetition(start, moves, 3);
+  REQUIRE(r3);
+  CHECK(r3->last_ply == 8);
+  CHECK(r3->first_ply == 5);
+  auto r2 = find_repetition(start, moves, 2);
+  REQUIRE(r2);
+  CHECK(r2->last_ply == 4);
+  CHECK_FALSE(find_repetition(start, std::vector<Move>(moves.begin(), moves.begin() + 7), 3));
+}
+
+TEST_CASE("adjudicate_line: no repetition, illegal move", "[rules]") {
+  const Position start = pos_of("4k4/9/5R3/9/9/9/9/9/9/3K5 w");
+  auto none = adjudicate_line(start, line("f7e7 e9f9"));
+  REQUIRE(none);
+  CHECK_FALSE(*none);
+  auto bad = adjudicate_line(start, line("f7e7 e9e8"));
+  REQUIRE_FALSE(bad);
+  CHECK(bad.error().ply == 2);
+  CHECK(bad.error().error == MoveError::LeavesKingInCheck);
+}
+
+TEST_CASE("verdict JSON", "[rules]") {
+  const Position start = pos_of("4k4/9/5R3/9/9/9/9/9/9/3K5 w");
+  auto r = adjudicate_line(start, line("f7e7 e9f9 e7f7 f9e9 f7e7 e9f9 e7f7 f9e9"));
+  REQUIRE(r);
+  REQUIRE(*r);
+  const std::string j = verdict_json(**r);
+  CHECK(j.rfind("{\"rules\":\"cxa2020\",\"outcome\":\"red-loses\",\"must_change\":\"red\",\"cycle\":[5,8],", 0) == 0);
+  CHECK(j.find("\"classes\":{\"red\":[\"将\",\"将\"],\"black\":[\"闲\",\"闲\"]}") != std::string::npos);
+  CHECK(j.find("\"articles\":[") != std::string::npos);
+  CHECK(j.back() == '}');
+  CHECK(json_string("a\"b\\c\n\x01") == "\"a\\\"b\\\\c\\n\\u0001\"");
+}
