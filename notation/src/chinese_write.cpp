@@ -52,7 +52,7 @@ std::string write_chinese(const Position& pos, Move move, const ChineseStyle& st
   detail::collect_same(pos, c, t, same);
   std::string out;
   const int on_file = same.on_file(from.file());
-  if (on_file < 2 || t == PieceType::Advisor || t == PieceType::Elephant) {
+  if (on_file < 2 || ((t == PieceType::Advisor || t == PieceType::Elephant) && !detail::plain_file_ambiguous(pos, same, move))) {
     out += piece;
     out += digit(detail::file_number(c, from.file()));
   } else if (style.multi_pawn == MultiPawnStyle::Traditional) {

@@ -82,19 +82,18 @@ std::vector<Suggestion> suggest_readings(const Position& pos, std::string_view t
            : d.mark == Mark::Frontmost ? Mark::Rearmost : Mark::Frontmost;
     c.try_variant(v, "front-rear-swapped", chinese ? "前 and 后 swapped" : "front and rear swapped");
   }
-  {
-    // Every file number read from the other side (Red's 二 is Black's 8).
-    MoveDescription v = d;
-    if (v.file) v.file = std::uint8_t(10 - v.file);
-    if (number_is_file(d)) v.number = std::uint8_t(10 - v.number);
-    if (v.file != d.file || v.number != d.number)
-      c.try_variant(v, "other-side-digits", "files counted from the other side");
-  }
+  // The origin file mirrored (四 for 六), then every file number read from
+  // the other side (Red's 二 is Black's 8); the second only when it differs.
+  MoveDescription mirrored = d;
   if (d.file && d.file != 5) {
-    MoveDescription v = d;
-    v.file = std::uint8_t(10 - d.file);
-    c.try_variant(v, "mirrored-file", "origin file mirrored");
+    mirrored.file = std::uint8_t(10 - d.file);
+    c.try_variant(mirrored, "mirrored-file", "origin file mirrored");
   }
+  MoveDescription other = d;
+  if (other.file) other.file = std::uint8_t(10 - other.file);
+  if (number_is_file(d)) other.number = std::uint8_t(10 - other.number);
+  if (other.number != mirrored.number || other.file != mirrored.file)
+    c.try_variant(other, "other-side-digits", "files counted from the other side");
   if (d.piece != PieceType::None) {
     for (PieceType t : {PieceType::Rook, PieceType::Horse, PieceType::Cannon, PieceType::Pawn, PieceType::Elephant,
                         PieceType::Advisor, PieceType::King}) {

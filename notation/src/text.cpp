@@ -153,6 +153,19 @@ void collect_same(const Position& pos, Color c, PieceType t, SamePieces& out) {
   });
 }
 
+bool plain_file_ambiguous(const Position& pos, const SamePieces& same, Move move) {
+  const Square from = move.from(), to = move.to();
+  const int dr = to.rank() - from.rank();
+  for (int i = 0; i < same.count; ++i) {
+    const Square q = same.sq[i];
+    if (q == from || q.file() != from.file()) continue;
+    // Same destination file, same number of ranks in the same direction.
+    if (!on_board(to.file(), q.rank() + dr)) continue;
+    if (pos.is_legal(Move(q, Square(to.file(), q.rank() + dr)))) return true;
+  }
+  return false;
+}
+
 int SamePieces::doubled_count() const {
   int n = 0;
   for (int f = 0; f < kFiles; ++f)

@@ -78,4 +78,9 @@ struct SamePieces {
 };
 void collect_same(const Position& pos, Color c, PieceType t, SamePieces& out);
 
+// For an advisor or elephant move: whether another piece of its type on the
+// same file could make a legal move that the file-number text would also name
+// (only on relaxed set-ups with pieces off their points).
+bool plain_file_ambiguous(const Position& pos, const SamePieces& same, Move move);
+
 }  // namespace xq::notation::detail

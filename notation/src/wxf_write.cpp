@@ -29,7 +29,7 @@ std::string write_wxf(const Position& pos, Move move, const WxfStyle& style) {
   detail::collect_same(pos, c, t, same);
   std::string out;
   const int on_file = same.on_file(from.file());
-  if (on_file < 2 || t == PieceType::Advisor || t == PieceType::Elephant) {
+  if (on_file < 2 || ((t == PieceType::Advisor || t == PieceType::Elephant) && !detail::plain_file_ambiguous(pos, same, move))) {
     out += letter;
     out += file_digit;
   } else if (t != PieceType::Pawn) {

@@ -14,7 +14,7 @@ namespace xq::notation {
 struct Suggestion {
   Move move;
   std::string_view code;    // stable: "direction-swapped", "front-rear-swapped",
-                            // "other-side-digits", "mirrored-file", "other-piece",
+                            // "mirrored-file", "other-side-digits", "other-piece",
                             // "squares-swapped" (ICCS)
   std::string description;  // one line: "read 退 as 进: 马二进三"
 };
