@@ -74,6 +74,8 @@ Format detect_format(std::string_view bytes, std::string_view path) {
   if (ext == "ubb") return Format::DhtmlXq;
   if (ext == "fen") return Format::FenLines;
   if (ext == "json" || ext == "jsonl") return Format::Json;
+  // Record formats we know of but do not read: say so rather than misread them.
+  if (ext == "mxq" || ext == "che" || ext == "ccm" || ext == "chn" || ext == "pos") return Format::Unknown;
   // Text that is not any of the above: PGN is the common case, and its
   // reader reports what it cannot read.
   return bytes.empty() ? Format::Unknown : Format::Pgn;

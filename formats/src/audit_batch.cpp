@@ -1,0 +1,301 @@
+// The batch audit: a reader thread, audit workers, in-order delivery.
+#include "xqrec/formats/audit_batch.h"
+
+#include <fcntl.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <chrono>
+#include <condition_variable>
+#include <cstring>
+#include <cstdio>
+#include <deque>
+#include <filesystem>
+#include <iostream>
+#include <iterator>
+#include <mutex>
+#include <optional>
+#include <thread>
+
+#include "xqrec/formats/game_builder.h"
+
+namespace xq::formats {
+
+namespace fs = std::filesystem;
+
+std::vector<std::string> expand_inputs(const std::vector<std::string>& paths, std::vector<std::string>& errors) {
+  std::vector<std::string> out;
+  for (const auto& p : paths) {
+    if (p == "-") {
+      out.push_back(p);
+      continue;
+    }
+    std::error_code ec;
+    const auto status = fs::status(p, ec);
+    if (ec || !fs::exists(status)) {
+      errors.push_back(p + ": no such file or directory");
+      continue;
+    }
+    if (!fs::is_directory(status)) {
+      out.push_back(p);
+      continue;
+    }
+    std::vector<std::string> found;
+    fs::recursive_directory_iterator it(p, fs::directory_options::skip_permission_denied, ec), end;
+    if (ec) {
+      errors.push_back(p + ": " + ec.message());
+      continue;
+    }
+    for (; it != end; it.increment(ec)) {
+      if (ec) {
+        errors.push_back(p + ": " + ec.message());
+        break;
+      }
+      std::error_code fec;
+      if (it->is_regular_file(fec)) found.push_back(it->path().string());
+    }
+    std::sort(found.begin(), found.end());
+    out.insert(out.end(), found.begin(), found.end());
+  }
+  return out;
+}
+
+namespace {
+
+// A file's bytes: mapped when it is a regular file, read otherwise.
+class FileBytes {
+ public:
+  ~FileBytes() {
+    if (map_) munmap(map_, size_);
+  }
+  // Returns an error message, or "" on success.
+  std::string open(const std::string& path) {
+    if (path == "-") {
+      buffer_.assign(std::istreambuf_iterator<char>(std::cin), std::istreambuf_iterator<char>());
+      return std::cin.bad() ? "cannot read standard input" : "";
+    }
+    const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+    if (fd < 0) return "cannot open: " + std::string(std::strerror(errno));
+    struct stat st {};
+    if (fstat(fd, &st) != 0) {
+      const std::string e = std::strerror(errno);
+      ::close(fd);
+      return "cannot stat: " + e;
+    }
+    if (S_ISREG(st.st_mode) && st.st_size > 0) {
+      void* m = mmap(nullptr, std::size_t(st.st_size), PROT_READ, MAP_PRIVATE, fd, 0);
+      if (m != MAP_FAILED) {
+        map_ = m;
+        size_ = std::size_t(st.st_size);
+        madvise(map_, size_, MADV_SEQUENTIAL);
+        ::close(fd);
+        return "";
+      }
+    }
+    // Special files (pipes, devices) and empty files: read what is there.
+    char chunk[1 << 16];
+    for (;;) {
+      const ssize_t n = ::read(fd, chunk, sizeof chunk);
+      if (n < 0) {
+        if (errno == EINTR) continue;
+        const std::string e = std::strerror(errno);
+        ::close(fd);
+        return "cannot read: " + e;
+      }
+      if (n == 0) break;
+      buffer_.append(chunk, std::size_t(n));
+    }
+    ::close(fd);
+    return "";
+  }
+  std::string_view bytes() const {
+    return map_ ? std::string_view(static_cast<const char*>(map_), size_) : std::string_view(buffer_);
+  }
+
+ private:
+  void* map_ = nullptr;
+  std::size_t size_ = 0;
+  std::string buffer_;
+};
+
+// One unit of work or of output, numbered in reading order.
+struct Item {
+  std::size_t seq = 0;
+  bool is_game = false;
+  std::string path;
+  BuiltGame game;     // is_game
+  GameAudit audit;    // is_game, once audited
+  FileReport report;  // !is_game
+  std::string io_error;
+};
+
+class Progress {
+ public:
+  Progress(bool on, std::size_t files) : on_(on), files_(files), start_(clock::now()) {}
+  void update(std::size_t files_done, std::size_t games, bool force = false) {
+    if (!on_) return;
+    const auto now = clock::now();
+    if (!force && now - last_ < std::chrono::milliseconds(200)) return;
+    last_ = now;
+    const double s = std::chrono::duration<double>(now - start_).count();
+    const double rate = s > 0 ? double(games) / s : 0;
+    std::string eta = "--";
+    if (files_done > 0 && files_done < files_) {
+      const double left = s / double(files_done) * double(files_ - files_done);
+      eta = std::to_string(int(left) / 60) + "m" + std::to_string(int(left) % 60) + "s";
+    }
+    std::fprintf(stderr, "\r\033[Kfiles %zu/%zu  games %zu  %.0f games/s  ETA %s", files_done, files_, games, rate,
+                 eta.c_str());
+    std::fflush(stderr);
+  }
+  void finish() {
+    if (on_) std::fprintf(stderr, "\r\033[K");
+  }
+
+ private:
+  using clock = std::chrono::steady_clock;
+  bool on_;
+  std::size_t files_;
+  clock::time_point start_, last_{};
+};
+
+void account(BatchSummary& sum, const GameAudit& a) {
+  ++sum.games;
+  sum.plies += std::size_t(a.plies);
+  if (a.has_errors()) ++sum.games_with_errors;
+  for (const auto& f : a.findings) ++sum.findings_by_code[f.code];
+}
+
+// Reads the files in order, calling emit(Item&&) for each game and file.
+template <class Emit>
+void read_all(const std::vector<std::string>& files, const BatchOptions& opt, Emit&& emit) {
+  std::size_t seq = 0;
+  for (const auto& path : files) {
+    FileBytes bytes;
+    Item done;
+    done.path = path;
+    done.io_error = bytes.open(path);
+    if (done.io_error.empty()) {
+      GameBuilder builder([&](BuiltGame& g) {
+        Item item;
+        item.seq = seq++;
+        item.is_game = true;
+        item.path = path;
+        item.game = std::move(g);
+        emit(std::move(item));
+        return Control::Continue;
+      });
+      done.report = read_games(bytes.bytes(), path, builder, opt.read);
+    }
+    done.seq = seq++;
+    emit(std::move(done));
+  }
+}
+
+void audit_item(Item& item, const BatchOptions& opt) {
+  item.audit = audit_game(item.game.record, item.game.issues, opt.audit);
+  item.audit.file = item.path;
+  item.audit.game = item.game.index;
+  item.game = BuiltGame{};  // free the record early
+}
+
+}  // namespace
+
+BatchSummary audit_files(const std::vector<std::string>& files, const BatchOptions& opt, const BatchSink& sink) {
+  BatchSummary sum;
+  Progress progress(opt.progress, files.size());
+  std::size_t files_done = 0;
+  auto deliver = [&](Item& item) {
+    if (item.is_game) {
+      account(sum, item.audit);
+      if (sink.game) sink.game(item.audit);
+    } else {
+      ++sum.files;
+      ++files_done;
+      if (!item.io_error.empty()) ++sum.io_errors;
+      for (const auto& i : item.report.issues) ++sum.findings_by_code[i.code];
+      if (sink.file) sink.file(item.path, item.report, item.io_error);
+    }
+    progress.update(files_done, sum.games);
+  };
+
+  unsigned jobs = opt.jobs ? opt.jobs : std::max(1u, std::thread::hardware_concurrency());
+  if (jobs == 1) {
+    read_all(files, opt, [&](Item&& item) {
+      if (item.is_game) audit_item(item, opt);
+      deliver(item);
+    });
+    progress.update(files_done, sum.games, true);
+    progress.finish();
+    return sum;
+  }
+
+  // Bounded queues: the reader blocks when the workers fall behind, and the
+  // workers block when the oldest result has not been delivered yet.
+  const std::size_t window = std::size_t(jobs) * 64;
+  std::mutex mu;
+  std::condition_variable cv;
+  std::deque<Item> todo;
+  std::map<std::size_t, Item> finished;
+  std::size_t next_out = 0, in_flight = 0;
+  bool reading_done = false;
+
+  std::thread reader([&] {
+    read_all(files, opt, [&](Item&& item) {
+      std::unique_lock lock(mu);
+      cv.wait(lock, [&] { return item.seq < next_out + window; });
+      if (item.is_game) todo.push_back(std::move(item));
+      else finished.emplace(item.seq, std::move(item));
+      cv.notify_all();
+    });
+    std::lock_guard lock(mu);
+    reading_done = true;
+    cv.notify_all();
+  });
+  std::vector<std::thread> workers;
+  for (unsigned j = 0; j < jobs; ++j)
+    workers.emplace_back([&] {
+      for (;;) {
+        Item item;
+        {
+          std::unique_lock lock(mu);
+          cv.wait(lock, [&] { return !todo.empty() || reading_done; });
+          if (todo.empty()) return;
+          item = std::move(todo.front());
+          todo.pop_front();
+          ++in_flight;
+        }
+        audit_item(item, opt);
+        std::lock_guard lock(mu);
+        --in_flight;
+        finished.emplace(item.seq, std::move(item));
+        cv.notify_all();
+      }
+    });
+  for (;;) {
+    std::optional<Item> item;
+    {
+      std::unique_lock lock(mu);
+      cv.wait(lock, [&] {
+        return (!finished.empty() && finished.begin()->first == next_out) ||
+               (reading_done && todo.empty() && in_flight == 0 && finished.empty());
+      });
+      if (finished.empty()) break;
+      item = std::move(finished.begin()->second);
+      finished.erase(finished.begin());
+      ++next_out;
+      cv.notify_all();
+    }
+    deliver(*item);
+  }
+  reader.join();
+  for (auto& w : workers) w.join();
+  progress.update(files_done, sum.games, true);
+  progress.finish();
+  return sum;
+}
+
+}  // namespace xq::formats

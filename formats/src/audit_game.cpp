@@ -1,0 +1,560 @@
+// Auditing one game: replay every line, resolve each move in one place, and
+// report what is wrong with the record.
+#include <algorithm>
+#include <array>
+#include <map>
+
+#include "xqrec/fen.h"
+#include "xqrec/formats/audit.h"
+#include "xqrec/iccs.h"
+#include "xqrec/notation/chinese.h"
+#include "xqrec/notation/resolve.h"
+#include "xqrec/notation/suggest.h"
+#include "xqrec/position.h"
+#include "xqrec/rules/cycle.h"
+#include "xqrec/rules/rule_set.h"
+#include "xqrec/rules/verdict.h"
+
+namespace xq::formats {
+
+bool GameAudit::has_errors() const {
+  return std::any_of(findings.begin(), findings.end(), [](const Finding& f) { return f.severity == Severity::Error; });
+}
+
+namespace {
+
+// How far ahead the missing-move and swapped-moves checks replay the rest of
+// the record to confirm a repair.
+constexpr int kConfirmPlies = 12;
+
+notation::Notation hint_of(MoveNotation n) {
+  switch (n) {
+    case MoveNotation::Iccs:
+    case MoveNotation::Coordinates: return notation::Notation::Iccs;
+    case MoveNotation::Wxf: return notation::Notation::Wxf;
+    case MoveNotation::Chinese: return notation::Notation::Chinese;
+    case MoveNotation::Auto: break;
+  }
+  return notation::Notation::Auto;
+}
+
+// The outcome of reading one move against a position.
+struct Resolution {
+  bool ok = false;
+  Move move;
+  notation::DialectNotes notes;
+  std::string code;     // unparsable-move, ambiguous-move, illegal-move
+  std::string message;
+  std::vector<Move> candidates;
+};
+
+Resolution resolve_node(const Position& pos, const GameNode& node) {
+  Resolution r;
+  if (node.notation == MoveNotation::Coordinates || (!node.move.is_none() && node.text.empty())) {
+    const MoveError e = pos.check_move(node.move);
+    if (e == MoveError::None) {
+      r.ok = true;
+      r.move = node.move;
+    } else {
+      r.code = "illegal-move";
+      r.move = node.move;
+      r.message = std::string(move_error_message(e)) + " (" + std::string(move_error_code(e)) + ")";
+    }
+    return r;
+  }
+  auto res = notation::resolve_move(pos, node.text, hint_of(node.notation));
+  if (res) {
+    r.ok = true;
+    r.move = res->move;
+    r.notes = res->notes;
+    return r;
+  }
+  const auto& err = res.error();
+  switch (err.kind) {
+    case notation::MoveTextErrorKind::Unparsable: r.code = "unparsable-move"; break;
+    case notation::MoveTextErrorKind::Ambiguous: r.code = "ambiguous-move"; break;
+    default: r.code = "illegal-move"; break;
+  }
+  r.message = err.message;
+  r.candidates = err.candidates;
+  r.move = err.move;
+  return r;
+}
+
+bool resolves(const Position& pos, const GameNode& node, Move* out = nullptr) {
+  const Resolution r = resolve_node(pos, node);
+  if (r.ok && out) *out = r.move;
+  return r.ok;
+}
+
+// How many of `rest` replay from pos, at most kConfirmPlies.
+int replay_length(Position pos, const GameRecord& rec, const std::vector<NodeId>& rest, std::size_t from) {
+  int n = 0;
+  for (std::size_t i = from; i < rest.size() && n < kConfirmPlies; ++i, ++n) {
+    Move m;
+    if (!resolves(pos, rec.node(rest[i]), &m)) break;
+    Undo u;
+    pos.make(m, u);
+  }
+  return n;
+}
+
+std::string side_letter_fen(const Position& pos) { return to_fen(pos.setup()); }
+
+std::string describe_move(const Position& pos, Move m) {
+  return to_iccs(m) + " (" + notation::write_chinese(pos, m) + ")";
+}
+
+struct LineStart {
+  NodeId first;
+  Position pos;
+  int ply;  // plies played before `first` in this line
+  std::string path;
+};
+
+class GameAuditor {
+ public:
+  GameAuditor(const GameRecord& rec, const AuditOptions& opt, GameAudit& out) : rec_(rec), opt_(opt), out_(out) {}
+
+  void run(const std::vector<ReadIssue>& reader_issues) {
+    for (const auto& i : reader_issues) {
+      Finding f;
+      f.code = i.code;
+      f.severity = i.severity;
+      f.text = i.text;
+      if (i.where.line || i.where.offset) f.where = i.where;
+      f.message = i.message;
+      out_.findings.push_back(std::move(f));
+    }
+    if (!start_position()) return;
+    audit_main_line_and_variations();
+    report_dialects();
+    check_result();
+  }
+
+ private:
+  Finding& add(std::string code, Severity sev, std::string message) {
+    Finding f;
+    f.code = std::move(code);
+    f.severity = sev;
+    f.message = std::move(message);
+    out_.findings.push_back(std::move(f));
+    return out_.findings.back();
+  }
+
+  Finding& add_at(std::string code, Severity sev, const Position& pos, int ply, const GameNode& node,
+                  const std::string& path, std::string message) {
+    Finding& f = add(std::move(code), sev, std::move(message));
+    f.ply = ply;
+    f.move_number = pos.fullmove_number();
+    f.side = pos.side_to_move();
+    f.variation = path;
+    f.text = node.text;
+    if (node.where.line || node.where.offset) f.where = node.where;
+    f.fen = side_letter_fen(pos);
+    return f;
+  }
+
+  // Decides the start position; false when there is none to replay from.
+  bool start_position() {
+    Setup setup = Setup::start();
+    if (rec_.start_setup) {
+      setup = *rec_.start_setup;
+    } else if (rec_.start_fen) {
+      auto parsed = parse_fen(*rec_.start_fen);
+      if (!parsed) {
+        // A side field other than w/r/b is resolved from the first move.
+        const bool only_side = std::all_of(parsed.error().begin(), parsed.error().end(),
+                                           [](const FenError& e) { return e.code == "bad-side"; });
+        if (!only_side) {
+          std::string why;
+          for (const auto& e : parsed.error()) why += (why.empty() ? "" : "; ") + e.message;
+          Finding& f = add("bad-position", Severity::Error, "the start FEN cannot be read: " + why);
+          f.text = printable(*rec_.start_fen, 200);
+          out_.final_state = "unknown";
+          return false;
+        }
+        const std::string board = rec_.start_fen->substr(0, rec_.start_fen->find(' '));
+        parsed = parse_fen(board);
+        if (!parsed) return false;
+        setup = *parsed;
+        setup.side_to_move = side_from_first_move(setup);
+        Finding& f = add("side-resolved", Severity::Info,
+                         "the FEN's side-to-move field is not w, r or b; " + std::string(color_name(setup.side_to_move)) +
+                             " moves first, as the first move shows");
+        f.text = printable(*rec_.start_fen, 200);
+      } else {
+        setup = *parsed;
+      }
+    }
+    for (const auto& issue : check_setup(setup)) {
+      Finding& f = add("bad-position", Severity::Error, "start position: " + issue.message);
+      f.fen = to_fen(setup);
+    }
+    start_ = Position(setup);
+    return true;
+  }
+
+  Color side_from_first_move(const Setup& setup) const {
+    const auto& root = rec_.node(rec_.root());
+    if (root.children.empty()) return Color::Red;
+    for (Color c : {Color::Red, Color::Black}) {
+      Setup s = setup;
+      s.side_to_move = c;
+      if (resolves(Position(s), rec_.node(root.children[0]))) return c;
+    }
+    return Color::Red;
+  }
+
+  void audit_main_line_and_variations() {
+    const auto& root = rec_.node(rec_.root());
+    if (root.children.empty()) {
+      out_.final_fen = to_fen(start_.setup());
+      finish_main(start_, true);
+      return;
+    }
+    // The main line first; variations are queued as their branch points
+    // are reached (a stack, not recursion: nesting depth is unbounded).
+    std::vector<LineStart> work{{root.children[0], start_, 0, "main"}};
+    while (!work.empty()) {
+      LineStart line = std::move(work.back());
+      work.pop_back();
+      replay_line(line, work, line.path == "main");
+    }
+  }
+
+  void replay_line(LineStart& line, std::vector<LineStart>& work, bool main) {
+    Position pos = line.pos;
+    int ply = line.ply;
+    rules::RepetitionCounter repetition(opt_.repetition_threshold);
+    if (main) repetition.push(pos.key(), false);
+    std::vector<Move> played;
+    bool repetition_reported = false, limit_reported = false;
+    // Natural limit: plies since the last capture, and each side's checks in them.
+    int quiet = pos.halfmove_clock();
+    std::array<int, 2> checks{0, 0};
+    NodeId id = line.first;
+    bool completed = true;
+    while (id != kNoNode) {
+      const GameNode& node = rec_.node(id);
+      const int this_ply = ply + 1;
+      // Variations branching here start from this same position.
+      if (opt_.variations && node.parent != kNoNode) {
+        const auto& siblings = rec_.node(node.parent).children;
+        if (!siblings.empty() && siblings[0] == id)
+          for (std::size_t k = siblings.size(); k-- > 1;)
+            work.push_back({siblings[k], pos, ply, (line.path == "main" ? "" : line.path + "/") +
+                                                       std::to_string(this_ply) + "." + std::to_string(k)});
+      }
+      const Resolution r = resolve_node(pos, node);
+      if (!r.ok) {
+        report_failure(pos, this_ply, node, id, line.path, r);
+        completed = false;
+        break;
+      }
+      note_dialects(r.notes, this_ply, node, line.path);
+      const bool capture = !pos.at(r.move.to()).empty();
+      const bool check = pos.gives_check(r.move);
+      const Color mover = pos.side_to_move();
+      Undo u;
+      pos.make(r.move, u);
+      ply = this_ply;
+      played.push_back(r.move);
+      if (main) {
+        if (capture) {
+          quiet = 0;
+          checks = {0, 0};
+        } else {
+          ++quiet;
+          if (check) ++checks[std::size_t(index(mover))];
+        }
+        if (!limit_reported) limit_reported = check_natural_limit(pos, ply, node, quiet, checks);
+        const auto rep = repetition.push(pos.key(), capture);
+        if (rep && !repetition_reported) {
+          repetition_reported = true;
+          report_repetition(*rep, played, node);
+        }
+      }
+      id = node.children.empty() ? kNoNode : node.children[0];
+    }
+    if (main) {
+      out_.plies = ply;
+      out_.final_fen = to_fen(pos.setup());
+      finish_main(pos, completed);
+    }
+  }
+
+  bool check_natural_limit(const Position& pos, int ply, const GameNode& node, int quiet,
+                           const std::array<int, 2>& checks) {
+    const int limit = opt_.natural_limit_moves * 2;
+    if (limit <= 0) return true;
+    // A side may claim when the count reaches the limit with its own checks
+    // beyond the cap left out.
+    for (Color c : {Color::Red, Color::Black}) {
+      const int excess = std::max(0, checks[std::size_t(index(c))] - opt_.natural_limit_check_cap);
+      if (quiet - excess >= limit) {
+        Finding& f = add_at("natural-limit", Severity::Warning, pos, ply, node, "main",
+                            std::to_string(opt_.natural_limit_moves) + " moves without a capture: " +
+                                std::string(color_name(c)) + " may claim a draw (natural limit" +
+                                (excess ? ", its checks beyond " + std::to_string(opt_.natural_limit_check_cap) +
+                                              " not counted"
+                                        : std::string()) +
+                                ")");
+        f.fen = to_fen(pos.setup());
+        f.side = c;
+        return true;
+      }
+    }
+    return false;
+  }
+
+  void report_repetition(const rules::Repetition& rep, const std::vector<Move>& played, const GameNode& node) {
+    // Rebuild the position before the cycle to judge it.
+    Position before = start_;
+    for (int i = 0; i < rep.first_ply - 1; ++i) {
+      Undo u;
+      before.make(played[std::size_t(i)], u);
+    }
+    Finding& f = add_at("repetition", Severity::Warning, before, rep.last_ply, node, "main",
+                        "the position after ply " + std::to_string(rep.last_ply) + " occurs for the " +
+                            std::to_string(rep.occurrences) + (rep.occurrences == 3 ? "rd" : "th") +
+                            " time; the cycle is plies " + std::to_string(rep.first_ply) + "-" +
+                            std::to_string(rep.last_ply));
+    f.fen = to_fen(before.setup());
+    const auto rules_set = rules::parse_rule_set(opt_.rules);
+    if (!rules_set) return;
+    const std::span<const Move> cycle(played.data() + rep.first_ply - 1, std::size_t(rep.last_ply - rep.first_ply + 1));
+    const rules::Verdict v = rules::adjudicate_cycle(before, cycle, rep.first_ply, *rules_set);
+    f.verdict_json = rules::verdict_json(v);
+    f.message += "; " + v.explanation;
+    // The verdict decides the result only when the game ends in this cycle:
+    // players often repeat three times and then change.
+    verdict_ = v;
+    verdict_cycle_ = rep.last_ply - rep.first_ply + 1;
+  }
+
+  void report_failure(const Position& pos, int ply, const GameNode& node, NodeId id, const std::string& path,
+                      const Resolution& r) {
+    Finding& f = add_at(r.code, Severity::Error, pos, ply, node, path,
+                        r.message + "; replay of this line stops here");
+    for (Move m : r.candidates)
+      if (f.candidates.size() < opt_.max_candidates) f.candidates.push_back(to_iccs(m));
+    if (node.notation != MoveNotation::Coordinates) {
+      for (const auto& s : notation::suggest_readings(pos, node.text, hint_of(node.notation)))
+        f.suggestions.push_back({to_iccs(s.move), std::string(s.code), s.description});
+    }
+    // The rest of this line, from the failing node on.
+    std::vector<NodeId> rest;
+    for (NodeId n = id; n != kNoNode;) {
+      rest.push_back(n);
+      const auto& ch = rec_.node(n).children;
+      n = ch.empty() ? kNoNode : ch[0];
+    }
+    check_missing(pos, ply, node, path, rest);
+    check_swapped(pos, ply, node, path, rest);
+  }
+
+  // One ply seems missing when the written move is legal for the other side,
+  // or becomes legal after one move of the side to move.
+  void check_missing(const Position& pos, int ply, const GameNode& node, const std::string& path,
+                     const std::vector<NodeId>& rest) {
+    const int want = std::min<int>(int(rest.size()), kConfirmPlies);
+    MoveList moves;
+    pos.generate_legal(moves);
+    std::vector<std::pair<int, Move>> fits;
+    int best = 0;
+    for (Move x : moves) {
+      Position after = pos;
+      Undo u;
+      after.make(x, u);
+      const int n = replay_length(after, rec_, rest, 0);
+      if (n == 0) continue;
+      fits.emplace_back(n, x);
+      best = std::max(best, n);
+    }
+    if (fits.empty()) return;
+    // Keep the repairs that replay furthest; demand the whole rest (up to the
+    // confirmation horizon) or, failing that, at least two plies.
+    if (best < want && best < 2) return;
+    Finding& f = add_at("missing-move", Severity::Error, pos, ply, node, path, "");
+    std::string list;
+    for (const auto& [n, x] : fits) {
+      if (n != best) continue;
+      if (f.candidates.size() < opt_.max_candidates) {
+        f.candidates.push_back(to_iccs(x));
+        list += (list.empty() ? "" : ", ") + describe_move(pos, x);
+      }
+    }
+    f.message = "a move of " + std::string(color_name(pos.side_to_move())) +
+                " seems missing before this one; with " + list + " the record replays " + std::to_string(best) +
+                " more plies";
+  }
+
+  // Two plies written in the wrong order: the next one (the other side's
+  // reply, or the same side's next move) first.
+  void check_swapped(const Position& pos, int ply, const GameNode& node, const std::string& path,
+                     const std::vector<NodeId>& rest) {
+    for (std::size_t gap : {std::size_t(1), std::size_t(2)}) {
+      if (rest.size() <= gap) continue;
+      std::vector<NodeId> order = rest;
+      std::swap(order[0], order[gap]);
+      const int want = std::min<int>(int(order.size()), kConfirmPlies);
+      const int n = replay_length(pos, rec_, order, 0);
+      if (n < want || n <= int(gap)) continue;
+      Finding& f = add_at("swapped-moves", Severity::Error, pos, ply, node, path,
+                          "plies " + std::to_string(ply) + " and " + std::to_string(ply + int(gap)) +
+                              " replay only in the other order ('" + rec_.node(order[0]).text + "' first)");
+      Move first;
+      resolves(pos, rec_.node(order[0]), &first);
+      f.candidates.push_back(to_iccs(first));
+      return;
+    }
+  }
+
+  void note_dialects(notation::DialectNotes notes, int ply, const GameNode& node, const std::string& path) {
+    notes.for_each([&](notation::Dialect d) {
+      auto& seen = dialects_[unsigned(d)];
+      if (seen.count++ == 0) {
+        seen.ply = ply;
+        seen.text = node.text;
+        seen.path = path;
+        seen.where = node.where;
+      }
+    });
+  }
+
+  void report_dialects() {
+    for (const auto& [d, seen] : dialects_) {
+      Finding f;
+      f.code = "notation-dialect";
+      f.severity = Severity::Info;
+      f.ply = seen.ply;
+      f.variation = seen.path;
+      f.text = seen.text;
+      if (seen.where.line || seen.where.offset) f.where = seen.where;
+      f.message = std::string(notation::dialect_code(notation::Dialect(d))) + ": " +
+                  std::string(notation::dialect_description(notation::Dialect(d))) + " (" +
+                  std::to_string(seen.count) + (seen.count == 1 ? " move)" : " moves)");
+      out_.findings.push_back(std::move(f));
+    }
+  }
+
+  void finish_main(const Position& pos, bool completed) {
+    if (!completed) {
+      out_.final_state = "unknown";
+      return;
+    }
+    out_.final_state = std::string(game_state_name(pos.state()));
+    final_ = pos;
+    main_completed_ = true;
+  }
+
+  static std::string normalise_result(std::string r) {
+    if (r == "1-0" || r == "0-1" || r == "1/2-1/2" || r == "*") return r;
+    if (r == "½-½" || r == "1/2" || r == "=") return "1/2-1/2";
+    return r;
+  }
+
+  bool record_mentions_end() const {
+    static const char* kWords[] = {"认输", "認輸", "投子", "超时", "超時", "判负", "判負", "判胜", "判勝",
+                                   "弃权", "棄權", "resign", "Resign", "time", "Time", "forfeit", "adjudicat",
+                                   "Adjudicat", "认负", "認負", "逾时", "逾時"};
+    auto mentions = [&](const std::string& s) {
+      return std::any_of(std::begin(kWords), std::end(kWords),
+                         [&](const char* w) { return s.find(w) != std::string::npos; });
+    };
+    for (const auto& t : rec_.tags)
+      if (mentions(t.value) || mentions(t.name)) return true;
+    for (const auto& n : rec_.nodes)
+      if (mentions(n.comment_after) || mentions(n.comment_before)) return true;
+    return false;
+  }
+
+  bool record_mentions_agreement() const {
+    static const char* kWords[] = {"议和", "議和", "协议和", "協議和", "agreed", "Agreed"};
+    auto mentions = [&](const std::string& s) {
+      return std::any_of(std::begin(kWords), std::end(kWords),
+                         [&](const char* w) { return s.find(w) != std::string::npos; });
+    };
+    for (const auto& t : rec_.tags)
+      if (mentions(t.value)) return true;
+    for (const auto& n : rec_.nodes)
+      if (mentions(n.comment_after) || mentions(n.comment_before)) return true;
+    return false;
+  }
+
+  void check_result() {
+    std::string result = rec_.result;
+    if (result.empty())
+      if (const std::string* tag = rec_.tag("Result")) result = *tag;
+    result = normalise_result(result);
+    out_.result = result;
+    if (rec_.truncated)
+      add("truncated", Severity::Error, "the file ends inside this game (no termination marker)");
+    const bool none = result.empty() || result == "*";
+    if (none) add("no-result", Severity::Warning, "no result is recorded");
+    if (!main_completed_) return;
+    const GameState state = final_.state();
+    const bool decided = state != GameState::Ongoing;
+    const Color loser = final_.side_to_move();
+    if (decided) {
+      const std::string expected = loser == Color::Red ? "0-1" : "1-0";
+      const std::string what = std::string(color_name(loser)) + " is " +
+                               (state == GameState::Checkmate ? "checkmated" : "stalemated (困毙, a loss)");
+      if (!none && result != expected)
+        add("result-mismatch", Severity::Error, "the result says " + result + " but " + what);
+      return;
+    }
+    const bool ends_in_cycle = verdict_ && out_.plies - verdict_->last_ply < verdict_cycle_;
+    // Players may agree a draw (议和) whatever the verdict would have been.
+    if (ends_in_cycle && !none && verdict_->outcome != rules::Outcome::Draw && !(result == "1/2-1/2" && record_mentions_agreement())) {
+      const auto outcome = verdict_->outcome;
+      const std::string expected = outcome == rules::Outcome::RedLoses    ? "0-1"
+                                   : outcome == rules::Outcome::BlackLoses ? "1-0"
+                                                                           : "1/2-1/2";
+      if (result != expected)
+        add("result-mismatch", Severity::Error,
+            "the result says " + result + " but the repetition verdict gives " + expected);
+      return;
+    }
+    if (none) {
+      add("incomplete-record", Severity::Warning, "the record stops with no result and the game is not over");
+      return;
+    }
+    if (result != "1/2-1/2" && !record_mentions_end())
+      add("incomplete-record", Severity::Warning,
+          "the result " + result +
+              " is decisive but the final position is neither mate nor stalemate, and the record does not say "
+              "how the game ended (resignation, time, adjudication)");
+  }
+
+  struct Seen {
+    int count = 0;
+    int ply = 0;
+    std::string text, path;
+    SourceLocation where;
+  };
+
+  const GameRecord& rec_;
+  const AuditOptions& opt_;
+  GameAudit& out_;
+  Position start_;
+  Position final_;
+  bool main_completed_ = false;
+  std::optional<rules::Verdict> verdict_;
+  int verdict_cycle_ = 0;
+  std::map<unsigned, Seen> dialects_;
+};
+
+}  // namespace
+
+GameAudit audit_game(const GameRecord& record, const std::vector<ReadIssue>& reader_issues,
+                     const AuditOptions& options) {
+  GameAudit out;
+  out.tags = record.tags;
+  GameAuditor(record, options, out).run(reader_issues);
+  if (out.final_state.empty()) out.final_state = "unknown";
+  return out;
+}
+
+}  // namespace xq::formats

@@ -1,0 +1,32 @@
+// Dispatch: one entry point that reads any supported file.
+#include "xqrec/formats/dhtmlxq.h"
+#include "xqrec/formats/pgn_reader.h"
+#include "xqrec/formats/reader.h"
+#include "xqrec/formats/xqf.h"
+
+namespace xq::formats {
+
+FileReport read_games(std::string_view bytes, std::string_view path, GameVisitor& visitor,
+                      const ReadOptions& options) {
+  const Format format = detect_format(bytes, path);
+  FileReport report;
+  switch (format) {
+    case Format::Pgn: report = read_pgn(bytes, visitor, options); break;
+    case Format::Xqf: report = read_xqf(bytes, visitor, options); break;
+    case Format::DhtmlXq: report = read_dhtmlxq(bytes, visitor, options); break;
+    case Format::Unknown:
+      report.issues.push_back({"unsupported-format", Severity::Error, {}, std::string(path),
+                               bytes.empty() ? "the file is empty"
+                                             : "the file is in no format xqrec reads (PGN, XQF, DhtmlXQ, CBF, CBR, "
+                                               "CBL, FEN lines, JSON)"});
+      break;
+    default:
+      report.issues.push_back({"unsupported-format", Severity::Error, {}, std::string(format_name(format)),
+                               "reading " + std::string(format_name(format)) + " files is not supported yet"});
+      break;
+  }
+  report.format = format;
+  return report;
+}
+
+}  // namespace xq::formats
