@@ -12,7 +12,10 @@ namespace {
 bool captures_king(const Position& pos, Move m) { return pos.at(m.to()).type() == PieceType::King; }
 
 // Direct captures that win material for the side to move, one per victim.
-void direct_targets(Position& pos, std::vector<ChaseTarget>& out) {
+// `offers`: skip a piece of the same kind that can take the attacker back
+// (an exchange offer, judged by classify_move); off inside a check sequence,
+// where taking it is simply a gain.
+void direct_targets(Position& pos, std::vector<ChaseTarget>& out, bool offers = true) {
   MoveList legal;
   pos.generate_legal(legal);
   for (Move c : legal) {
@@ -21,7 +24,7 @@ void direct_targets(Position& pos, std::vector<ChaseTarget>& out) {
     // Two pieces of the same kind attacking each other offer an exchange
     // (兑), not a chase, as long as the victim can take back (AXF; CXA 2020
     // 26.10: a chase only if accepting loses, which classify_move judges).
-    if (victim.type() == pos.at(c.from()).type()) {
+    if (offers && victim.type() == pos.at(c.from()).type()) {
       const Position theirs = with_side_to_move(pos, victim.color());
       if (theirs.check_move(Move(c.to(), c.from())) == MoveError::None) continue;
     }
@@ -56,11 +59,53 @@ void direct_targets(Position& pos, std::vector<ChaseTarget>& out) {
 // Best material the side to move wins by direct captures (0 if none), and the victim.
 int best_direct(Position& pos, Square& victim) {
   std::vector<ChaseTarget> ts;
-  direct_targets(pos, ts);
+  direct_targets(pos, ts, false);
   int best = 0;
   for (const auto& t : ts)
     if (t.gain > best) { best = t.gain; victim = t.victim; }
   return best;
+}
+
+int check_line(Position& pos, int depth, Square& victim, Square& first_checker);
+
+// The material the side to move wins with the check k (then possibly more
+// checks) followed by a capture, against the best defence; INT_MIN when k
+// mates (杀, not 捉). `victim` is the square, in the current position, of the
+// piece won in the worst case: a piece that the defender moves in its reply
+// is traced back to where it stood, so the chased piece is the one on the
+// board now.
+int check_value(Position& pos, Move k, int depth, Square& victim) {
+  const Piece captured = pos.at(k.to());
+  const int cap = captured.empty() ? 0 : piece_value(captured, k.to());
+  Undo u;
+  pos.make(k, u);
+  MoveList replies;
+  pos.generate_legal(replies);
+  int worst = replies.empty() ? INT_MIN : INT_MAX;
+  Square worst_victim = captured.empty() ? Square::none() : k.to();
+  for (Move r : replies) {
+    const Piece lost = pos.at(r.to());
+    const int back = lost.empty() ? 0 : piece_value(lost, r.to());
+    Undo ur;
+    pos.make(r, ur);
+    Square v = Square::none(), unused = Square::none();
+    int follow = best_direct(pos, v);
+    if (depth > 1) {
+      Square v2 = Square::none();
+      const int deeper = check_line(pos, depth - 1, v2, unused);
+      if (deeper > follow) { follow = deeper; v = v2; }
+    }
+    pos.undo(r, ur);
+    if (v.valid() && v == r.to()) v = r.from();  // the defender moved it there
+    const int val = cap - back + follow;
+    if (val < worst) {
+      worst = val;
+      worst_victim = v.valid() ? v : (captured.empty() ? Square::none() : k.to());
+    }
+  }
+  pos.undo(k, u);
+  victim = worst_victim;
+  return worst;
 }
 
 // Material the side to move wins with a check (then possibly more checks)
@@ -72,38 +117,11 @@ int check_line(Position& pos, int depth, Square& victim, Square& first_checker) 
   pos.generate_legal(legal);
   for (Move k : legal) {
     if (captures_king(pos, k) || !pos.gives_check(k)) continue;
-    const Piece captured = pos.at(k.to());
-    const int cap = captured.empty() ? 0 : piece_value(captured, k.to());
-    Undo u;
-    pos.make(k, u);
-    MoveList replies;
-    pos.generate_legal(replies);
-    int worst = INT_MAX;
-    Square worst_victim = captured.empty() ? Square::none() : k.to();
-    if (replies.empty()) worst = INT_MIN;  // a mate: 杀, not 捉
-    for (Move r : replies) {
-      const Piece lost = pos.at(r.to());
-      const int back = lost.empty() ? 0 : piece_value(lost, r.to());
-      Undo ur;
-      pos.make(r, ur);
-      Square v = Square::none(), unused = Square::none();
-      int follow = best_direct(pos, v);
-      if (depth > 1) {
-        Square v2 = Square::none();
-        const int deeper = check_line(pos, depth - 1, v2, unused);
-        if (deeper > follow) { follow = deeper; v = v2; }
-      }
-      pos.undo(r, ur);
-      const int val = cap - back + follow;
-      if (val < worst) {
-        worst = val;
-        worst_victim = v.valid() ? v : (captured.empty() ? Square::none() : k.to());
-      }
-    }
-    pos.undo(k, u);
+    Square v = Square::none();
+    const int worst = check_value(pos, k, depth, v);
     if (worst != INT_MIN && worst > best) {
       best = worst;
-      victim = worst_victim;
+      victim = v;
       first_checker = k.from();
     }
   }
@@ -150,23 +168,31 @@ std::vector<ChaseTarget> chase_targets(const Position& pos0, Color side, const T
   std::vector<ChaseTarget> all;
   direct_targets(pos, all);
   if (opt.check_depth > 0) {
-    Square victim = Square::none(), checker = Square::none();
-    const int gain = check_line(pos, opt.check_depth, victim, checker);
-    if (gain > 0 && victim.valid() && checker.valid()) {
-      const bool known = std::any_of(all.begin(), all.end(), [&](const ChaseTarget& t) { return t.victim == victim; });
+    // Every check is tried on its own, so that each piece it wins is named.
+    MoveList legal;
+    pos.generate_legal(legal);
+    for (Move k : legal) {
+      if (captures_king(pos, k) || !pos.gives_check(k)) continue;
+      Square victim = Square::none();
+      const int gain = check_value(pos, k, opt.check_depth, victim);
+      if (gain == INT_MIN || gain <= 0 || !victim.valid()) continue;
       const Piece vp = pos.at(victim);
-      if (!known && !vp.empty() && vp.color() != side && is_material(vp, victim)) {
-        ChaseTarget t;
-        t.victim = victim;
-        t.victim_piece = vp;
-        t.attacker = checker;
-        t.attacker_piece = pos.at(checker);
-        t.gain = gain;
-        t.root = Root::Rooted;
-        t.by_checks = true;
-        t.king_or_pawn = t.attacker_piece.type() == PieceType::Pawn;
-        all.push_back(t);
+      if (vp.empty() || vp.color() == side || !is_material(vp, victim)) continue;
+      const auto known = std::find_if(all.begin(), all.end(), [&](const ChaseTarget& t) { return t.victim == victim; });
+      if (known != all.end()) {
+        if (known->by_checks && gain > known->gain) known->gain = gain;
+        continue;
       }
+      ChaseTarget t;
+      t.victim = victim;
+      t.victim_piece = vp;
+      t.attacker = k.from();
+      t.attacker_piece = pos.at(k.from());
+      t.gain = gain;
+      t.root = Root::Rooted;
+      t.by_checks = true;
+      t.king_or_pawn = t.attacker_piece.type() == PieceType::Pawn;
+      all.push_back(t);
     }
   }
   // One entry per victim: the most telling capture.
