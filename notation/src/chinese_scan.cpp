@@ -16,61 +16,60 @@ using detail::Glyph;
 using detail::GlyphKind;
 using detail::NumeralStyle;
 
+// Decodes and classifies each code point once, when first looked at. A move
+// is at most five characters; the window also covers the lookahead of the
+// short form ("前马 4").
 class Reader {
  public:
-  explicit Reader(std::string_view t) : text_(t) {}
+  explicit Reader(std::string_view t) : text_(t) { off_[0] = 0; }
 
-  // The glyph at the current position (kind Other at the end).
-  Glyph peek() const { return peek_at(byte_).glyph; }
-  bool at_end() const { return byte_ >= text_.size(); }
-  void take() {
-    const auto d = detail::decode_at(text_, byte_);
-    byte_ += d.len;
-    ++chars_;
+  // The glyph `ahead` characters after the current one (kind Other past the end).
+  Glyph peek(int ahead = 0) {
+    const int i = pos_ + ahead;
+    return ensure(i) ? glyph_[i] : Glyph{};
   }
-  // The glyph after the current one (skipping `skip_spaces` if asked).
-  struct Ahead {
-    Glyph glyph;
-    std::size_t byte = 0;  // where it starts
-    std::size_t chars = 0;
-    bool space = false;    // the code point is white space
-  };
-  Ahead peek_at(std::size_t byte, std::size_t chars = 0) const {
-    Ahead a;
-    a.byte = byte;
-    a.chars = chars;
-    const auto d = detail::decode_at(text_, byte);
-    if (d.len == 0) return a;
-    a.glyph = detail::classify_chinese(d.cp);
-    a.space = detail::is_space(d.cp);
-    return a;
+  bool space(int ahead) { return ensure(pos_ + ahead) && detail::is_space(cp_[pos_ + ahead]); }
+  char32_t folded(int ahead) { return ensure(pos_ + ahead) ? detail::fold_ascii(cp_[pos_ + ahead]) : 0; }
+  void take(int k = 1) {
+    ensure(pos_ + k - 1);
+    pos_ += k;
   }
-  Ahead next_after_current() const {
-    const auto d = detail::decode_at(text_, byte_);
-    return peek_at(byte_ + d.len, chars_ + 1);
-  }
-  void jump(const Ahead& a) {
-    byte_ = a.byte;
-    chars_ = a.chars;
-  }
-  std::size_t byte() const { return byte_; }
-  std::size_t chars() const { return chars_; }
+  std::size_t byte() { return ensure(pos_) ? off_[pos_] : off_[n_]; }
+  std::size_t chars() const { return std::size_t(pos_); }
 
-  Failure<SyntaxError> error(std::string_view expected) const {
-    return fail(detail::syntax_error(text_, byte_, chars_, expected));
+  Failure<SyntaxError> error(std::string_view expected) {
+    return fail(detail::syntax_error(text_, byte(), chars(), expected));
   }
 
  private:
+  static constexpr int kWindow = 10;
+  // Whether character i exists (decoding up to it).
+  bool ensure(int i) {
+    while (n_ <= i) {
+      if (n_ == kWindow) return false;
+      const auto d = detail::decode_at(text_, off_[n_]);
+      if (d.len == 0) return false;
+      cp_[n_] = d.cp;
+      glyph_[n_] = detail::classify_chinese(d.cp);
+      off_[n_ + 1] = off_[n_] + d.len;
+      ++n_;
+    }
+    return true;
+  }
+
   std::string_view text_;
-  std::size_t byte_ = 0;
-  std::size_t chars_ = 0;
+  int n_ = 0;    // characters decoded
+  int pos_ = 0;  // the current character
+  std::size_t off_[kWindow + 1];
+  char32_t cp_[kWindow];
+  Glyph glyph_[kWindow];
 };
 
 void note_piece(MoveDescription& d, const Glyph& g) {
   d.piece = PieceType(g.value);
-  if (g.traditional) d.notes.add(Dialect::TraditionalGlyphs);
-  if (g.variant) d.notes.add(Dialect::VariantGlyph);
-  if (g.side >= 0) d.glyph_side = g.side;
+  if (g.traditional()) d.notes.add(Dialect::TraditionalGlyphs);
+  if (g.variant()) d.notes.add(Dialect::VariantGlyph);
+  if (g.side() >= 0) d.glyph_side = std::int8_t(g.side());
 }
 
 // A file or number digit; the ordinal of 一兵 is not counted as evidence.
@@ -85,8 +84,8 @@ void note_digit(MoveDescription& d, const Glyph& g) {
 
 void note_direction(MoveDescription& d, const Glyph& g) {
   d.direction = Direction(g.value);
-  if (g.traditional) d.notes.add(Dialect::TraditionalGlyphs);
-  if (g.variant) d.notes.add(Dialect::OldDirectionGlyph);
+  if (g.traditional()) d.notes.add(Dialect::TraditionalGlyphs);
+  if (g.variant()) d.notes.add(Dialect::OldDirectionGlyph);
 }
 
 constexpr std::string_view kExpectPiece = "a piece (车 马 炮 相 仕 帅 兵, or 前/中/后)";
@@ -127,7 +126,7 @@ Result<Scanned, SyntaxError> scan_chinese(std::string_view text) {
     return finish();
   }
 
-  const bool ordinal = g1.kind == GlyphKind::Numeral && r.next_after_current().glyph.kind == GlyphKind::Piece;
+  const bool ordinal = g1.kind == GlyphKind::Numeral && r.peek(1).kind == GlyphKind::Piece;
   if (g1.kind != GlyphKind::Mark && !ordinal) return r.error(kExpectPiece);
   if (ordinal) {
     d.mark = Mark::Ordinal;
@@ -135,7 +134,7 @@ Result<Scanned, SyntaxError> scan_chinese(std::string_view text) {
     if (NumeralStyle(g1.style) == NumeralStyle::Financial) d.notes.add(Dialect::FinancialNumerals);
   } else {
     d.mark = Mark(g1.value);
-    if (g1.traditional) d.notes.add(Dialect::TraditionalGlyphs);
+    if (g1.traditional()) d.notes.add(Dialect::TraditionalGlyphs);
   }
   r.take();
 
@@ -154,29 +153,24 @@ Result<Scanned, SyntaxError> scan_chinese(std::string_view text) {
 
   const Glyph g3 = r.peek();
   if (g3.kind == GlyphKind::Direction) return finish();  // O P D N
-  // O P F D N, or the short form O P N (spaces allowed before N).
-  Reader::Ahead a = r.peek_at(r.byte(), r.chars());
-  while (a.space) {
-    const auto d2 = detail::decode_at(text, a.byte);
-    a = r.peek_at(a.byte + d2.len, a.chars + 1);
-  }
-  if (a.glyph.kind != GlyphKind::Numeral) return r.error(kExpectDirection);
-  const bool spaced = a.byte != r.byte();
-  if (spaced) {
-    // "前马 4" but not "前马 4." (a move number follows an unfinished move).
-    const auto after = r.peek_at(a.byte + detail::decode_at(text, a.byte).len);
-    const char32_t c = detail::fold_ascii(detail::decode_at(text, after.byte).cp);
-    if (c == U'.' || c == U'、' || (c >= U'0' && c <= U'9')) return r.error(kExpectDirection);
-  }
-  r.jump(a);
-  const Glyph x = r.peek();
-  r.take();
-  if (!spaced && r.peek().kind == GlyphKind::Direction) {  // O P F D N
-    note_digit(d, x);
-    d.file = x.value;
+  if (g3.kind == GlyphKind::Numeral && r.peek(1).kind == GlyphKind::Direction) {  // O P F D N
+    note_digit(d, g3);
+    d.file = g3.value;
     d.notes.add(Dialect::OldMultiPawn);
+    r.take();
     return finish();
   }
+  // The short form O P N, spaces allowed before N ("前马 4", but not "前马 4."
+  // where a move number follows an unfinished move).
+  int k = 0;
+  while (r.space(k)) ++k;
+  const Glyph x = r.peek(k);
+  if (x.kind != GlyphKind::Numeral) return r.error(kExpectDirection);
+  if (k > 0) {
+    const char32_t after = r.folded(k + 1);
+    if (after == U'.' || after == U'、' || (after >= U'0' && after <= U'9')) return r.error(kExpectDirection);
+  }
+  r.take(k + 1);
   note_digit(d, x);
   d.number = x.value;
   d.direction = Direction::Unknown;

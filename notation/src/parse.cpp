@@ -73,10 +73,10 @@ Result<MoveDescription, SyntaxError> parse_move_text(std::string_view text, Nota
     e.message = "empty move text";
     return fail(shift(std::move(e)));
   }
-  const Notation detected = detect_notation(body);
-  const Notation first = hint == Notation::Auto ? detected : hint;
+  const Notation first = hint == Notation::Auto ? detect_notation(body) : hint;
   auto r = scan_whole(first, body);
   if (r) return r;
+  const Notation detected = hint == Notation::Auto ? first : detect_notation(body);
   if (hint != Notation::Auto && detected != hint && detected != Notation::Auto) {
     auto other = scan_whole(detected, body);
     if (other) {

@@ -47,21 +47,9 @@ int index_on_file(const MoveDescription& d, int n) {
   return -1;
 }
 
+// Marked forms (前炮, 一兵, P+, Pa, ++, 3+): a mark is never None here.
 void select_sources(const SamePieces& s, Color c, PieceType t, const MoveDescription& d, Sources& out,
                     DialectNotes& notes) {
-  if (d.mark == Mark::None) {
-    if (d.file < 1 || d.file > 9) return;
-    const int f = detail::iccs_file(c, d.file);
-    const int n = s.on_file(f);
-    if (n >= 3 && n % 2 == 1 && d.notation == Notation::Wxf && t == PieceType::Pawn) {
-      out.push(s.on_file_at(f, n / 2));  // WXF official: P3 is the middle pawn
-      notes.add(Dialect::WxfOfficialMultiPawn);
-      return;
-    }
-    for (int k = 0; k < n; ++k) out.push(s.on_file_at(f, k));
-    if (n >= 2 && !is_advisor_or_elephant(t)) notes.add(Dialect::PlainFileOnSharedFile);
-    return;
-  }
   if (is_advisor_or_elephant(t)) notes.add(Dialect::UnneededMark);
   if (d.file != 0) {  // 前兵九平八, 3+.4
     if (d.file > 9) return;
@@ -150,13 +138,39 @@ struct Search {
   }
 };
 
+// The plain-file form (炮二平五, C2.5), by far the most common: only the
+// named file is looked at.
+void plain_file_sources(const Position& pos, Color c, PieceType t, const MoveDescription& d, Sources& out,
+                        DialectNotes& notes) {
+  if (d.file < 1 || d.file > 9) return;
+  const int f = detail::iccs_file(c, d.file);
+  const Piece p(c, t);
+  // Front to back: from the opponent's side toward the mover's.
+  for (int k = 0; k < kRanks; ++k) {
+    const Square s(f, c == Color::Red ? kRanks - 1 - k : k);
+    if (pos.at(s) == p) out.push(s);
+  }
+  if (out.count < 2) return;
+  if (out.count >= 3 && out.count % 2 == 1 && d.notation == Notation::Wxf && t == PieceType::Pawn) {
+    out.sq[0] = out.sq[out.count / 2];  // WXF official: P3 is the middle pawn
+    out.count = 1;
+    notes.add(Dialect::WxfOfficialMultiPawn);
+    return;
+  }
+  if (!is_advisor_or_elephant(t)) notes.add(Dialect::PlainFileOnSharedFile);
+}
+
 void search_type(const Position& pos, Color c, PieceType t, const MoveDescription& d, Search& out) {
-  SamePieces same;
-  detail::collect_same(pos, c, t, same);
-  if (same.count == 0) return;
   Sources src;
   DialectNotes notes;
-  select_sources(same, c, t, d, src, notes);
+  if (d.mark == Mark::None) {
+    plain_file_sources(pos, c, t, d, src, notes);
+  } else {
+    SamePieces same;
+    detail::collect_same(pos, c, t, same);
+    if (same.count == 0) return;
+    select_sources(same, c, t, d, src, notes);
+  }
   const int before = out.legal_count;
   for (int i = 0; i < src.count; ++i) {
     ++out.sources;

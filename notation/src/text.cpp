@@ -1,115 +1,84 @@
 #include "text.h"
 
-#include <unicode/utf8.h>
-
 #include <limits>
 
 #include "xqrec/position.h"
 
 namespace xq::notation::detail {
 
-Decoded decode_at(std::string_view text, std::size_t at) {
-  if (at >= text.size()) return {};
-  // U8_NEXT works on int32_t offsets: decode from a window of at most 4 bytes.
-  const std::size_t avail = text.size() - at;
-  const std::int32_t length = std::int32_t(avail < 4 ? avail : 4);
-  const auto* s = reinterpret_cast<const std::uint8_t*>(text.data() + at);
-  std::int32_t i = 0;
-  UChar32 c = 0;
-  U8_NEXT(s, i, length, c);
-  if (c < 0) return {U'\uFFFD', std::size_t(i)};
-  return {char32_t(c), std::size_t(i)};
-}
-
 bool is_space(char32_t c) {
   return c == U' ' || c == U'\t' || c == U'\n' || c == U'\r' || c == U'\f' || c == U'\v' || c == 0x3000 ||
          c == 0xA0 || c == 0xFEFF;
 }
 
+namespace {
+
+struct GlyphEntry {
+  char32_t cp;
+  Glyph glyph;
+};
+
+constexpr Glyph piece(PieceType t, std::uint8_t flags = 0) { return {GlyphKind::Piece, std::uint8_t(t), 0, flags}; }
+constexpr Glyph numeral(int v) { return {GlyphKind::Numeral, std::uint8_t(v), std::uint8_t(NumeralStyle::Chinese), 0}; }
+constexpr Glyph financial(int v) { return {GlyphKind::Numeral, std::uint8_t(v), std::uint8_t(NumeralStyle::Financial), 0}; }
+constexpr Glyph dir(Direction d, std::uint8_t flags = 0) { return {GlyphKind::Direction, std::uint8_t(d), 0, flags}; }
+constexpr Glyph mark(Mark m, std::uint8_t flags = 0) { return {GlyphKind::Mark, std::uint8_t(m), 0, flags}; }
+
+constexpr std::uint8_t T = Glyph::kTraditional, V = Glyph::kVariant, R = Glyph::kRed, B = Glyph::kBlack;
+
+constexpr GlyphEntry kGlyphs[] = {
+    {U'车', piece(PieceType::Rook)},          {U'車', piece(PieceType::Rook, T)},
+    {U'俥', piece(PieceType::Rook, T | R)},   {U'马', piece(PieceType::Horse)},
+    {U'馬', piece(PieceType::Horse, T)},      {U'傌', piece(PieceType::Horse, T | R)},
+    {U'炮', piece(PieceType::Cannon)},        {U'砲', piece(PieceType::Cannon, T)},
+    {U'包', piece(PieceType::Cannon, V)},     {U'相', piece(PieceType::Elephant, R)},
+    {U'象', piece(PieceType::Elephant, B)},   {U'仕', piece(PieceType::Advisor, R)},
+    {U'士', piece(PieceType::Advisor, B)},    {U'帅', piece(PieceType::King, R)},
+    {U'帥', piece(PieceType::King, T | R)},   {U'将', piece(PieceType::King, B)},
+    {U'將', piece(PieceType::King, T | B)},   {U'兵', piece(PieceType::Pawn, R)},
+    {U'卒', piece(PieceType::Pawn, B)},
+    {U'一', numeral(1)}, {U'二', numeral(2)}, {U'三', numeral(3)}, {U'四', numeral(4)}, {U'五', numeral(5)},
+    {U'六', numeral(6)}, {U'七', numeral(7)}, {U'八', numeral(8)}, {U'九', numeral(9)},
+    {U'壹', financial(1)}, {U'贰', financial(2)}, {U'貳', financial(2)}, {U'叁', financial(3)},
+    {U'參', financial(3)}, {U'肆', financial(4)}, {U'伍', financial(5)}, {U'陆', financial(6)},
+    {U'陸', financial(6)}, {U'柒', financial(7)}, {U'捌', financial(8)}, {U'玖', financial(9)},
+    {U'进', dir(Direction::Forward)},   {U'進', dir(Direction::Forward, T)},
+    {U'上', dir(Direction::Forward, V)}, {U'退', dir(Direction::Backward)},
+    {U'下', dir(Direction::Backward, V)}, {U'平', dir(Direction::Sideways)},
+    {U'前', mark(Mark::Front)}, {U'中', mark(Mark::Middle)}, {U'后', mark(Mark::Rear)}, {U'後', mark(Mark::Rear, T)},
+};
+
+// An open-addressing table of the glyphs, built at compile time.
+constexpr std::size_t kSlots = 256;
+constexpr std::size_t slot_of(char32_t c) { return (std::uint32_t(c) * 2654435761u) >> 24; }
+
+struct GlyphTable {
+  GlyphEntry slots[kSlots] = {};
+};
+
+constexpr GlyphTable build_table() {
+  GlyphTable t;
+  for (const auto& e : kGlyphs) {
+    std::size_t i = slot_of(e.cp);
+    while (t.slots[i].cp != 0) i = (i + 1) % kSlots;
+    t.slots[i] = e;
+  }
+  return t;
+}
+
+constexpr GlyphTable kTable = build_table();
+
+}  // namespace
+
 Glyph classify_chinese(char32_t c) {
-  constexpr auto R = std::int8_t(Color::Red), B = std::int8_t(Color::Black);
-  auto piece = [](PieceType t, std::int8_t side = -1, bool trad = false, bool variant = false) {
-    Glyph g;
-    g.kind = GlyphKind::Piece;
-    g.value = std::uint8_t(t);
-    g.side = side;
-    g.traditional = trad;
-    g.variant = variant;
-    return g;
-  };
-  auto numeral = [](int v, NumeralStyle s) {
-    Glyph g;
-    g.kind = GlyphKind::Numeral;
-    g.value = std::uint8_t(v);
-    g.style = std::uint8_t(s);
-    return g;
-  };
-  auto dir = [](Direction d, bool trad = false, bool variant = false) {
-    Glyph g;
-    g.kind = GlyphKind::Direction;
-    g.value = std::uint8_t(d);
-    g.traditional = trad;
-    g.variant = variant;
-    return g;
-  };
-  auto mark = [](Mark m, bool trad = false) {
-    Glyph g;
-    g.kind = GlyphKind::Mark;
-    g.value = std::uint8_t(m);
-    g.traditional = trad;
-    return g;
-  };
-  if (c >= U'1' && c <= U'9') return numeral(int(c - U'0'), NumeralStyle::Ascii);
-  if (c >= 0xFF11 && c <= 0xFF19) return numeral(int(c - 0xFF10), NumeralStyle::FullWidth);
-  switch (c) {
-    case U'车': return piece(PieceType::Rook);
-    case U'車': return piece(PieceType::Rook, -1, true);
-    case U'俥': return piece(PieceType::Rook, R, true);
-    case U'马': return piece(PieceType::Horse);
-    case U'馬': return piece(PieceType::Horse, -1, true);
-    case U'傌': return piece(PieceType::Horse, R, true);
-    case U'炮': return piece(PieceType::Cannon);
-    case U'砲': return piece(PieceType::Cannon, -1, true);
-    case U'包': return piece(PieceType::Cannon, -1, false, true);
-    case U'相': return piece(PieceType::Elephant, R);
-    case U'象': return piece(PieceType::Elephant, B);
-    case U'仕': return piece(PieceType::Advisor, R);
-    case U'士': return piece(PieceType::Advisor, B);
-    case U'帅': return piece(PieceType::King, R);
-    case U'帥': return piece(PieceType::King, R, true);
-    case U'将': return piece(PieceType::King, B);
-    case U'將': return piece(PieceType::King, B, true);
-    case U'兵': return piece(PieceType::Pawn, R);
-    case U'卒': return piece(PieceType::Pawn, B);
-    case U'一': return numeral(1, NumeralStyle::Chinese);
-    case U'二': return numeral(2, NumeralStyle::Chinese);
-    case U'三': return numeral(3, NumeralStyle::Chinese);
-    case U'四': return numeral(4, NumeralStyle::Chinese);
-    case U'五': return numeral(5, NumeralStyle::Chinese);
-    case U'六': return numeral(6, NumeralStyle::Chinese);
-    case U'七': return numeral(7, NumeralStyle::Chinese);
-    case U'八': return numeral(8, NumeralStyle::Chinese);
-    case U'九': return numeral(9, NumeralStyle::Chinese);
-    case U'壹': return numeral(1, NumeralStyle::Financial);
-    case U'贰': case U'貳': return numeral(2, NumeralStyle::Financial);
-    case U'叁': case U'參': return numeral(3, NumeralStyle::Financial);
-    case U'肆': return numeral(4, NumeralStyle::Financial);
-    case U'伍': return numeral(5, NumeralStyle::Financial);
-    case U'陆': case U'陸': return numeral(6, NumeralStyle::Financial);
-    case U'柒': return numeral(7, NumeralStyle::Financial);
-    case U'捌': return numeral(8, NumeralStyle::Financial);
-    case U'玖': return numeral(9, NumeralStyle::Financial);
-    case U'进': return dir(Direction::Forward);
-    case U'進': return dir(Direction::Forward, true);
-    case U'上': return dir(Direction::Forward, false, true);
-    case U'退': return dir(Direction::Backward);
-    case U'下': return dir(Direction::Backward, false, true);
-    case U'平': return dir(Direction::Sideways);
-    case U'前': return mark(Mark::Front);
-    case U'中': return mark(Mark::Middle);
-    case U'后': return mark(Mark::Rear);
-    case U'後': return mark(Mark::Rear, true);
-    default: return {};
+  if (c >= U'1' && c <= U'9') return {GlyphKind::Numeral, std::uint8_t(c - U'0'), std::uint8_t(NumeralStyle::Ascii), 0};
+  if (c >= 0xFF11 && c <= 0xFF19)
+    return {GlyphKind::Numeral, std::uint8_t(c - 0xFF10), std::uint8_t(NumeralStyle::FullWidth), 0};
+  if (c < 0x4E00) return {};
+  for (std::size_t i = slot_of(c);; i = (i + 1) % kSlots) {
+    const GlyphEntry& e = kTable.slots[i];
+    if (e.cp == c) return e.glyph;
+    if (e.cp == 0) return {};
   }
 }
 

@@ -6,6 +6,8 @@
 #include <cstdint>
 #include <string_view>
 
+#include <unicode/utf8.h>
+
 #include "xqrec/notation/description.h"
 #include "xqrec/position.h"
 #include "xqrec/types.h"
@@ -18,7 +20,19 @@ struct Decoded {
 };
 
 // The code point starting at byte `at` (at <= text.size()).
-Decoded decode_at(std::string_view text, std::size_t at);
+inline Decoded decode_at(std::string_view text, std::size_t at) {
+  if (at >= text.size()) return {};
+  const auto* s = reinterpret_cast<const std::uint8_t*>(text.data() + at);
+  if (s[0] < 0x80) return {char32_t(s[0]), 1};
+  // U8_NEXT works on int32_t offsets: decode from a window of at most 4 bytes.
+  const std::size_t avail = text.size() - at;
+  const std::int32_t length = std::int32_t(avail < 4 ? avail : 4);
+  std::int32_t i = 0;
+  UChar32 c = 0;
+  U8_NEXT(s, i, length, c);
+  if (c < 0) return {U'\uFFFD', std::size_t(i)};
+  return {char32_t(c), std::size_t(i)};
+}
 
 // Full-width ASCII forms (U+FF01..U+FF5E) and a few look-alikes (U+2212
 // minus) folded to ASCII; other code points unchanged.
@@ -35,13 +49,18 @@ enum class GlyphKind : std::uint8_t { Other, Piece, Numeral, Direction, Mark };
 
 enum class NumeralStyle : std::uint8_t { Chinese, Financial, Ascii, FullWidth };
 
+// Trivial (value-initialised: kind Other): the scanner keeps arrays of them.
 struct Glyph {
-  GlyphKind kind = GlyphKind::Other;
-  std::uint8_t value = 0;  // PieceType, 1..9, Direction, or Mark
-  std::uint8_t style = 0;  // NumeralStyle for numerals
-  bool traditional = false;  // 車馬帥將俥傌砲進後
-  bool variant = false;      // 包 (cannon), 上/下 (directions)
-  std::int8_t side = -1;     // the side the glyph belongs to, -1 when either
+  GlyphKind kind;
+  std::uint8_t value;  // PieceType, 1..9, Direction, or Mark
+  std::uint8_t style;  // NumeralStyle for numerals
+  std::uint8_t flags;  // kTraditional | kVariant | side (kRed / kBlack)
+
+  static constexpr std::uint8_t kTraditional = 1, kVariant = 2, kRed = 4, kBlack = 8;
+  constexpr bool traditional() const { return flags & kTraditional; }  // 車馬帥將俥傌砲進後
+  constexpr bool variant() const { return flags & kVariant; }          // 包, 上/下
+  // The side the glyph belongs to (Color value), -1 when either.
+  constexpr int side() const { return flags & kRed ? int(Color::Red) : flags & kBlack ? int(Color::Black) : -1; }
 };
 
 // The class of one code point of Chinese move text.
