@@ -1,0 +1,68 @@
+// DhtmlXQ, the dpxq.com UBB text: reading (the text alone or embedded in
+// an HTML page, several records per page) and writing.
+//
+// Tags. Info fields become tags with PGN-style names; the mapping is
+// stable and the writer uses its inverse:
+//   title Title, event Event, date Date, place Site, round Round,
+//   table Table, group Group, red Red, redteam RedTeam, redname RedName,
+//   redrating RedRating, redtime RedTime, black Black, blackteam BlackTeam,
+//   blackname BlackName, blackrating BlackRating, blacktime BlackTime,
+//   result Result (as 1-0, 0-1, 1/2-1/2 or *), ecco ECCO, open Opening,
+//   variation Variation, remark Remark, author Annotator, judge Referee,
+//   record Recorder, type RecordKind, gametype GameType, class Class,
+//   timerule TimeRule, endtype EndType, refer Refer, generator Generator,
+//   owner Owner, other Other.
+// Any other field (including the display fields ver, init, firstnum,
+// length) becomes a tag named "DhtmlXQ_<field>", and the writer writes
+// such tags back as fields. When the result text is not the one the
+// writer would write for that result (红胜, 红负, 和棋, 未知), the text is
+// also kept as tag DhtmlXQ_result.
+//
+// Moves are coordinates (MoveNotation::Coordinates, text = ICCS). The
+// start position is [DhtmlXQ_fen] when present, else binit, else the
+// standard start; the side to move is the colour of the first move's piece.
+#pragma once
+
+#include <string>
+#include <string_view>
+
+#include "xqrec/formats/write_loss.h"
+#include "xqrec/formats/reader.h"
+#include "xqrec/formats/visitor.h"
+#include "xqrec/game.h"
+
+namespace xq::formats {
+
+// Issue codes: "no-record", "truncated", "bad-tag", "mismatched-close",
+// "duplicate-field", "bad-move", "bad-binit", "bad-fen", "bad-variation",
+// "orphan-variation", "bad-comment", "side-to-move", "bad-encoding".
+FileReport read_dhtmlxq(std::string_view bytes, GameVisitor& visitor, const ReadOptions& options = {});
+
+struct DhtmlXqWriteResult {
+  std::string bytes;  // UTF-8
+  LossNotes losses;
+};
+
+struct DhtmlXqWriteOptions {
+  // Wrap in [DhtmlXQ]...[/DhtmlXQ] (the usual form) and put one field per line.
+  bool one_field_per_line = true;
+};
+
+// Writes one record (UTF-8). Moves must be resolved (GameNode::move); a
+// node without a move ends its line and is reported. Loss notes:
+// "tag-dropped", "nag-dropped", "comment-moved" (a comment before a move
+// other than a line's first is written after the previous move),
+// "unresolved-move", "start-not-representable" (binit cannot hold the
+// set-up; it is still written in [DhtmlXQ_fen]).
+DhtmlXqWriteResult write_dhtmlxq(const GameRecord& record, const DhtmlXqWriteOptions& options = {});
+
+// The tag name for a DhtmlXQ field name ("place" -> "Site"), and back
+// ("Site" -> "place"; empty when the tag has no field).
+std::string dhtmlxq_tag_for_field(std::string_view field);
+std::string dhtmlxq_field_for_tag(std::string_view tag);
+
+// The PGN result for a DhtmlXQ result text ("红胜" -> "1-0"; W/L/D of
+// English pages too); "*" when unknown.
+std::string_view dhtmlxq_result_to_pgn(std::string_view text);
+
+}  // namespace xq::formats

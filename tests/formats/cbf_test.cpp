@@ -1,0 +1,169 @@
+// CBF reader and writer.
+#include "text_formats_support.h"
+#include "xqrec/fen.h"
+#include "xqrec/formats/cbf.h"
+
+using namespace xq;
+using namespace xq::formats;
+using namespace xq::formats::test;
+
+namespace {
+
+Collected read(std::string_view text, FileReport* report = nullptr) {
+  Collected c;
+  FileReport r = read_cbf(text, c.builder);
+  if (report) *report = r;
+  return c;
+}
+
+bool has_issue(const BuiltGame& g, std::string_view code) {
+  for (const auto& i : g.issues)
+    if (i.code == code) return true;
+  return false;
+}
+
+}  // namespace
+
+TEST_CASE("cbf: head, FEN side to move, comments with spaces and ]]>", "[cbf]") {
+  const std::string text =
+      "\xEF\xBB\xBF<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<ChineseChessRecord Version=\"1.0\">\n <Head>\n"
+      "  <Name>Title here</Name>\n  <URL />\n  <Contest>Cup</Contest>\n  <Commentator>Someone</Commentator>\n"
+      "  <RecordResult>2</RecordResult>\n  <Extra>kept</Extra>\n"
+      "  <FEN>4k4/9/9/9/9/9/9/9/4R4/3K5 b - - 0 1</FEN>\n </Head>\n <MoveList>\n"
+      "  <Move value=\"00-00\"><![CDATA[\xE3\x80\x80 game]]></Move>\n"
+      "  <Move value=\"40-50\"><![CDATA[  two ]]]]><![CDATA[> parts]]></Move>\n"
+      "  <Move value=\"48-47\" end=\"1\" />\n </MoveList>\n</ChineseChessRecord>\n";
+  FileReport rep;
+  Collected c = read(text, &rep);
+  REQUIRE(rep.games == 1);
+  REQUIRE(c.games.size() == 1);
+  const GameRecord& r = c.games[0].record;
+  CHECK(*r.tag("Title") == "Title here");
+  CHECK(*r.tag("Event") == "Cup");
+  CHECK(*r.tag("Annotator") == "Someone");
+  CHECK(*r.tag("CBF_Extra") == "kept");
+  CHECK(r.tag("URL") == nullptr);
+  CHECK(r.result == "0-1");
+  REQUIRE(r.start_fen);
+  CHECK(parse_fen(*r.start_fen)->side_to_move == Color::Black);
+  CHECK(r.node(r.root()).comment_after == "\xE3\x80\x80 game");
+  const auto line = r.main_line();
+  REQUIRE(line.size() == 2);
+  CHECK(r.node(line[0]).text == "e9f9");
+  CHECK(r.node(line[0]).comment_after == "  two ]]> parts");
+  CHECK(replay_main_line(r).error == MoveError::None);
+  CHECK(text.substr(r.node(line[1]).where.offset, 5) == "48-47");
+  CHECK(c.games[0].issues.empty());
+}
+
+TEST_CASE("cbf: unknown attributes, moves after the end and bad values are reported", "[cbf]") {
+  const std::string text =
+      "<ChineseChessRecord Version=\"1.0\"><Head><FEN>rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR x - - 0 1</FEN></Head>"
+      "<MoveList><Move value=\"00-00\" /><Move value=\"10-22\" odd=\"1\" />"
+      "<Move value=\"77-47\" end=\"1\" /><Move value=\"19-27\" /></MoveList></ChineseChessRecord>";
+  Collected c = read(text);
+  REQUIRE(c.games.size() == 1);
+  const BuiltGame& g = c.games[0];
+  CHECK(has_issue(g, "unknown-attribute"));
+  CHECK(has_issue(g, "unsupported"));
+  CHECK(has_issue(g, "side-to-move"));
+  REQUIRE(g.record.start_setup);
+  CHECK(g.record.start_setup->side_to_move == Color::Black);  // the first move is Black's
+  CHECK(g.record.main_line().size() == 2);
+
+  Collected bad = read("<ChineseChessRecord><MoveList><Move value=\"0-00\" /></MoveList></ChineseChessRecord>");
+  REQUIRE(bad.games.size() == 1);
+  CHECK(has_issue(bad.games[0], "bad-move"));
+  FileReport rep;
+  Collected none = read("<xml>not a record</xml>", &rep);
+  CHECK(none.games.empty());
+  REQUIRE(rep.issues.size() == 1);
+  CHECK(rep.issues[0].code == "bad-root");
+}
+
+TEST_CASE("cbf: the writer writes like 象棋桥 and names its losses", "[cbf]") {
+  std::mt19937 rng(99);
+  GameRecord g = random_game(rng, 30, 3);
+  g.tags = {{"Title", "名"}, {"Red", "R"}, {"WhiteElo", "1"}};
+  g.node(g.main_line()[2]).nags = {3};
+  const CbfWriteResult w = write_cbf(g);
+  CHECK(w.bytes.substr(0, 3) == "\xEF\xBB\xBF");
+  CHECK(w.bytes.find("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<ChineseChessRecord Version=\"1.0\">\n <Head>\n  <Name>") !=
+        std::string::npos);
+  CHECK(w.bytes.find("  <URL />\n") != std::string::npos);
+  CHECK(w.bytes.find("<Move value=\"00-00\">") != std::string::npos);
+  std::vector<std::string> codes;
+  for (const auto& l : w.losses) codes.push_back(l.code);
+  CHECK(std::count(codes.begin(), codes.end(), "tag-dropped") == 1);
+  CHECK(std::count(codes.begin(), codes.end(), "nag-dropped") == 1);
+  CHECK(std::count(codes.begin(), codes.end(), "variations-dropped") == (count_variations(g) ? 1 : 0));
+  Collected back = read(w.bytes);
+  REQUIRE(back.games.size() == 1);
+  CHECK(compare_trees(g, back.games[0].record, {false, true}) == "");
+  CHECK(back.games[0].issues.empty());
+}
+
+TEST_CASE("cbf: corpus files read like the manifest says and survive write and read", "[cbf][corpus]") {
+  const auto files = corpus_files("cbf");
+  if (files.empty()) {
+    WARN("shared corpus not found; skipped");
+    return;
+  }
+  const auto manifest = read_manifest();
+  for (const auto& path : files) {
+    const std::string rel = std::filesystem::relative(path, corpus_dir()).generic_string();
+    INFO(rel);
+    Collected c = read(read_file(path));
+    const auto it = manifest.find(rel);
+    REQUIRE(it != manifest.end());
+    REQUIRE(c.games.size() == std::size_t(it->second.games));
+    const GameRecord& r = c.games[0].record;
+    const Replay rp = replay_main_line(r);
+    CHECK(rp.error == MoveError::None);
+    CHECK(rp.legal == it->second.plies);
+    CHECK(c.games[0].issues.empty());
+    CHECK(!r.node(r.root()).comment_after.empty());
+    const CbfWriteResult w = write_cbf(r);
+    CHECK(w.losses.empty());
+    Collected back = read(w.bytes);
+    REQUIRE(back.games.size() == 1);
+    CHECK(compare_trees(r, back.games[0].record) == "");
+    CHECK(back.games[0].record.tags == r.tags);
+    CHECK(back.games[0].record.result == r.result);
+  }
+}
+
+TEST_CASE("cbf: generated games survive write and read (main line)", "[cbf]") {
+  std::mt19937 rng(5);
+  for (int i = 0; i < 100; ++i) {
+    GameRecord g = random_game(rng, 5 + i, 2);
+    g.tags = {{"Event", "E & <b>"}, {"Result", g.result}};
+    const CbfWriteResult w = write_cbf(g);
+    Collected back = read(w.bytes);
+    REQUIRE(back.games.size() == 1);
+    CHECK(compare_trees(g, back.games[0].record, {false, true}) == "");
+    CHECK(back.games[0].record.result == g.result);
+  }
+}
+
+TEST_CASE("cbf: truncated and corrupted input never crashes", "[cbf]") {
+  std::mt19937 rng(11);
+  const std::string text = write_cbf(random_game(rng, 30, 0)).bytes;
+  std::size_t reported = 0, cuts = 0;
+  // Cut before the closing root tag: every such cut must be reported.
+  const std::size_t limit = text.rfind("</ChineseChessRecord>");
+  for (std::size_t n = 0; n < limit; n += 7) {
+    FileReport rep;
+    Collected c = read(text.substr(0, n), &rep);
+    ++cuts;
+    if (!rep.issues.empty() || (!c.games.empty() && (c.games[0].record.truncated || !c.games[0].issues.empty())))
+      ++reported;
+  }
+  CHECK(reported == cuts);
+  for (int i = 0; i < 300; ++i) {
+    std::string bad = text;
+    for (int k = 0; k < 4; ++k) bad[rng() % bad.size()] = char(rng() % 256);
+    Collected c = read(bad);
+    (void)c;
+  }
+}

@@ -1,0 +1,333 @@
+// DhtmlXQ reader and writer.
+#include <chrono>
+#include <regex>
+
+#include "text_formats_support.h"
+#include "xqrec/fen.h"
+#include "xqrec/formats/dhtmlxq.h"
+
+using namespace xq;
+using namespace xq::formats;
+using namespace xq::formats::test;
+
+namespace {
+
+Collected read(std::string_view text, FileReport* report = nullptr, const ReadOptions& o = {}) {
+  Collected c;
+  FileReport r = read_dhtmlxq(text, c.builder, o);
+  if (report) *report = r;
+  return c;
+}
+
+bool has_issue(const BuiltGame& g, std::string_view code) {
+  for (const auto& i : g.issues)
+    if (i.code == code) return true;
+  return false;
+}
+
+std::size_t error_count(const BuiltGame& g) {
+  std::size_t n = 0;
+  for (const auto& i : g.issues) n += i.severity == Severity::Error;
+  return n;
+}
+
+}  // namespace
+
+TEST_CASE("dhtmlxq: main line, tags, result and move locations", "[dhtmlxq]") {
+  const std::string text =
+      "[DhtmlXQ]\n[DhtmlXQ_title]Test game[/DhtmlXQ_title]\n[DhtmlXQ_place]Beijing[/DhtmlXQ_place]\n"
+      "[DhtmlXQ_result]W[/DhtmlXQ_result]\n[DhtmlXQ_event][/DhtmlXQ_event]\n"
+      "[DhtmlXQ_movelist]77477062[/DhtmlXQ_movelist]\n[/DhtmlXQ]\n";
+  FileReport rep;
+  Collected c = read(text, &rep);
+  REQUIRE(rep.games == 1);
+  REQUIRE(c.games.size() == 1);
+  const GameRecord& r = c.games[0].record;
+  REQUIRE(r.tag("Title"));
+  CHECK(*r.tag("Title") == "Test game");
+  CHECK(*r.tag("Site") == "Beijing");
+  CHECK(r.tag("Event") == nullptr);  // empty fields give no tag
+  CHECK(r.result == "1-0");
+  CHECK(*r.tag("DhtmlXQ_result") == "W");  // not the canonical text: kept
+  const auto line = r.main_line();
+  REQUIRE(line.size() == 2);
+  CHECK(r.node(line[0]).text == "h2e2");
+  CHECK(r.node(line[0]).notation == MoveNotation::Coordinates);
+  CHECK(r.node(line[1]).move == *parse_iccs("h9g7"));
+  // "7747" starts on line 6 after "[DhtmlXQ_movelist]" (18 characters).
+  const SourceLocation w = r.node(line[1]).where;
+  CHECK(w.line == 6);
+  CHECK(w.column == 23);
+  CHECK(text.substr(w.offset, 4) == "7062");
+  CHECK(!r.start_setup);
+  CHECK(!r.start_fen);
+}
+
+TEST_CASE("dhtmlxq: variations, forward parents, comments and escapes", "[dhtmlxq]") {
+  // Branch 2 hangs from branch 3, which is defined after it.
+  const std::string text =
+      "[DhtmlXQ][DhtmlXQ_movelist]7747706279677967[/DhtmlXQ_movelist]"
+      "[DhtmlXQ_move_3_4_2]1022[/DhtmlXQ_move_3_4_2]"
+      "[DhtmlXQ_move_0_3_3]19271022[/DhtmlXQ_move_0_3_3]"
+      "[DhtmlXQ_move_0_1_1]1927[/DhtmlXQ_move_0_1_1]"
+      "[DhtmlXQ_comment0]game||comment[/DhtmlXQ_comment0]"
+      "[DhtmlXQ_comment2]after h9g7 \\u4E2D[/DhtmlXQ_comment2]"
+      "[DhtmlXQ_comment3_4]in branch three[/DhtmlXQ_comment3_4]"
+      "[DhtmlXQ_comment2_4]in branch two[/DhtmlXQ_comment2_4]"
+      "[/DhtmlXQ]";
+  Collected c = read(text);
+  REQUIRE(c.games.size() == 1);
+  const GameRecord& r = c.games[0].record;
+  CHECK(error_count(c.games[0]) == 0);
+  CHECK(r.node(r.root()).comment_after == "game\ncomment");
+  const auto line = r.main_line();
+  REQUIRE(line.size() == 4);
+  CHECK(r.node(line[1]).comment_after == "after h9g7 \xE4\xB8\xAD");
+  // Branch 1: an alternative first move.
+  REQUIRE(r.node(r.root()).children.size() == 2);
+  CHECK(r.node(r.node(r.root()).children[1]).text == "b0c2");
+  // Branch 3 replaces ply 3 (h0g2) with b0c2 b9c7.
+  const GameNode& ply2 = r.node(line[1]);
+  REQUIRE(ply2.children.size() == 2);
+  const GameNode& b3 = r.node(ply2.children[1]);
+  CHECK(b3.text == "b0c2");
+  REQUIRE(b3.children.size() == 2);  // branch 3's ply 4 has branch 2 as alternative
+  const GameNode& b3p4 = r.node(b3.children[0]);
+  CHECK(b3p4.text == "b9c7");
+  CHECK(b3p4.comment_after == "in branch three");
+  const GameNode& b2 = r.node(b3.children[1]);
+  CHECK(b2.text == "b9c7");
+  CHECK(b2.comment_after == "in branch two");
+}
+
+TEST_CASE("dhtmlxq: bad data is reported with its location and read around", "[dhtmlxq]") {
+  const std::string text =
+      "[DhtmlXQ][DhtmlXQ_movelist]7747706x7967[/DhtmlXQ_movelist]"
+      "[DhtmlXQ_move_9_3_1]1927[/DhtmlXQ_move_9_3_1]"
+      "[DhtmlXQ_move_0_30_2]1927[/DhtmlXQ_move_0_30_2]"
+      "[DhtmlXQ_blacktime]5[/DhtmlXQ_time]"
+      "[DhtmlXQ_comment7]nowhere[/DhtmlXQ_comment7]"
+      "[/DhtmlXQ]";
+  Collected c = read(text);
+  REQUIRE(c.games.size() == 1);
+  const BuiltGame& g = c.games[0];
+  CHECK(g.record.main_line().size() == 1);
+  CHECK(has_issue(g, "bad-move"));
+  CHECK(has_issue(g, "orphan-variation"));
+  CHECK(has_issue(g, "bad-variation"));
+  CHECK(has_issue(g, "mismatched-close"));
+  CHECK(has_issue(g, "bad-comment"));
+  CHECK(*g.record.tag("BlackTime") == "5");
+  for (const auto& i : g.issues)
+    if (i.code == "bad-move") CHECK(text[i.where.offset] == 'x');
+}
+
+TEST_CASE("dhtmlxq: HTML pages, several records, GBK text and truncation", "[dhtmlxq]") {
+  // 中炮 and 红胜 in GBK.
+  const std::string gbk_title = "\xD6\xD0\xC5\xDA";
+  const std::string page = "<html><body><div>[DhtmlXQ][DhtmlXQ_title]" + gbk_title +
+                           "[/DhtmlXQ_title][DhtmlXQ_result]\xBA\xEC\xCA\xA4[/DhtmlXQ_result]"
+                           "[DhtmlXQ_movelist]7747[/DhtmlXQ_movelist][/DhtmlXQ]</div><p>[b]x[/b]</p>"
+                           "<div>[DhtmlXQ][DhtmlXQ_movelist]1927[/DhtmlXQ_movelist][/DhtmlXQ]</div>"
+                           "<div>[DhtmlXQ][DhtmlXQ_movelist]77477062";
+  FileReport rep;
+  Collected c = read(page, &rep);
+  CHECK(rep.encoding == "GB18030");
+  REQUIRE(c.games.size() == 3);
+  CHECK(*c.games[0].record.tag("Title") == "\xE4\xB8\xAD\xE7\x82\xAE");
+  CHECK(c.games[0].record.result == "1-0");
+  CHECK(c.games[0].record.tag("DhtmlXQ_result") == nullptr);
+  CHECK(c.games[1].record.main_line().size() == 1);
+  CHECK(c.games[2].record.truncated);
+  CHECK(has_issue(c.games[2], "truncated"));
+  CHECK(c.games[2].record.main_line().size() == 2);
+
+  Collected none = read("<html>nothing here</html>", &rep);
+  CHECK(none.games.empty());
+  REQUIRE(!rep.issues.empty());
+  CHECK(rep.issues[0].code == "no-record");
+}
+
+TEST_CASE("dhtmlxq: binit, flipped rows and the side to move", "[dhtmlxq]") {
+  // Kings and one rook each; Black's rook moves first.
+  auto binit = [](std::string red_rook, std::string red_king, std::string black_rook, std::string black_king) {
+    const std::string rest(22, '9');
+    std::string s = red_rook + "999999" + red_king + rest;
+    s += black_rook + "999999" + black_king + rest;
+    return s;
+  };
+  // Red rook a0 (file 0, row 9), Red king d0 (3,9); Black rook a9 (0,0), king f9 (5,0).
+  const std::string normal = binit("09", "39", "00", "50");
+  Collected c = read("[DhtmlXQ][DhtmlXQ_binit]" + normal + "[/DhtmlXQ_binit][DhtmlXQ_movelist]0001[/DhtmlXQ_movelist][/DhtmlXQ]");
+  REQUIRE(c.games.size() == 1);
+  const GameRecord& r = c.games[0].record;
+  REQUIRE(r.start_setup);
+  CHECK(r.start_setup->side_to_move == Color::Black);
+  CHECK(r.start_setup->at(Square(0, 9)) == Piece(Color::Black, PieceType::Rook));
+  CHECK(r.start_setup->at(Square(3, 0)) == Piece(Color::Red, PieceType::King));
+  CHECK(replay_main_line(r).error == MoveError::None);
+
+  // The same with rows counted from Red's side.
+  const std::string flipped = binit("00", "30", "09", "59");
+  Collected f = read("[DhtmlXQ][DhtmlXQ_binit]" + flipped + "[/DhtmlXQ_binit][DhtmlXQ_movelist]0908[/DhtmlXQ_movelist][/DhtmlXQ]");
+  REQUIRE(f.games.size() == 1);
+  CHECK(has_issue(f.games[0], "rows-flipped"));
+  REQUIRE(f.games[0].record.start_setup);
+  CHECK(*f.games[0].record.start_setup == *r.start_setup);
+  CHECK(f.games[0].record.node(f.games[0].record.main_line()[0]).move == r.node(r.main_line()[0]).move);
+}
+
+TEST_CASE("dhtmlxq: the corpus reads like the manifest says", "[dhtmlxq][corpus]") {
+  const auto files = corpus_files("dhtmlxq");
+  if (files.empty()) {
+    WARN("shared corpus not found; skipped");
+    return;
+  }
+  const auto manifest = read_manifest();
+  const std::regex bad_re(R"(illegal move (\d{4}) \((\w{4})\) at ply (\d+))");
+  const std::regex var_re(R"((\d+) variation branches)");
+  std::size_t games = 0, plies = 0, mismatches = 0, known_bad = 0;
+  double seconds = 0;
+  std::size_t bytes_total = 0;
+  for (const auto& path : files) {
+    const std::string rel = std::filesystem::relative(path, corpus_dir()).generic_string();
+    INFO(rel);
+    const std::string bytes = read_file(path);
+    bytes_total += bytes.size();
+    Collected c;
+    const auto t0 = std::chrono::steady_clock::now();
+    const FileReport rep = read_dhtmlxq(bytes, c.builder);
+    seconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    const auto it = manifest.find(rel);
+    REQUIRE(it != manifest.end());
+    const ManifestRow& row = it->second;
+    CHECK(rep.games == std::size_t(row.games));
+    REQUIRE(c.games.size() == std::size_t(row.games));
+    games += c.games.size();
+    const GameRecord& r = c.games[0].record;
+    const Replay rp = replay_main_line(r);
+    plies += std::size_t(rp.legal);
+    if (rp.legal != row.plies) ++mismatches;
+    CHECK(rp.legal == row.plies);
+    std::smatch m;
+    if (std::regex_search(row.errors, m, bad_re)) {
+      ++known_bad;
+      CHECK(rp.error != MoveError::None);
+      CHECK(to_iccs(rp.bad) == m[2].str());
+      CHECK(rp.legal + 1 == std::stoi(m[3].str()));
+    } else {
+      CHECK(rp.error == MoveError::None);
+      CHECK(error_count(c.games[0]) == 0);
+      CHECK(std::size_t(rp.legal) == r.main_line().size());
+    }
+    if (std::regex_search(row.notes, m, var_re)) CHECK(count_variations(r) == std::stoul(m[1].str()));
+  }
+  CHECK(games == files.size());
+  CHECK(known_bad == 3);
+  CHECK(mismatches == 0);
+  WARN("dhtmlxq corpus: " << files.size() << " files, " << games << " games, " << plies << " plies, "
+                          << bytes_total / 1024 << " KiB read in " << seconds << " s ("
+                          << (seconds > 0 ? double(games) / seconds : 0.0) << " games/s)");
+}
+
+TEST_CASE("dhtmlxq: corpus games survive write and read", "[dhtmlxq][corpus]") {
+  const auto files = corpus_files("dhtmlxq");
+  if (files.empty()) return;
+  std::size_t checked = 0;
+  for (const auto& path : files) {
+    INFO(path.generic_string());
+    Collected c = read(read_file(path));
+    for (const BuiltGame& g : c.games) {
+      const DhtmlXqWriteResult w = write_dhtmlxq(g.record);
+      for (const auto& l : w.losses) CHECK(l.code != "tag-dropped");
+      Collected back = read(w.bytes);
+      REQUIRE(back.games.size() == 1);
+      CHECK(compare_trees(g.record, back.games[0].record) == "");
+      CHECK(back.games[0].record.tags == g.record.tags);
+      CHECK(back.games[0].record.result == g.record.result);
+      CHECK(error_count(back.games[0]) == 0);
+      ++checked;
+    }
+  }
+  CHECK(checked == files.size());
+}
+
+TEST_CASE("dhtmlxq: generated games with deep variations survive write and read", "[dhtmlxq]") {
+  std::mt19937 rng(20240611);
+  for (int i = 0; i < 200; ++i) {
+    GameRecord g = random_game(rng, 10 + i % 60, 1 + i % 7);
+    if (i % 5 == 0) {
+      // A set-up start with Black to move.
+      MoveList l;
+      Position p;
+      p.generate_legal(l);
+      Undo u;
+      p.make(l[0], u);
+      g = random_game(rng, 0, 0);
+      Setup s = p.setup();
+      g.start_setup = s;
+      Position q(s);
+      MoveList ql;
+      q.generate_legal(ql);
+      GameNode n;
+      n.move = ql[0];
+      n.text = to_iccs(ql[0]);
+      g.add_child(g.root(), n);
+    }
+    g.tags = {{"Event", "Test [cup] | 2024"}, {"Red", "红方"}, {"Black", "黑方"}, {"DhtmlXQ_ver", "www_dpxq_com"}};
+    if (i % 2) g.tags.push_back({"Result", g.result});
+    else g.result.clear();
+    const DhtmlXqWriteResult w = write_dhtmlxq(g);
+    CHECK(w.losses.empty());
+    Collected back = read(w.bytes);
+    REQUIRE(back.games.size() == 1);
+    INFO(w.bytes);
+    CHECK(compare_trees(g, back.games[0].record) == "");
+    CHECK(back.games[0].record.tags == g.tags);
+    CHECK(error_count(back.games[0]) == 0);
+  }
+}
+
+TEST_CASE("dhtmlxq: the writer names what it cannot write", "[dhtmlxq]") {
+  GameRecord g;
+  g.tags = {{"Event", "E"}, {"WhiteElo", "2000"}, {"Game", "Chinese Chess"}};
+  GameNode n;
+  n.move = *parse_iccs("h2e2");
+  n.text = "h2e2";
+  n.nags = {1};
+  g.add_child(g.root(), n);
+  GameNode u;
+  u.text = "炮8平5";
+  u.notation = MoveNotation::Chinese;
+  g.add_child(1, u);
+  const DhtmlXqWriteResult w = write_dhtmlxq(g);
+  std::vector<std::string> codes;
+  for (const auto& l : w.losses) codes.push_back(l.code);
+  CHECK(std::count(codes.begin(), codes.end(), "tag-dropped") == 1);
+  CHECK(std::count(codes.begin(), codes.end(), "nag-dropped") == 1);
+  CHECK(std::count(codes.begin(), codes.end(), "unresolved-move") == 1);
+  CHECK(w.bytes.find("[DhtmlXQ_movelist]7747[/DhtmlXQ_movelist]") != std::string::npos);
+  CHECK(w.bytes.find("[DhtmlXQ_event]E[/DhtmlXQ_event]") != std::string::npos);
+}
+
+TEST_CASE("dhtmlxq: truncated and corrupted input never crashes", "[dhtmlxq]") {
+  std::mt19937 rng(7);
+  GameRecord g = random_game(rng, 40, 4);
+  g.tags = {{"Title", "标题"}};
+  const std::string text = write_dhtmlxq(g).bytes;
+  std::size_t truncated_reported = 0, cuts = 0;
+  for (std::size_t n = 0; n + 1 < text.size(); n += 3) {
+    FileReport rep;
+    Collected c = read(text.substr(0, n), &rep);
+    ++cuts;
+    if (c.games.empty() ? !rep.issues.empty() : c.games[0].record.truncated || !c.games[0].issues.empty())
+      ++truncated_reported;
+  }
+  CHECK(truncated_reported == cuts);
+  for (int i = 0; i < 300; ++i) {
+    std::string bad = text;
+    for (int k = 0; k < 4; ++k) bad[rng() % bad.size()] = char(rng() % 256);
+    Collected c = read(bad);
+    (void)c;
+  }
+}
