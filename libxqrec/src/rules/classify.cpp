@@ -260,16 +260,37 @@ MoveClassification classify_move(const Position& before, Move m, RuleSet rules, 
     out.reason = "blocks an enemy piece (拦)";
     return out;
   }
-  // 跟 (24.7): the moved piece attacks a protected piece without winning it.
+  // 跟 (24.7): the moved piece attacks a protected piece (有根子) without
+  // winning it. If it can also win a piece, that chase is an old one (it was
+  // not new, or it would be 捉 above): the move is 闲, "从捉到捉" (1999 图六–
+  // 图八), even if the piece also eyes a protected one.
   {
     MoveList mine_moves;
     mine.generate_legal(mine_moves);
+    Piece tied;
+    Square tied_sq = Square::none();
+    bool old_chase = false;
     for (Move x : mine_moves) {
       if (x.from() != to) continue;
       const Piece v = mine.at(x.to());
       if (!v || !is_material(v, x.to())) continue;
+      if (capture_balance(mine, x) > 0) {
+        old_chase = true;
+        break;
+      }
+      if (!tied_sq.valid()) {
+        tied = v;
+        tied_sq = x.to();
+      }
+    }
+    if (old_chase) {
+      out.cls = MoveClass::Idle;
+      out.reason = "keeps a chase it already had (从捉到捉): 闲";
+      return out;
+    }
+    if (tied_sq.valid()) {
       out.cls = MoveClass::Follow;
-      out.reason = "ties down the protected " + std::string(piece_name(v.type())) + " on " + x.to().name() + " (跟)";
+      out.reason = "ties down the protected " + std::string(piece_name(tied.type())) + " on " + tied_sq.name() + " (跟)";
       return out;
     }
   }
