@@ -74,6 +74,8 @@ bool blocks(const Position& before, const Position& after, Move m) {
   for (Move x : then_moves) {
     if (now_moves.contains(x)) continue;
     if (before.at(x.from()).type() == PieceType::King) continue;
+    // Interposing against a check answers it (应将, 闲: 2011 参考图8), it is no 拦.
+    if (before.at(x.to()).type() == PieceType::King) continue;
     if (passes_over(b, x, m.to())) return true;
   }
   return false;
