@@ -1,0 +1,26 @@
+// One CBR record (the body of a .cbr file and of each CBL slot).
+#pragma once
+
+#include <cstdint>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "xqrec/formats/visitor.h"
+
+namespace xq::formats::detail {
+
+struct CbrRecordResult {
+  bool read = false;       // a game was visited
+  Control control = Control::Continue;
+};
+
+inline constexpr std::string_view kCbrMagic{"CCBridge Record\0", 16};
+
+// Reads the record in `record` (which starts with the magic), whose first
+// byte is at `base` in the file. `extra_tags` are visited after the header's.
+CbrRecordResult read_cbr_record(std::string_view record, std::uint64_t base, std::size_t index, GameVisitor& visitor,
+                                const std::vector<std::pair<std::string_view, std::string>>& extra_tags,
+                                std::vector<ReadIssue>& file_issues);
+
+}  // namespace xq::formats::detail

@@ -1,0 +1,207 @@
+// CBR and CBL: the shared corpus, records built by the tests, damaged input.
+#include <catch2/catch.hpp>
+
+#include <filesystem>
+
+#include "binary_corpus.h"
+#include "binary_game_gen.h"
+#include "binary_record_builder.h"
+#include "cbr_bytes.h"
+#include "xqrec/fen.h"
+#include "xqrec/formats/cbr.h"
+#include "xqrec/position.h"
+
+using namespace xq;
+using namespace xq::formats;
+using namespace xq::formats::testing;
+
+namespace {
+
+// Legal plies of the main line; -1 if the line has an illegal move.
+int main_line_if_legal(const GameRecord& g) {
+  Position p(g.start_setup ? *g.start_setup : Setup::start());
+  int plies = 0;
+  for (const NodeId id : g.main_line()) {
+    const Move m = g.node(id).move;
+    if (p.check_move(m) != MoveError::None) return -1;
+    Undo u;
+    p.make(m, u);
+    ++plies;
+  }
+  return plies;
+}
+
+bool report_has(const FileReport& r, std::string_view code) {
+  for (const auto& i : r.issues)
+    if (i.code == code) return true;
+  return false;
+}
+
+}  // namespace
+
+TEST_CASE("every CBR file of the corpus reads as one legal game", "[cbr][corpus]") {
+  if (!have_shared_corpus()) {
+    WARN("shared corpus not found; skipped");
+    return;
+  }
+  const auto rows = manifest_rows("cbr");
+  REQUIRE(!rows.empty());
+  for (const auto& [path, row] : rows) {
+    INFO(path);
+    RecordBuilder b;
+    const FileReport r = read_cbr(read_bytes(shared_corpus() / path), b);
+    CHECK(r.issues.empty());
+    REQUIRE(b.games.size() == std::size_t(row.games));
+    const GameRecord& g = b.games[0];
+    CHECK(b.issues[0].empty());
+    CHECK_FALSE(g.truncated);
+    REQUIRE(g.start_setup);
+    CHECK(main_line_if_legal(g) == int(g.main_line().size()));
+    CHECK(g.main_line().size() > 0);
+    CHECK(g.tag("Result") != nullptr);
+  }
+}
+
+TEST_CASE("CBR test file: header tags, set-up, first move h2e2", "[cbr][corpus]") {
+  if (!have_shared_corpus()) {
+    WARN("shared corpus not found; skipped");
+    return;
+  }
+  RecordBuilder b;
+  (void)read_cbr(read_bytes(shared_corpus() / "cbr/walker8088+cchess/tests/data/test.cbr"), b);
+  REQUIRE(b.games.size() == 1);
+  const GameRecord& g = b.games[0];
+  CHECK(to_fen(*g.start_setup) == std::string(kStartFen));
+  REQUIRE(!g.main_line().empty());
+  // The research notes' worked example: CBR 70 -> 67 is h2e2.
+  CHECK(g.node(g.main_line()[0]).text == "h2e2");
+}
+
+TEST_CASE("every CBL library of the corpus: games as indexed, or reported unsupported", "[cbl][corpus]") {
+  if (!have_shared_corpus()) {
+    WARN("shared corpus not found; skipped");
+    return;
+  }
+  const auto rows = manifest_rows("cbl");
+  REQUIRE(rows.size() >= 7);
+  std::size_t total = 0;
+  for (const auto& [path, row] : rows) {
+    INFO(path);
+    const std::string bytes = read_bytes(shared_corpus() / path);
+    RecordBuilder b;
+    const FileReport r = read_cbl(bytes, b);
+    REQUIRE(r.games == b.games.size());
+    if (row.notes.find("compressed") != std::string::npos) {
+      // Inflated with zlib, then reported: never silently empty.
+      CHECK(b.games.empty());
+      CHECK(report_has(r, "unsupported"));
+      CHECK_FALSE(report_has(r, "bad-compression"));
+      continue;
+    }
+    // The manifest counts record magics; deleted index entries are skipped
+    // and reported.
+    std::size_t deleted = 0;
+    for (const auto& i : r.issues) {
+      if (i.code == "deleted-record") ++deleted;
+      else FAIL_CHECK(i.code << ": " << i.message);
+    }
+    CHECK(b.games.size() + deleted == std::size_t(row.games));
+    for (std::size_t k = 0; k < b.games.size(); ++k) {
+      INFO("game " << k + 1);
+      const GameRecord& g = b.games[k];
+      CHECK(b.issues[k].empty());
+      CHECK_FALSE(g.truncated);
+      CHECK(main_line_if_legal(g) == int(g.main_line().size()));
+      CHECK(g.tag("Library") != nullptr);
+    }
+    total += b.games.size();
+  }
+  WARN("CBL corpus: " << total << " games read");
+}
+
+TEST_CASE("CBR and CBL built from generated games read back the same tree", "[cbr][cbl][roundtrip]") {
+  std::vector<std::string> records;
+  std::vector<GameRecord> games;
+  for (std::uint64_t seed = 1; seed <= 30; ++seed) {
+    GenOptions o;
+    o.max_depth = 10, o.variation_percent = 25;
+    GameRecord g = random_game(seed, o);
+    g.result = seed % 2 ? "1-0" : "*";
+    RecordBuilder b;
+    const std::string bytes = cbr_bytes(g);
+    const FileReport r = read_cbr(bytes, b);
+    CHECK(r.issues.empty());
+    REQUIRE(b.games.size() == 1);
+    std::string why;
+    INFO("seed " << seed);
+    CHECK(same_tree(g, b.games[0], &why));
+    INFO(why);
+    CHECK(b.games[0].start_setup->board == g.start_setup->board);
+    CHECK(*b.games[0].tag("Red") == *g.tag("Red"));
+    CHECK(b.games[0].result == g.result);
+    records.push_back(bytes);
+    games.push_back(g);
+  }
+  // Records of several slots, one deleted entry.
+  std::vector<bool> deleted(records.size(), false);
+  deleted[3] = true;
+  RecordBuilder b;
+  const FileReport r = read_cbl(cbl_bytes(records, "测试库", 64, deleted), b);
+  REQUIRE(b.games.size() == records.size() - 1);
+  CHECK(r.games == b.games.size());
+  CHECK(report_has(r, "deleted-record"));
+  for (std::size_t k = 0, j = 0; k < records.size(); ++k) {
+    if (deleted[k]) continue;
+    std::string why;
+    CHECK(same_tree(games[k], b.games[j], &why));
+    INFO(why);
+    CHECK(*b.games[j].tag("Library") == "测试库");
+    ++j;
+  }
+}
+
+TEST_CASE("CBR and CBL readers survive truncated and corrupted buffers", "[cbr][cbl][robust]") {
+  GenOptions o;
+  o.max_nodes = 200, o.variation_percent = 30;
+  const std::string cbr = cbr_bytes(random_game(3, o));
+  for (std::size_t n = 0; n < cbr.size(); n += (n < 2300 ? 7 : 1)) {
+    RecordBuilder b;
+    const FileReport r = read_cbr(std::string_view(cbr).substr(0, n), b);
+    if (n < 20) {
+      CHECK(b.games.empty());
+      CHECK_FALSE(r.issues.empty());
+      continue;
+    }
+    REQUIRE(b.games.size() == 1);
+    CHECK(b.games[0].truncated);
+  }
+  Lcg rng(11);
+  for (int round = 0; round < 2000; ++round) {
+    std::string bad = cbr;
+    for (int i = 0, flips = 1 + int(rng.below(6)); i < flips; ++i)
+      bad[2100 + rng.below(std::uint32_t(bad.size() - 2100))] ^= char(1 + rng.below(255));
+    RecordBuilder b;
+    (void)read_cbr(bad, b);
+    REQUIRE(b.games.size() <= 1);
+  }
+  const std::string cbl = cbl_bytes({cbr, cbr, cbr}, "lib", 8);
+  for (std::size_t n = 0; n < cbl.size(); n += 97) {
+    RecordBuilder b;
+    (void)read_cbl(std::string_view(cbl).substr(0, n), b);
+    CHECK(b.games.size() <= 3);
+  }
+  for (int round = 0; round < 300; ++round) {
+    std::string bad = cbl;
+    for (int i = 0; i < 4; ++i) bad[66624 + rng.below(std::uint32_t(bad.size() - 66624))] ^= char(1 + rng.below(255));
+    RecordBuilder b;
+    (void)read_cbl(bad, b);
+    CHECK(b.games.size() <= 4);
+  }
+  // A damaged zlib library is reported as such.
+  std::string z("CCBridge\x15\0\0\0\x01\0\0\0\x10\0\0\0\x78\x01\xff\xff\xff", 23);
+  RecordBuilder b;
+  const FileReport r = read_cbl(z, b);
+  CHECK(b.games.empty());
+  CHECK(report_has(r, "bad-compression"));
+  CHECK(report_has(r, "unsupported"));
+}
