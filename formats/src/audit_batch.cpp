@@ -1,11 +1,6 @@
 // The batch audit: a reader thread, audit workers, in-order delivery.
 #include "xqrec/formats/audit_batch.h"
 
-#include <fcntl.h>
-#include <sys/mman.h>
-#include <sys/stat.h>
-#include <unistd.h>
-
 #include <algorithm>
 #include <cerrno>
 #include <chrono>
@@ -15,11 +10,11 @@
 #include <deque>
 #include <filesystem>
 #include <iostream>
-#include <iterator>
 #include <mutex>
 #include <optional>
 #include <thread>
 
+#include "xqrec/formats/file_bytes.h"
 #include "xqrec/formats/game_builder.h"
 
 namespace xq::formats {
@@ -64,62 +59,6 @@ std::vector<std::string> expand_inputs(const std::vector<std::string>& paths, st
 }
 
 namespace {
-
-// A file's bytes: mapped when it is a regular file, read otherwise.
-class FileBytes {
- public:
-  ~FileBytes() {
-    if (map_) munmap(map_, size_);
-  }
-  // Returns an error message, or "" on success.
-  std::string open(const std::string& path) {
-    if (path == "-") {
-      buffer_.assign(std::istreambuf_iterator<char>(std::cin), std::istreambuf_iterator<char>());
-      return std::cin.bad() ? "cannot read standard input" : "";
-    }
-    const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
-    if (fd < 0) return "cannot open: " + std::string(std::strerror(errno));
-    struct stat st {};
-    if (fstat(fd, &st) != 0) {
-      const std::string e = std::strerror(errno);
-      ::close(fd);
-      return "cannot stat: " + e;
-    }
-    if (S_ISREG(st.st_mode) && st.st_size > 0) {
-      void* m = mmap(nullptr, std::size_t(st.st_size), PROT_READ, MAP_PRIVATE, fd, 0);
-      if (m != MAP_FAILED) {
-        map_ = m;
-        size_ = std::size_t(st.st_size);
-        madvise(map_, size_, MADV_SEQUENTIAL);
-        ::close(fd);
-        return "";
-      }
-    }
-    // Special files (pipes, devices) and empty files: read what is there.
-    char chunk[1 << 16];
-    for (;;) {
-      const ssize_t n = ::read(fd, chunk, sizeof chunk);
-      if (n < 0) {
-        if (errno == EINTR) continue;
-        const std::string e = std::strerror(errno);
-        ::close(fd);
-        return "cannot read: " + e;
-      }
-      if (n == 0) break;
-      buffer_.append(chunk, std::size_t(n));
-    }
-    ::close(fd);
-    return "";
-  }
-  std::string_view bytes() const {
-    return map_ ? std::string_view(static_cast<const char*>(map_), size_) : std::string_view(buffer_);
-  }
-
- private:
-  void* map_ = nullptr;
-  std::size_t size_ = 0;
-  std::string buffer_;
-};
 
 // One unit of work or of output, numbered in reading order.
 struct Item {

@@ -6,6 +6,7 @@
 
 #include "xqrec/fen.h"
 #include "xqrec/formats/audit.h"
+#include "xqrec/formats/resolve_record.h"
 #include "xqrec/iccs.h"
 #include "xqrec/notation/chinese.h"
 #include "xqrec/notation/resolve.h"
@@ -27,59 +28,7 @@ namespace {
 // the record to confirm a repair.
 constexpr int kConfirmPlies = 12;
 
-notation::Notation hint_of(MoveNotation n) {
-  switch (n) {
-    case MoveNotation::Iccs:
-    case MoveNotation::Coordinates: return notation::Notation::Iccs;
-    case MoveNotation::Wxf: return notation::Notation::Wxf;
-    case MoveNotation::Chinese: return notation::Notation::Chinese;
-    case MoveNotation::Auto: break;
-  }
-  return notation::Notation::Auto;
-}
-
-// The outcome of reading one move against a position.
-struct Resolution {
-  bool ok = false;
-  Move move;
-  notation::DialectNotes notes;
-  std::string code;     // unparsable-move, ambiguous-move, illegal-move
-  std::string message;
-  std::vector<Move> candidates;
-};
-
-Resolution resolve_node(const Position& pos, const GameNode& node) {
-  Resolution r;
-  if (node.notation == MoveNotation::Coordinates || (!node.move.is_none() && node.text.empty())) {
-    const MoveError e = pos.check_move(node.move);
-    if (e == MoveError::None) {
-      r.ok = true;
-      r.move = node.move;
-    } else {
-      r.code = "illegal-move";
-      r.move = node.move;
-      r.message = std::string(move_error_message(e)) + " (" + std::string(move_error_code(e)) + ")";
-    }
-    return r;
-  }
-  auto res = notation::resolve_move(pos, node.text, hint_of(node.notation));
-  if (res) {
-    r.ok = true;
-    r.move = res->move;
-    r.notes = res->notes;
-    return r;
-  }
-  const auto& err = res.error();
-  switch (err.kind) {
-    case notation::MoveTextErrorKind::Unparsable: r.code = "unparsable-move"; break;
-    case notation::MoveTextErrorKind::Ambiguous: r.code = "ambiguous-move"; break;
-    default: r.code = "illegal-move"; break;
-  }
-  r.message = err.message;
-  r.candidates = err.candidates;
-  r.move = err.move;
-  return r;
-}
+using Resolution = NodeResolution;
 
 bool resolves(const Position& pos, const GameNode& node, Move* out = nullptr) {
   const Resolution r = resolve_node(pos, node);
@@ -157,53 +106,15 @@ class GameAuditor {
 
   // Decides the start position; false when there is none to replay from.
   bool start_position() {
-    Setup setup = Setup::start();
-    if (rec_.start_setup) {
-      setup = *rec_.start_setup;
-    } else if (rec_.start_fen) {
-      auto parsed = parse_fen(*rec_.start_fen);
-      if (!parsed) {
-        // A side field other than w/r/b is resolved from the first move.
-        const bool only_side = std::all_of(parsed.error().begin(), parsed.error().end(),
-                                           [](const FenError& e) { return e.code == "bad-side"; });
-        if (!only_side) {
-          std::string why;
-          for (const auto& e : parsed.error()) why += (why.empty() ? "" : "; ") + e.message;
-          Finding& f = add("bad-position", Severity::Error, "the start FEN cannot be read: " + why);
-          f.text = printable(*rec_.start_fen, 200);
-          out_.final_state = "unknown";
-          return false;
-        }
-        const std::string board = rec_.start_fen->substr(0, rec_.start_fen->find(' '));
-        parsed = parse_fen(board);
-        if (!parsed) return false;
-        setup = *parsed;
-        setup.side_to_move = side_from_first_move(setup);
-        Finding& f = add("side-resolved", Severity::Info,
-                         "the FEN's side-to-move field is not w, r or b; " + std::string(color_name(setup.side_to_move)) +
-                             " moves first, as the first move shows");
-        f.text = printable(*rec_.start_fen, 200);
-      } else {
-        setup = *parsed;
-      }
+    StartPosition start = resolve_start(rec_);
+    for (auto& i : start.issues) {
+      Finding& f = add(i.code, i.severity, i.message);
+      if (i.code == "bad-position" && start.setup) f.fen = i.text;
+      else f.text = i.text;
     }
-    for (const auto& issue : check_setup(setup)) {
-      Finding& f = add("bad-position", Severity::Error, "start position: " + issue.message);
-      f.fen = to_fen(setup);
-    }
-    start_ = Position(setup);
+    if (!start.setup) return false;
+    start_ = Position(*start.setup);
     return true;
-  }
-
-  Color side_from_first_move(const Setup& setup) const {
-    const auto& root = rec_.node(rec_.root());
-    if (root.children.empty()) return Color::Red;
-    for (Color c : {Color::Red, Color::Black}) {
-      Setup s = setup;
-      s.side_to_move = c;
-      if (resolves(Position(s), rec_.node(root.children[0]))) return c;
-    }
-    return Color::Red;
   }
 
   void audit_main_line_and_variations() {
@@ -340,7 +251,7 @@ class GameAuditor {
     for (Move m : r.candidates)
       if (f.candidates.size() < opt_.max_candidates) f.candidates.push_back(to_iccs(m));
     if (node.notation != MoveNotation::Coordinates) {
-      for (const auto& s : notation::suggest_readings(pos, node.text, hint_of(node.notation)))
+      for (const auto& s : notation::suggest_readings(pos, node.text, notation_hint(node.notation)))
         f.suggestions.push_back({to_iccs(s.move), std::string(s.code), s.description});
     }
     // The rest of this line, from the failing node on.

@@ -1,5 +1,8 @@
 // Dispatch: one entry point that reads any supported file.
+#include "xqrec/formats/cbf.h"
 #include "xqrec/formats/dhtmlxq.h"
+#include "xqrec/formats/fen_lines.h"
+#include "xqrec/formats/json_game.h"
 #include "xqrec/formats/pgn_reader.h"
 #include "xqrec/formats/reader.h"
 #include "xqrec/formats/xqf.h"
@@ -14,6 +17,9 @@ FileReport read_games(std::string_view bytes, std::string_view path, GameVisitor
     case Format::Pgn: report = read_pgn(bytes, visitor, options); break;
     case Format::Xqf: report = read_xqf(bytes, visitor, options); break;
     case Format::DhtmlXq: report = read_dhtmlxq(bytes, visitor, options); break;
+    case Format::Cbf: report = read_cbf(bytes, visitor, options); break;
+    case Format::Json: report = read_json(bytes, visitor, options); break;
+    case Format::FenLines: report = read_fen_lines(bytes, visitor, options); break;
     case Format::Unknown:
       report.issues.push_back({"unsupported-format", Severity::Error, {}, std::string(path),
                                bytes.empty() ? "the file is empty"

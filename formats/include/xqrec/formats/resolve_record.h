@@ -1,0 +1,58 @@
+// Resolving a raw GameRecord: the start position, and every move text
+// turned into a Move against the position before it — in one place, so that
+// every format reports bad moves the same way.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "xqrec/formats/visitor.h"
+#include "xqrec/game.h"
+#include "xqrec/notation/dialect.h"
+#include "xqrec/notation/notation.h"
+#include "xqrec/position.h"
+
+namespace xq::formats {
+
+struct ResolveIssue {
+  std::string code;  // "bad-position", "side-resolved", "unparsable-move", "ambiguous-move", "illegal-move"
+  Severity severity = Severity::Error;
+  int ply = 0;  // 1-based ply of its line; 0 for the start position
+  std::string variation = "main";
+  std::string text;
+  SourceLocation where;
+  std::string message;
+};
+
+// Reading one move against the position before it.
+struct NodeResolution {
+  bool ok = false;
+  Move move;                     // the move, or the one that was tried
+  notation::DialectNotes notes;  // how the text departs from the canonical form
+  std::string code;              // on failure: unparsable-move, ambiguous-move or illegal-move
+  std::string message;
+  std::vector<Move> candidates;  // ambiguous: every fitting move
+};
+NodeResolution resolve_node(const Position& pos, const GameNode& node);
+
+// The notation module's hint for a node's notation.
+notation::Notation notation_hint(MoveNotation n);
+
+struct StartPosition {
+  std::optional<Setup> setup;  // none when there is no position to play from
+  std::vector<ResolveIssue> issues;
+};
+
+// The start position: start_setup, else start_fen, else the standard start.
+// A FEN whose side field is not w, r or b is played from the side whose
+// piece moves first (an info note says so); a position that breaks the rules
+// is still returned, with every problem as a bad-position issue.
+StartPosition resolve_start(const GameRecord& record);
+
+// Resolves every move of every line. A line is cut at its first move that
+// does not resolve: that move and all after it (with their variations) leave
+// the tree, and the issue names what was cut.
+std::vector<ResolveIssue> resolve_moves(GameRecord& record, const Setup& start);
+
+}  // namespace xq::formats

@@ -1,0 +1,63 @@
+#include "xqrec/formats/file_bytes.h"
+
+#include <fcntl.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
+#include <iostream>
+#include <iterator>
+
+namespace xq::formats {
+
+FileBytes::~FileBytes() {
+  if (map_) munmap(map_, size_);
+}
+
+std::string FileBytes::open(const std::string& path) {
+  if (path == "-") {
+    buffer_.assign(std::istreambuf_iterator<char>(std::cin), std::istreambuf_iterator<char>());
+    return std::cin.bad() ? "cannot read standard input" : "";
+  }
+  const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0) return "cannot open: " + std::string(std::strerror(errno));
+  struct stat st {};
+  if (fstat(fd, &st) != 0) {
+    const std::string e = std::strerror(errno);
+    ::close(fd);
+    return "cannot stat: " + e;
+  }
+  if (S_ISREG(st.st_mode) && st.st_size > 0) {
+    void* m = mmap(nullptr, std::size_t(st.st_size), PROT_READ, MAP_PRIVATE, fd, 0);
+    if (m != MAP_FAILED) {
+      map_ = m;
+      size_ = std::size_t(st.st_size);
+      madvise(map_, size_, MADV_SEQUENTIAL);
+      ::close(fd);
+      return "";
+    }
+  }
+  // Special files (pipes, devices) and empty files: read what is there.
+  char chunk[1 << 16];
+  for (;;) {
+    const ssize_t n = ::read(fd, chunk, sizeof chunk);
+    if (n < 0) {
+      if (errno == EINTR) continue;
+      const std::string e = std::strerror(errno);
+      ::close(fd);
+      return "cannot read: " + e;
+    }
+    if (n == 0) break;
+    buffer_.append(chunk, std::size_t(n));
+  }
+  ::close(fd);
+  return "";
+}
+
+std::string_view FileBytes::bytes() const {
+  return map_ ? std::string_view(static_cast<const char*>(map_), size_) : std::string_view(buffer_);
+}
+
+}  // namespace xq::formats

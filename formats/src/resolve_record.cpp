@@ -1,0 +1,171 @@
+#include "xqrec/formats/resolve_record.h"
+
+#include <algorithm>
+
+#include "xqrec/fen.h"
+#include "xqrec/iccs.h"
+#include "xqrec/notation/resolve.h"
+
+namespace xq::formats {
+
+namespace {
+
+bool resolves(const Position& pos, const GameNode& node) { return resolve_node(pos, node).ok; }
+
+Color side_of_first_move(const GameRecord& record, const Setup& board) {
+  const auto& root = record.node(record.root());
+  if (!root.children.empty())
+    for (Color c : {Color::Red, Color::Black}) {
+      Setup s = board;
+      s.side_to_move = c;
+      if (resolves(Position(s), record.node(root.children[0]))) return c;
+    }
+  return Color::Red;
+}
+
+std::size_t count_subtree(const GameRecord& record, NodeId id) {
+  std::size_t n = 0;
+  std::vector<NodeId> stack{id};
+  while (!stack.empty()) {
+    const NodeId at = stack.back();
+    stack.pop_back();
+    ++n;
+    for (NodeId c : record.node(at).children) stack.push_back(c);
+  }
+  return n;
+}
+
+}  // namespace
+
+notation::Notation notation_hint(MoveNotation n) {
+  switch (n) {
+    case MoveNotation::Iccs:
+    case MoveNotation::Coordinates: return notation::Notation::Iccs;
+    case MoveNotation::Wxf: return notation::Notation::Wxf;
+    case MoveNotation::Chinese: return notation::Notation::Chinese;
+    case MoveNotation::Auto: break;
+  }
+  return notation::Notation::Auto;
+}
+
+NodeResolution resolve_node(const Position& pos, const GameNode& node) {
+  NodeResolution r;
+  // Binary formats give squares; the text is then only their ICCS.
+  if (node.notation == MoveNotation::Coordinates || (!node.move.is_none() && node.text.empty())) {
+    r.move = node.move;
+    const MoveError e = pos.check_move(node.move);
+    r.ok = e == MoveError::None;
+    if (!r.ok) {
+      r.code = "illegal-move";
+      r.message = std::string(move_error_message(e)) + " (" + std::string(move_error_code(e)) + ")";
+    }
+    return r;
+  }
+  auto res = notation::resolve_move(pos, node.text, notation_hint(node.notation));
+  if (res) {
+    r.ok = true;
+    r.move = res->move;
+    r.notes = res->notes;
+    return r;
+  }
+  const auto& err = res.error();
+  r.code = err.kind == notation::MoveTextErrorKind::Unparsable  ? "unparsable-move"
+           : err.kind == notation::MoveTextErrorKind::Ambiguous ? "ambiguous-move"
+                                                                : "illegal-move";
+  r.message = err.message;
+  r.candidates = err.candidates;
+  r.move = err.move;
+  return r;
+}
+
+StartPosition resolve_start(const GameRecord& record) {
+  StartPosition out;
+  Setup setup = Setup::start();
+  if (record.start_setup) {
+    setup = *record.start_setup;
+  } else if (record.start_fen) {
+    auto parsed = parse_fen(*record.start_fen);
+    if (!parsed) {
+      const auto& errors = parsed.error();
+      const bool only_side =
+          std::all_of(errors.begin(), errors.end(), [](const FenError& e) { return e.code == "bad-side"; });
+      if (!only_side) {
+        std::string why;
+        for (const auto& e : errors) why += (why.empty() ? "" : "; ") + e.message;
+        out.issues.push_back({"bad-position", Severity::Error, 0, "main", printable(*record.start_fen, 200), {},
+                              "the start FEN cannot be read: " + why});
+        return out;
+      }
+      auto board = parse_fen(record.start_fen->substr(0, record.start_fen->find_first_of(" \t")));
+      if (!board) return out;
+      setup = *board;
+      setup.side_to_move = side_of_first_move(record, setup);
+      out.issues.push_back({"side-resolved", Severity::Info, 0, "main", printable(*record.start_fen, 200), {},
+                            "the FEN's side-to-move field is not w, r or b; " +
+                                std::string(color_name(setup.side_to_move)) + " moves first, as the first move shows"});
+    } else {
+      setup = *parsed;
+    }
+  }
+  for (const auto& problem : check_setup(setup))
+    out.issues.push_back({"bad-position", Severity::Error, 0, "main", to_fen(setup), {},
+                          "start position: " + problem.message});
+  out.setup = setup;
+  return out;
+}
+
+std::vector<ResolveIssue> resolve_moves(GameRecord& record, const Setup& start) {
+  std::vector<ResolveIssue> issues;
+  struct Line {
+    NodeId first;
+    Position pos;
+    int ply;
+    std::string path;
+  };
+  const auto& root = record.node(record.root());
+  if (root.children.empty()) return issues;
+  std::vector<Line> work{{root.children[0], Position(start), 0, "main"}};
+  while (!work.empty()) {
+    Line line = std::move(work.back());
+    work.pop_back();
+    Position pos = line.pos;
+    int ply = line.ply;
+    for (NodeId id = line.first; id != kNoNode;) {
+      GameNode& node = record.node(id);
+      ++ply;
+      // Variations of this move start from the same position.
+      if (node.parent != kNoNode) {
+        const auto& siblings = record.node(node.parent).children;
+        if (siblings.front() == id)
+          for (std::size_t k = siblings.size(); k-- > 1;)
+            work.push_back({siblings[k], pos, ply - 1,
+                            (line.path == "main" ? "" : line.path + "/") + std::to_string(ply) + "." +
+                                std::to_string(k)});
+      }
+      const NodeResolution r = resolve_node(pos, node);
+      const std::string& code = r.code;
+      const std::string& message = r.message;
+      const Move move = r.move;
+      if (!code.empty()) {
+        // Cut the line here: this move and everything after it.
+        const std::size_t cut = count_subtree(record, id);
+        auto& siblings = record.node(node.parent).children;
+        const bool was_main = siblings.front() == id;
+        siblings.erase(std::find(siblings.begin(), siblings.end(), id));
+        issues.push_back({code, Severity::Error, ply, line.path, node.text, node.where,
+                          message + "; " + std::to_string(cut) + (cut == 1 ? " move" : " moves") +
+                              " from here on (with their variations) could not be converted" +
+                              (was_main && !siblings.empty() ? "; the first variation here now continues the line"
+                                                             : "")});
+        break;
+      }
+      node.move = move;
+      Undo u;
+      pos.make(move, u);
+      id = node.children.empty() ? kNoNode : node.children[0];
+    }
+  }
+  return issues;
+}
+
+}  // namespace xq::formats
