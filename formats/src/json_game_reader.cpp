@@ -19,6 +19,8 @@ namespace {
 
 constexpr int kMaxDepth = 600;
 
+struct JMember;
+
 struct JValue {
   enum Kind : std::uint8_t { Null, Bool, Number, String, Array, Object } kind = Null;
   bool boolean = false;
@@ -26,15 +28,22 @@ struct JValue {
   bool integral = false;
   std::string str;
   std::vector<JValue> items;                             // Array
-  std::vector<std::pair<std::string, JValue>> members;   // Object
+  std::vector<JMember> members;                          // Object
   std::size_t offset = 0;
 
-  const JValue* get(std::string_view name) const {
-    for (const auto& [k, v] : members)
-      if (k == name) return &v;
-    return nullptr;
-  }
+  const JValue* get(std::string_view name) const;
 };
+
+struct JMember {
+  std::string first;  // the name
+  JValue second;      // the value
+};
+
+const JValue* JValue::get(std::string_view name) const {
+  for (const auto& [k, v] : members)
+    if (k == name) return &v;
+  return nullptr;
+}
 
 struct ParseError {
   std::size_t offset;
@@ -235,7 +244,7 @@ class Parser {
       skip_ws();
       if (peek() != ':') return fail("bad-json", "':' expected after a member name");
       ++i_;
-      out.members.emplace_back(std::move(name), JValue{});
+      out.members.push_back(JMember{std::move(name), JValue{}});
       if (!value(out.members.back().second, depth + 1)) return false;
       skip_ws();
       if (peek() == ',') {
