@@ -163,7 +163,7 @@ class GameAuditor {
         completed = false;
         break;
       }
-      note_dialects(r.notes, this_ply, node, line.path);
+      note_dialects(r.notes, pos, this_ply, node, line.path);
       const bool capture = !pos.at(r.move.to()).empty();
       const bool check = pos.gives_check(r.move);
       const Color mover = pos.side_to_move();
@@ -220,18 +220,23 @@ class GameAuditor {
   }
 
   void report_repetition(const rules::Repetition& rep, const std::vector<Move>& played, const GameNode& node) {
-    // Rebuild the position before the cycle to judge it.
+    // The position before the cycle (to judge it) and before its last move
+    // (where the finding stands).
     Position before = start_;
     for (int i = 0; i < rep.first_ply - 1; ++i) {
       Undo u;
       before.make(played[std::size_t(i)], u);
     }
-    Finding& f = add_at("repetition", Severity::Warning, before, rep.last_ply, node, "main",
+    Position before_last = before;
+    for (int i = rep.first_ply - 1; i < rep.last_ply - 1; ++i) {
+      Undo u;
+      before_last.make(played[std::size_t(i)], u);
+    }
+    Finding& f = add_at("repetition", Severity::Warning, before_last, rep.last_ply, node, "main",
                         "the position after ply " + std::to_string(rep.last_ply) + " occurs for the " +
                             std::to_string(rep.occurrences) + (rep.occurrences == 3 ? "rd" : "th") +
                             " time; the cycle is plies " + std::to_string(rep.first_ply) + "-" +
                             std::to_string(rep.last_ply));
-    f.fen = to_fen(before.setup());
     const auto rules_set = rules::parse_rule_set(opt_.rules);
     if (!rules_set) return;
     const std::span<const Move> cycle(played.data() + rep.first_ply - 1, std::size_t(rep.last_ply - rep.first_ply + 1));
@@ -284,9 +289,9 @@ class GameAuditor {
       best = std::max(best, n);
     }
     if (fits.empty()) return;
-    // Keep the repairs that replay furthest; demand the whole rest (up to the
-    // confirmation horizon) or, failing that, at least two plies.
-    if (best < want && best < 2) return;
+    // Only a repair that makes the whole rest replay (up to the confirmation
+    // horizon) is worth reporting.
+    if (best < want) return;
     Finding& f = add_at("missing-move", Severity::Error, pos, ply, node, path, "");
     std::string list;
     for (const auto& [n, x] : fits) {
@@ -322,11 +327,14 @@ class GameAuditor {
     }
   }
 
-  void note_dialects(notation::DialectNotes notes, int ply, const GameNode& node, const std::string& path) {
+  void note_dialects(notation::DialectNotes notes, const Position& pos, int ply, const GameNode& node,
+                     const std::string& path) {
     notes.for_each([&](notation::Dialect d) {
       auto& seen = dialects_[unsigned(d)];
       if (seen.count++ == 0) {
         seen.ply = ply;
+        seen.move_number = pos.fullmove_number();
+        seen.side = pos.side_to_move();
         seen.text = node.text;
         seen.path = path;
         seen.where = node.where;
@@ -340,6 +348,8 @@ class GameAuditor {
       f.code = "notation-dialect";
       f.severity = Severity::Info;
       f.ply = seen.ply;
+      f.move_number = seen.move_number;
+      f.side = seen.side;
       f.variation = seen.path;
       f.text = seen.text;
       if (seen.where.line || seen.where.offset) f.where = seen.where;
@@ -404,7 +414,8 @@ class GameAuditor {
       add("truncated", Severity::Error, "the file ends inside this game (no termination marker)");
     const bool none = result.empty() || result == "*";
     if (none) add("no-result", Severity::Warning, "no result is recorded");
-    if (!main_completed_) return;
+    // A cut record cannot be held to its result.
+    if (!main_completed_ || rec_.truncated) return;
     const GameState state = final_.state();
     const bool decided = state != GameState::Ongoing;
     const Color loser = final_.side_to_move();
@@ -441,7 +452,8 @@ class GameAuditor {
 
   struct Seen {
     int count = 0;
-    int ply = 0;
+    int ply = 0, move_number = 0;
+    Color side = Color::Red;
     std::string text, path;
     SourceLocation where;
   };

@@ -71,10 +71,11 @@ std::string audit_to_text(const GameAudit& a) {
     if (f.where && f.where->line) out += std::to_string(f.where->line) + ":" + std::to_string(f.where->column) + ":";
     out += " game " + std::to_string(a.game);
     if (f.ply) {
-      out += ", ply " + std::to_string(f.ply) + " (move " + std::to_string(f.move_number);
-      if (f.side) out += ", " + std::string(color_name(*f.side));
-      if (f.variation != "main") out += ", variation " + f.variation;
-      out += ")";
+      std::string detail;
+      if (f.move_number) detail = "move " + std::to_string(f.move_number);
+      if (f.side) detail += (detail.empty() ? "" : ", ") + std::string(color_name(*f.side));
+      if (f.variation != "main") detail += (detail.empty() ? "" : ", ") + ("variation " + f.variation);
+      out += ", ply " + std::to_string(f.ply) + (detail.empty() ? "" : " (" + detail + ")");
     }
     out += ": " + std::string(severity_name(f.severity)) + ": " + f.code + ": " + f.message;
     if (!f.text.empty()) out += " [" + f.text + "]";
