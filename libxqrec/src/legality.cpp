@@ -86,7 +86,7 @@ MoveError Position::check_move(Move m) const {
   if (p.type() == PieceType::King && !(std::abs(to.file() - from.file()) + std::abs(to.rank() - from.rank()) == 1))
     return MoveError::NotAPieceMove;  // the flying general is an attack, never a move
   if (const MoveError e = geometry_error(p, from, to); e != MoveError::None) return e;
-  if (safety_filter().needs_test(m) && !keeps_king_safe(m)) {
+  if (!keeps_king_safe(m)) {
     // Tell the two ways apart: does the own king now face the other one?
     std::array<Piece, kSquares> scratch = board_;
     scratch[std::size_t(to.index())] = p;
