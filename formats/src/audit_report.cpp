@@ -46,7 +46,10 @@ std::string audit_to_json(const GameAudit& a) {
     put_location(out, f.where);
     out += ",\"fen\":" + (f.fen.empty() ? "null" : json_string(f.fen));
     out += ",\"message\":" + json_string(f.message) + ",\"candidates\":[";
-    for (std::size_t i = 0; i < f.candidates.size(); ++i) out += (i ? "," : "") + json_string(f.candidates[i]);
+    for (std::size_t i = 0; i < f.candidates.size(); ++i) {
+      if (i) out += ',';
+      out += json_string(f.candidates[i]);
+    }
     out += "]";
     if (!f.suggestions.empty()) {
       out += ",\"suggestions\":[";

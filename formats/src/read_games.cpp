@@ -1,5 +1,6 @@
 // Dispatch: one entry point that reads any supported file.
 #include "xqrec/formats/cbf.h"
+#include "xqrec/formats/cbr.h"
 #include "xqrec/formats/dhtmlxq.h"
 #include "xqrec/formats/fen_lines.h"
 #include "xqrec/formats/json_game.h"
@@ -18,6 +19,8 @@ FileReport read_games(std::string_view bytes, std::string_view path, GameVisitor
     case Format::Xqf: report = read_xqf(bytes, visitor, options); break;
     case Format::DhtmlXq: report = read_dhtmlxq(bytes, visitor, options); break;
     case Format::Cbf: report = read_cbf(bytes, visitor, options); break;
+    case Format::Cbr: report = read_cbr(bytes, visitor, options); break;
+    case Format::Cbl: report = read_cbl(bytes, visitor, options); break;
     case Format::Json: report = read_json(bytes, visitor, options); break;
     case Format::FenLines: report = read_fen_lines(bytes, visitor, options); break;
     case Format::Unknown:
@@ -25,10 +28,6 @@ FileReport read_games(std::string_view bytes, std::string_view path, GameVisitor
                                bytes.empty() ? "the file is empty"
                                              : "the file is in no format xqrec reads (PGN, XQF, DhtmlXQ, CBF, CBR, "
                                                "CBL, FEN lines, JSON)"});
-      break;
-    default:
-      report.issues.push_back({"unsupported-format", Severity::Error, {}, std::string(format_name(format)),
-                               "reading " + std::string(format_name(format)) + " files is not supported yet"});
       break;
   }
   report.format = format;
