@@ -61,6 +61,15 @@ NodeResolution resolve_node(const Position& pos, const GameNode& node) {
     }
     return r;
   }
+  // Fast path for plain ICCS, the bulk of large archives: the core reads it.
+  if (node.notation == MoveNotation::Iccs && (node.text.size() == 4 || node.text.size() == 5)) {
+    if (const auto m = parse_iccs(node.text); m && pos.is_legal(*m)) {
+      r.ok = true;
+      r.move = *m;
+      if (node.text.size() == 5) r.notes.add(notation::Dialect::IccsDash);
+      return r;
+    }
+  }
   auto res = notation::resolve_move(pos, node.text, notation_hint(node.notation));
   if (res) {
     r.ok = true;

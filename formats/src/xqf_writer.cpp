@@ -266,7 +266,7 @@ XqfWriteResult write_xqf(const GameRecord& record, const XqfWriteOptions& option
 
   // XQF keeps the side to move only through the first move's piece (and
   // WhoPlay, read when there is no move).
-  const auto kids = record.nodes.empty() ? std::vector<NodeId>{} : record.nodes[0].children;
+  const NodeChildren kids = record.nodes.empty() ? NodeChildren{} : record.nodes[0].children;
   const Piece mover = kids.empty() || record.nodes[kids[0]].move.is_none()
                           ? Piece()
                           : setup.at(record.nodes[kids[0]].move.from());

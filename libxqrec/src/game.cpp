@@ -30,6 +30,8 @@ std::string_view notation_name(MoveNotation n) {
 
 NodeId GameRecord::add_child(NodeId parent, GameNode child) {
   const NodeId id = NodeId(nodes.size());
+  // Games run to about a hundred plies: grow in one step, not eight.
+  if (nodes.capacity() < 128) nodes.reserve(128);
   child.parent = parent;
   nodes.push_back(std::move(child));
   nodes[parent].children.push_back(id);

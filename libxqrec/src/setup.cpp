@@ -41,8 +41,9 @@ std::string where(Piece p, Square s) {
 }  // namespace
 
 Setup Setup::start() {
-  // The start FEN is a constant; a failure here is a programming error.
-  return parse_fen(kStartFen).value();
+  // The start FEN is a constant; parsed once.
+  static const Setup start = parse_fen(kStartFen).value();
+  return start;
 }
 
 std::string_view problem_code(PositionProblem p) {

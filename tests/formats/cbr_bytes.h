@@ -89,7 +89,7 @@ inline std::string cbr_bytes(const GameRecord& g) {
     bool sibling;
   };
   std::vector<Item> stack;
-  const auto push = [&](const std::vector<NodeId>& kids) {
+  const auto push = [&](const NodeChildren& kids) {
     for (std::size_t i = kids.size(); i-- > 0;) stack.push_back({kids[i], i + 1 < kids.size()});
   };
   push(g.nodes[0].children);

@@ -35,6 +35,68 @@ std::string_view notation_name(MoveNotation n);  // "auto", "iccs", "wxf", "chin
 using NodeId = std::uint32_t;
 inline constexpr NodeId kNoNode = 0xFFFFFFFFu;
 
+// The children of a node: the first continues the line, the others are
+// variations. Most nodes have one child, so one is stored inline and only
+// branching nodes allocate.
+class NodeChildren {
+ public:
+  NodeChildren() = default;
+  NodeChildren(const NodeChildren& o) { *this = o; }
+  NodeChildren(NodeChildren&& o) noexcept { *this = std::move(o); }
+  NodeChildren& operator=(const NodeChildren& o) {
+    if (this != &o) {
+      size_ = o.size_;
+      first_ = o.first_;
+      more_ = o.more_;
+    }
+    return *this;
+  }
+  NodeChildren& operator=(NodeChildren&& o) noexcept {
+    size_ = o.size_;
+    first_ = o.first_;
+    more_ = std::move(o.more_);
+    o.size_ = 0;
+    return *this;
+  }
+
+  std::size_t size() const { return size_; }
+  bool empty() const { return size_ == 0; }
+  const NodeId* begin() const { return size_ <= 1 ? &first_ : more_.data(); }
+  const NodeId* end() const { return begin() + size_; }
+  NodeId* begin() { return size_ <= 1 ? &first_ : more_.data(); }
+  NodeId* end() { return begin() + size_; }
+  NodeId operator[](std::size_t i) const { return begin()[i]; }
+  NodeId& operator[](std::size_t i) { return begin()[i]; }
+  NodeId front() const { return *begin(); }
+  void push_back(NodeId id) {
+    if (size_ == 0) {
+      first_ = id;
+    } else {
+      if (size_ == 1) more_.assign(1, first_);
+      more_.push_back(id);
+    }
+    ++size_;
+  }
+  void erase(const NodeId* at) {
+    if (at == end()) return;
+    if (size_ == 1) {
+      size_ = 0;
+      return;
+    }
+    more_.erase(more_.begin() + (at - more_.data()));
+    if (--size_ == 1) first_ = more_.front(), more_.clear();
+  }
+  void clear() {
+    size_ = 0;
+    more_.clear();
+  }
+
+ private:
+  std::size_t size_ = 0;
+  NodeId first_ = 0;
+  std::vector<NodeId> more_;  // all children, when there are two or more
+};
+
 struct GameNode {
   // The move as written (empty for the root). For binary formats, ICCS.
   std::string text;
@@ -47,7 +109,7 @@ struct GameNode {
   std::string comment_after;   // after this move; on the root: before the first move
   std::vector<int> nags;
   NodeId parent = kNoNode;
-  std::vector<NodeId> children;  // children[0] continues the line; the rest are variations
+  NodeChildren children;  // children[0] continues the line; the rest are variations
 };
 
 struct Tag {

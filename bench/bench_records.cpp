@@ -1,0 +1,190 @@
+// Notation, reading and audit throughput on generated games held in memory.
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
+#include <random>
+#include <thread>
+
+#include "bench.h"
+#include "xqrec/formats/audit_batch.h"
+#include "xqrec/formats/game_builder.h"
+#include "xqrec/formats/pgn_reader.h"
+#include "xqrec/formats/pgn_writer.h"
+#include "xqrec/formats/resolve_record.h"
+#include "xqrec/formats/xqf.h"
+#include "xqrec/iccs.h"
+#include "xqrec/notation/chinese.h"
+#include "xqrec/notation/resolve.h"
+#include "xqrec/notation/wxf.h"
+
+namespace {
+
+using namespace xq;
+using namespace xq::formats;
+
+// Random legal games of about 80 plies (never through mate), as records
+// with resolved moves.
+std::vector<GameRecord> random_games(std::size_t n, unsigned seed) {
+  std::mt19937 rng(seed);
+  std::vector<GameRecord> out;
+  for (std::size_t g = 0; g < n; ++g) {
+    GameRecord rec;
+    rec.set_tag("Event", "xqrec benchmark");
+    rec.set_tag("Round", std::to_string(g + 1));
+    Position pos;
+    NodeId at = rec.root();
+    for (int ply = 0; ply < 80; ++ply) {
+      MoveList moves;
+      pos.generate_legal(moves);
+      if (moves.empty()) break;
+      GameNode node;
+      node.move = moves[rng() % moves.size()];
+      node.text = to_iccs(node.move);
+      node.notation = MoveNotation::Coordinates;
+      at = rec.add_child(at, node);
+      Undo u;
+      pos.make(node.move, u);
+    }
+    rec.result.push_back('*');  // (= "*" trips a GCC 12 -Wrestrict false positive)
+    out.push_back(std::move(rec));
+  }
+  return out;
+}
+
+std::string pgn_of(const std::vector<GameRecord>& games, MoveNotation notation) {
+  PgnWriteOptions opt;
+  opt.notation = notation;
+  opt.iccs_style = IccsStyle::Lower;
+  std::string out;
+  for (const auto& g : games) {
+    out += write_pgn(g, opt).bytes;
+    out += '\n';
+  }
+  return out;
+}
+
+// Reads and resolves every game of a buffer; returns the games read.
+std::size_t read_and_resolve(std::string_view bytes) {
+  std::size_t games = 0;
+  GameBuilder builder([&](BuiltGame& g) {
+    auto start = resolve_start(g.record);
+    if (start.setup) bench::keep(resolve_moves(g.record, *start.setup));
+    ++games;
+    return Control::Continue;
+  });
+  (void)read_pgn(bytes, builder);
+  return games;
+}
+
+bench::Register notation_bench("notation", [] {
+  std::vector<bench::Measurement> out;
+  // Every legal move of the positions of a few random games, as text.
+  struct Probe {
+    Position pos;
+    Move move;
+    std::string chinese, wxf, iccs;
+  };
+  std::vector<Probe> probes;
+  for (const auto& g : random_games(40, 3)) {
+    Position pos;
+    for (NodeId id : g.main_line()) {
+      MoveList legal;
+      pos.generate_legal(legal);
+      for (Move m : legal)
+        probes.push_back({pos, m, notation::write_chinese(pos, m), notation::write_wxf(pos, m), to_iccs(m)});
+      Undo u;
+      pos.make(g.node(id).move, u);
+    }
+  }
+  const double n = double(probes.size());
+  std::size_t ok = 0;
+  out.push_back({"baseline: check_move of the same moves", n, "moves", bench::time_best([&] {
+                   for (const auto& p : probes) ok += p.pos.check_move(p.move) == MoveError::None;
+                 })});
+  for (auto [name, field, hint] :
+       {std::tuple{"resolve Chinese (炮二平五)", &Probe::chinese, notation::Notation::Chinese},
+        std::tuple{"resolve WXF (C2.5)", &Probe::wxf, notation::Notation::Wxf},
+        std::tuple{"resolve ICCS (h2e2)", &Probe::iccs, notation::Notation::Iccs}}) {
+    out.push_back({name, n, "moves", bench::time_best([&, f = field, h = hint] {
+                     for (const auto& p : probes) ok += notation::resolve_move(p.pos, p.*f, h).ok();
+                   })});
+  }
+  bench::keep(ok);
+  return out;
+});
+
+bench::Register reading("reading", [] {
+  std::vector<bench::Measurement> out;
+  const auto games = random_games(20000, 4);
+  const double n = double(games.size());
+  // Baseline in the same run: replaying the same moves from a Move array.
+  std::size_t plies = 0;
+  out.push_back({"baseline: replay of the moves, no text", n, "games", bench::time_best([&] {
+                   for (const auto& g : games) {
+                     Position pos;
+                     for (NodeId id : g.main_line()) {
+                       if (!pos.is_legal(g.node(id).move)) break;
+                       Undo u;
+                       pos.make(g.node(id).move, u);
+                       ++plies;
+                     }
+                   }
+                 })});
+  bench::keep(plies);
+  for (auto [name, notation] : {std::pair{"PGN, ICCS: read + resolve", MoveNotation::Iccs},
+                                std::pair{"PGN, Chinese: read + resolve", MoveNotation::Chinese},
+                                std::pair{"PGN, WXF: read + resolve", MoveNotation::Wxf}}) {
+    const std::string pgn = pgn_of(games, notation);
+    std::size_t read = 0;
+    out.push_back({name, n, "games", bench::time_best([&] { read = read_and_resolve(pgn); })});
+    if (read != games.size()) std::fprintf(stderr, "warning: read %zu of %zu games\n", read, games.size());
+  }
+  std::vector<std::string> xqf;
+  for (const auto& g : games) xqf.push_back(write_xqf(g).bytes);
+  out.push_back({"XQF v18 buffers: read + resolve", n, "games", bench::time_best([&] {
+                   for (const auto& b : xqf) {
+                     GameBuilder builder([&](BuiltGame& g) {
+                       auto start = resolve_start(g.record);
+                       if (start.setup) bench::keep(resolve_moves(g.record, *start.setup));
+                       return Control::Continue;
+                     });
+                     (void)read_xqf(b, builder);
+                   }
+                 })});
+  return out;
+});
+
+bench::Register audit_bench("audit", [] {
+  std::vector<bench::Measurement> out;
+  const auto games = random_games(20000, 5);
+  const double n = double(games.size());
+  const auto dir = std::filesystem::temp_directory_path() / ("xqrec-bench-" + std::to_string(::getpid()));
+  std::filesystem::create_directories(dir / "xqf");
+  for (auto [name, notation] : {std::pair{"iccs.pgn", MoveNotation::Iccs}, std::pair{"chinese.pgn", MoveNotation::Chinese}})
+    std::ofstream(dir / name, std::ios::binary) << pgn_of(games, notation);
+  for (std::size_t i = 0; i < 5000; ++i)
+    std::ofstream(dir / "xqf" / (std::to_string(i) + ".xqf"), std::ios::binary) << write_xqf(games[i]).bytes;
+  const unsigned all = std::max(1u, std::thread::hardware_concurrency());
+  for (unsigned jobs : {1u, all}) {
+    BatchOptions opt;
+    opt.jobs = jobs;
+    const std::string j = " (" + std::to_string(jobs) + (jobs == 1 ? " job)" : " jobs)");
+    for (const char* file : {"iccs.pgn", "chinese.pgn"}) {
+      std::size_t seen = 0;
+      const double s = bench::time_best(
+          [&] { seen = audit_files({(dir / file).string()}, opt, {}).games; }, 2);
+      out.push_back({std::string("audit ") + file + j, double(seen), "games", s});
+    }
+    std::vector<std::string> errors;
+    const auto files = expand_inputs({(dir / "xqf").string()}, errors);
+    std::size_t seen = 0;
+    const double s = bench::time_best([&] { seen = audit_files(files, opt, {}).games; }, 2);
+    out.push_back({"audit a folder of 5000 XQF files" + j, double(seen), "games", s});
+  }
+  (void)n;
+  std::filesystem::remove_all(dir);
+  return out;
+});
+
+}  // namespace
