@@ -91,20 +91,13 @@ void GameBuilder::begin_variation() {
   lines_.push_back(std::move(next));
 }
 
-void GameBuilder::attach_pending(Line& l, NodeId where_after) {
-  if (!l.has_pending) return;
-  append_comment(game_.record.node(where_after).comment_after, l.pending_comment);
-  l.pending_comment.clear();
-  l.has_pending = false;
-}
-
 void GameBuilder::end_variation() {
   if (lines_.size() <= 1) return;
   Line l = std::move(lines_.back());
   lines_.pop_back();
-  // A variation holding only a comment: keep the text after the position
-  // it branched from.
-  attach_pending(l, l.parent);
+  // A variation holding only a comment: the text stays where it stood, as
+  // a comment of the line the variation branched from.
+  if (l.has_pending) comment(l.pending_comment);
 }
 
 void GameBuilder::result(std::string_view text) { game_.record.result.assign(text); }
@@ -113,7 +106,6 @@ void GameBuilder::issue(const ReadIssue& issue) { game_.issues.push_back(issue);
 
 Control GameBuilder::end_game(bool truncated) {
   while (lines_.size() > 1) end_variation();
-  if (!lines_.empty()) attach_pending(lines_.back(), lines_.back().parent);
   game_.record.truncated = truncated;
   open_ = false;
   ++games_;

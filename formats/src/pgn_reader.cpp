@@ -181,6 +181,8 @@ class PgnParser {
       const bool line_start = at_line_start_;
       at_line_start_ = false;
       const char c = t_.data()[pos_];
+      const std::size_t token_pos = pos_;
+      const std::uint64_t token_base = t_.base();
 
       if (phase_ == Phase::AfterResult || phase_ == Phase::Ignoring) {
         if (c == '[' && looks_like_tag(pos_, true)) {
@@ -209,13 +211,18 @@ class PgnParser {
             read_tag();
           } else {
             stray(pos_);
+            ++pos_;
           }
           break;
         case '{': read_comment(); break;
         case ';': read_line_comment(); break;
         case '%':
-          if (line_start) skip_line();
-          else stray(pos_);
+          if (line_start) {
+            skip_line();
+          } else {
+            stray(pos_);
+            ++pos_;
+          }
           break;
         case '(':
           ensure_game(pos_);
@@ -241,6 +248,11 @@ class PgnParser {
           ++pos_;
           break;
         default: read_word(); break;
+      }
+      if (pos_ == token_pos && t_.base() == token_base && !stopped_) {
+        // Never stand still (a guard: every branch above consumes input).
+        stray(pos_);
+        pos_ = std::min(t_.size(), pos_ + utf8_len(static_cast<unsigned char>(c)));
       }
     }
     if (stopped_) return;

@@ -59,7 +59,6 @@ class GameBuilder : public GameVisitor {
   };
 
   Line& line() { return lines_.back(); }
-  void attach_pending(Line& l, NodeId where_after);
 
   Callback on_game_;
   BuiltGame game_;

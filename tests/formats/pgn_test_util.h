@@ -1,0 +1,241 @@
+// Test helpers for the PGN reader and writer: an event-recording visitor,
+// a file slurper, random games with deep variations, move resolution and
+// tree comparison.
+#pragma once
+
+#include <cstdint>
+#include <fstream>
+#include <iterator>
+#include <optional>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "xqrec/fen.h"
+#include "xqrec/formats/game_builder.h"
+#include "xqrec/formats/pgn_reader.h"
+#include "xqrec/game.h"
+#include "xqrec/iccs.h"
+#include "xqrec/move_list.h"
+#include "xqrec/notation/resolve.h"
+#include "xqrec/position.h"
+
+namespace xq::formats::pgntest {
+
+// Every visitor call as one line of text.
+class EventLog : public GameVisitor {
+ public:
+  std::vector<std::string> events;
+  std::vector<SourceLocation> move_locations;
+  std::vector<std::string> move_texts;
+  std::vector<ReadIssue> issues;
+  bool with_locations = false;
+
+  Control begin_game(std::size_t index, SourceLocation where) override {
+    events.push_back("begin " + std::to_string(index) + loc(where));
+    return Control::Continue;
+  }
+  void tag(std::string_view name, std::string_view value) override {
+    events.push_back("tag " + std::string(name) + "=" + std::string(value));
+  }
+  void start_fen(std::string_view fen) override { events.push_back("fen " + std::string(fen)); }
+  void comment(std::string_view text) override { events.push_back("comment " + std::string(text)); }
+  void move(std::string_view text, MoveNotation notation, SourceLocation where, Move) override {
+    events.push_back("move " + std::string(text) + " " + std::string(notation_name(notation)) + loc(where));
+    move_locations.push_back(where);
+    move_texts.emplace_back(text);
+  }
+  void nag(int value) override { events.push_back("nag " + std::to_string(value)); }
+  void begin_variation() override { events.push_back("("); }
+  void end_variation() override { events.push_back(")"); }
+  void result(std::string_view text) override { events.push_back("result " + std::string(text)); }
+  void issue(const ReadIssue& issue) override {
+    events.push_back("issue " + issue.code);
+    issues.push_back(issue);
+  }
+  Control end_game(bool truncated) override {
+    events.push_back(truncated ? "end truncated" : "end");
+    return Control::Continue;
+  }
+
+  // Events of one kind only ("move", "issue", ...), without the kind.
+  std::vector<std::string> only(std::string_view kind) const {
+    std::vector<std::string> out;
+    for (const auto& e : events)
+      if (e.compare(0, kind.size() + 1, std::string(kind) + " ") == 0) out.push_back(e.substr(kind.size() + 1));
+    return out;
+  }
+
+ private:
+  std::string loc(SourceLocation w) const {
+    if (!with_locations) return {};
+    return " @" + std::to_string(w.line) + ":" + std::to_string(w.column) + "/" + std::to_string(w.offset);
+  }
+};
+
+inline std::optional<std::string> slurp(const std::string& path) {
+  std::ifstream f(path, std::ios::binary);
+  if (!f) return std::nullopt;
+  return std::string(std::istreambuf_iterator<char>(f), std::istreambuf_iterator<char>());
+}
+
+// Reads all games of a buffer into records.
+inline std::vector<BuiltGame> read_all(std::string_view bytes, FileReport* report = nullptr,
+                                       const ReadOptions& options = {}) {
+  std::vector<BuiltGame> games;
+  GameBuilder builder([&](BuiltGame& g) {
+    games.push_back(std::move(g));
+    return Control::Continue;
+  });
+  FileReport r = read_pgn(bytes, builder, options);
+  if (report) *report = std::move(r);
+  return games;
+}
+
+class Lcg {
+ public:
+  explicit Lcg(std::uint64_t seed) : s_(seed * 0x9E3779B97F4A7C15ull + 1) {}
+  std::uint32_t next() {
+    s_ = s_ * 6364136223846793005ull + 1442695040888963407ull;
+    return std::uint32_t(s_ >> 33);
+  }
+  std::uint32_t below(std::uint32_t n) { return n ? next() % n : 0; }
+
+ private:
+  std::uint64_t s_;
+};
+
+struct GenOptions {
+  int main_plies = 80;
+  int max_depth = 5;
+  int variation_percent = 12;
+  int comment_percent = 15;
+  int nag_percent = 5;
+};
+
+inline std::string random_comment(Lcg& rng) {
+  static const char* const kWords[] = {"好棋",   "红方优势", "黑方反击;", "plan (a)", "车马炮", "[note]",
+                                       "兵七进一", "中局",     "1-0?",      "line\nbreak", "\"q\"", "$5"};
+  std::string c;
+  const int n = 1 + int(rng.below(4));
+  for (int i = 0; i < n; ++i) {
+    if (i) c += ' ';
+    c += kWords[rng.below(12)];
+  }
+  return c;
+}
+
+inline void grow(GameRecord& g, NodeId at, Position pos, int plies, int depth, Lcg& rng, const GenOptions& o) {
+  for (int i = 0; i < plies; ++i) {
+    MoveList moves;
+    pos.generate_legal(moves);
+    if (moves.size() == 0) return;
+    const Move m = moves[rng.below(std::uint32_t(moves.size()))];
+    GameNode n;
+    n.text = to_iccs(m);
+    n.move = m;
+    if (int(rng.below(100)) < o.comment_percent) n.comment_after = random_comment(rng);
+    if (int(rng.below(100)) < o.nag_percent) n.nags.push_back(1 + int(rng.below(20)));
+    const NodeId child = g.add_child(at, std::move(n));
+    if (depth < o.max_depth && int(rng.below(100)) < o.variation_percent) {
+      const int alternatives = 1 + int(rng.below(2));
+      for (int k = 0; k < alternatives && moves.size() > 1; ++k) {
+        Move alt = moves[rng.below(std::uint32_t(moves.size()))];
+        if (alt == m) continue;
+        GameNode a;
+        a.text = to_iccs(alt);
+        a.move = alt;
+        if (int(rng.below(100)) < o.comment_percent) a.comment_before = random_comment(rng);
+        const NodeId va = g.add_child(at, std::move(a));
+        Position p2 = pos;
+        Undo u;
+        p2.make(alt, u);
+        grow(g, va, p2, int(rng.below(14)), depth + 1, rng, o);
+      }
+    }
+    Undo u;
+    pos.make(m, u);
+    at = child;
+  }
+}
+
+inline GameRecord random_game(std::uint64_t seed, const GenOptions& o = {}, const Setup& start = Setup::start()) {
+  Lcg rng(seed);
+  GameRecord g;
+  g.tags = {{"Event", "测试赛 " + std::to_string(seed)}, {"Red", "红方"}, {"Black", "Black \"B\""}};
+  if (!(start == Setup::start())) g.start_fen = to_fen(start);
+  if (rng.below(3) == 0) g.node(0).comment_after = random_comment(rng);
+  grow(g, g.root(), Position(start), o.main_plies, 0, rng, o);
+  static const char* const kResults[] = {"1-0", "0-1", "1/2-1/2", "*"};
+  g.result = kResults[rng.below(4)];
+  g.tags.push_back({"Result", g.result});
+  return g;
+}
+
+// Fills GameNode::move by replaying the tree with the notation module.
+// Returns the number of moves that did not resolve.
+inline std::size_t resolve_tree(GameRecord& g) {
+  Setup start = Setup::start();
+  if (g.start_fen) {
+    auto parsed = parse_fen(*g.start_fen);
+    if (parsed) start = parsed.value();
+  }
+  std::size_t failures = 0;
+  struct Item {
+    NodeId id;
+    Position pos;
+  };
+  std::vector<Item> stack{{g.root(), Position(start)}};
+  while (!stack.empty()) {
+    Item it = stack.back();
+    stack.pop_back();
+    for (NodeId c : g.node(it.id).children) {
+      GameNode& n = g.node(c);
+      notation::Notation hint = notation::Notation::Auto;
+      if (n.notation == MoveNotation::Iccs) hint = notation::Notation::Iccs;
+      if (n.notation == MoveNotation::Wxf) hint = notation::Notation::Wxf;
+      if (n.notation == MoveNotation::Chinese) hint = notation::Notation::Chinese;
+      auto r = notation::resolve_move(it.pos, n.text, hint);
+      if (!r) {
+        ++failures;
+        continue;
+      }
+      n.move = r.value().move;
+      Position next = it.pos;
+      Undo u;
+      next.make(n.move, u);
+      stack.push_back({c, next});
+    }
+  }
+  return failures;
+}
+
+// Compares two trees node by node: moves, comments, NAGs, shape. Returns
+// the first difference, or "" when equal.
+inline std::string tree_difference(const GameRecord& a, const GameRecord& b) {
+  struct Pair {
+    NodeId x, y;
+    std::string path;
+  };
+  std::vector<Pair> todo{{a.root(), b.root(), "root"}};
+  while (!todo.empty()) {
+    Pair p = todo.back();
+    todo.pop_back();
+    const GameNode& x = a.node(p.x);
+    const GameNode& y = b.node(p.y);
+    if (x.move != y.move) return p.path + ": move " + to_iccs(x.move) + " vs " + to_iccs(y.move);
+    if (x.comment_after != y.comment_after)
+      return p.path + ": comment after '" + x.comment_after + "' vs '" + y.comment_after + "'";
+    if (x.comment_before != y.comment_before)
+      return p.path + ": comment before '" + x.comment_before + "' vs '" + y.comment_before + "'";
+    if (x.nags != y.nags) return p.path + ": NAGs differ";
+    if (x.children.size() != y.children.size())
+      return p.path + ": " + std::to_string(x.children.size()) + " vs " + std::to_string(y.children.size()) +
+             " children";
+    for (std::size_t i = 0; i < x.children.size(); ++i)
+      todo.push_back({x.children[i], y.children[i], p.path + "/" + std::to_string(i)});
+  }
+  return {};
+}
+
+}  // namespace xq::formats::pgntest
