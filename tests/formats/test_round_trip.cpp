@@ -1,0 +1,177 @@
+// Round trips on the real records of the shared corpus: every game read,
+// resolved, written to PGN and to every format we write, read back and
+// resolved again must give the same tree (moves, variations, comments,
+// NAGs, start position, result) — trees are compared, not bytes.
+#include <catch2/catch.hpp>
+#include <algorithm>
+#include <filesystem>
+
+#include "xqrec/fen.h"
+#include "xqrec/formats/cbf.h"
+#include "xqrec/formats/dhtmlxq.h"
+#include "xqrec/formats/file_bytes.h"
+#include "xqrec/formats/game_builder.h"
+#include "xqrec/formats/json_game.h"
+#include "xqrec/formats/pgn_reader.h"
+#include "xqrec/formats/pgn_writer.h"
+#include "xqrec/formats/reader.h"
+#include "xqrec/formats/resolve_record.h"
+#include "xqrec/formats/xqf.h"
+#include "xqrec/iccs.h"
+
+namespace fs = std::filesystem;
+using namespace xq;
+using namespace xq::formats;
+
+namespace {
+
+// A resolved game: what it reads to, with the problems dropped.
+struct Resolved {
+  GameRecord record;
+  bool clean = true;  // start position and every move resolved
+};
+
+Resolved resolve(GameRecord record) {
+  Resolved out;
+  const auto start = resolve_start(record);
+  if (!start.setup) {
+    out.clean = false;
+    return out;
+  }
+  record.start_setup = *start.setup;
+  record.start_fen.reset();
+  out.clean = resolve_moves(record, *start.setup).empty();
+  out.record = std::move(record);
+  return out;
+}
+
+std::vector<GameRecord> read_all(std::string_view bytes, FileReport (*reader)(std::string_view, GameVisitor&,
+                                                                              const ReadOptions&)) {
+  std::vector<GameRecord> out;
+  GameBuilder builder([&](BuiltGame& g) {
+    out.push_back(std::move(g.record));
+    return Control::Continue;
+  });
+  (void)reader(bytes, builder, {});
+  return out;
+}
+
+// Comments are compared without surrounding space and with LF line ends
+// (PGN text is written with LF; a CRLF inside a comment becomes LF).
+std::string trim(std::string s) {
+  for (std::size_t at; (at = s.find("\r\n")) != std::string::npos;) s.erase(at, 1);
+  const auto a = s.find_first_not_of(" \t\r\n");
+  const auto b = s.find_last_not_of(" \t\r\n");
+  return a == std::string::npos ? "" : s.substr(a, b - a + 1);
+}
+
+// A readable line per node in depth-first order: the tree's shape, moves,
+// comments and NAGs.
+std::vector<std::string> shape(const GameRecord& r, bool comments, bool variations) {
+  std::vector<std::string> out;
+  std::vector<std::pair<NodeId, int>> stack{{r.root(), 0}};
+  while (!stack.empty()) {
+    const auto [id, depth] = stack.back();
+    stack.pop_back();
+    const GameNode& n = r.node(id);
+    std::string line = std::to_string(depth) + " " + (id == r.root() ? "root" : to_iccs(n.move));
+    if (comments) line += " {" + trim(n.comment_before) + "} {" + trim(n.comment_after) + "}";
+    for (int nag : n.nags) line += " $" + std::to_string(nag);
+    out.push_back(line);
+    const std::size_t kids = variations ? n.children.size() : std::min<std::size_t>(1, n.children.size());
+    for (std::size_t k = kids; k-- > 0;) stack.push_back({n.children[k], depth + (k > 0)});
+  }
+  return out;
+}
+
+void check_same(const GameRecord& a, const GameRecord& b, const std::string& what, bool comments = true,
+                bool variations = true) {
+  INFO(what);
+  REQUIRE(b.start_setup.has_value());
+  CHECK(to_fen(*a.start_setup) == to_fen(*b.start_setup));
+  CHECK(shape(a, comments, variations) == shape(b, comments, variations));
+}
+
+struct Corpus {
+  std::vector<fs::path> files;
+};
+
+std::vector<fs::path> corpus_files(std::size_t stride) {
+  std::vector<fs::path> files;
+  const fs::path root(XQREC_SHARED_CORPUS);
+  if (!fs::exists(root)) return files;
+  for (const char* dir : {"pgn", "xqf", "dhtmlxq", "cbf", "cbr", "cbl"})
+    for (const auto& e : fs::recursive_directory_iterator(root / dir))
+      if (e.is_regular_file()) files.push_back(e.path());
+  std::sort(files.begin(), files.end());
+  std::vector<fs::path> picked;
+  for (std::size_t i = 0; i < files.size(); i += stride) picked.push_back(files[i]);
+  return picked;
+}
+
+void round_trips(std::size_t stride) {
+  const auto files = corpus_files(stride);
+  if (files.empty()) {
+    WARN("shared corpus not found; skipped");
+    return;
+  }
+  std::size_t games = 0;
+  for (const auto& path : files) {
+    FileBytes bytes;
+    REQUIRE(bytes.open(path.string()).empty());
+    std::vector<GameRecord> records;
+    GameBuilder builder([&](BuiltGame& g) {
+      records.push_back(std::move(g.record));
+      return Control::Continue;
+    });
+    (void)read_games(bytes.bytes(), path.string(), builder);
+    for (std::size_t gi = 0; gi < records.size(); ++gi) {
+      // Games that do not resolve in full are reported, not round-tripped.
+      Resolved a = resolve(std::move(records[gi]));
+      if (!a.clean) continue;
+      ++games;
+      const std::string where = path.string() + " game " + std::to_string(gi + 1);
+      for (auto notation : {MoveNotation::Chinese, MoveNotation::Wxf, MoveNotation::Iccs}) {
+        PgnWriteOptions opt;
+        opt.notation = notation;
+        const auto back = read_all(write_pgn(a.record, opt).bytes, read_pgn);
+        REQUIRE(back.size() == 1);
+        const Resolved b = resolve(back[0]);
+        CHECK(b.clean);
+        check_same(a.record, b.record, where + " via PGN " + std::string(notation_name(notation)));
+      }
+      for (int version : {10, 18}) {
+        XqfWriteOptions opt;
+        opt.version = version;
+        const auto back = read_all(write_xqf(a.record, opt).bytes, read_xqf);
+        REQUIRE(back.size() == 1);
+        check_same(a.record, resolve(back[0]).record, where + " via XQF " + std::to_string(version));
+      }
+      {
+        const auto back = read_all(write_dhtmlxq(a.record).bytes, read_dhtmlxq);
+        REQUIRE(back.size() == 1);
+        check_same(a.record, resolve(back[0]).record, where + " via DhtmlXQ");
+      }
+      {
+        const auto back = read_all(write_json(a.record), read_json);
+        REQUIRE(back.size() == 1);
+        check_same(a.record, resolve(back[0]).record, where + " via JSON");
+      }
+      {
+        // CBF holds the main line only (its variation encoding is unknown).
+        const auto back = read_all(write_cbf(a.record).bytes, read_cbf);
+        REQUIRE(back.size() == 1);
+        check_same(a.record, resolve(back[0]).record, where + " via CBF", false, false);
+      }
+    }
+  }
+  CHECK(games > 0);
+}
+
+}  // namespace
+
+TEST_CASE("corpus records survive PGN, XQF, DhtmlXQ, JSON and CBF round trips (every 25th file)", "[roundtrip]") {
+  round_trips(25);
+}
+
+TEST_CASE("every corpus record survives the round trips", "[.][slow][roundtrip]") { round_trips(1); }
