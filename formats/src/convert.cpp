@@ -80,7 +80,7 @@ ConvertedGame convert_game(GameRecord record, const std::vector<ReadIssue>& read
       losses = std::move(r.losses);
       break;
     }
-    case Format::Json: out.bytes = write_json(record) + "\n"; break;
+    case Format::Json: out.bytes = write_json(record); break;  // one game per line
     case Format::FenLines:
       out.bytes = write_fen_line(record);
       if (record.nodes.size() > 1)

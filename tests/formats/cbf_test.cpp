@@ -24,7 +24,7 @@ bool has_issue(const BuiltGame& g, std::string_view code) {
 
 }  // namespace
 
-TEST_CASE("cbf: head, FEN side to move, comments with spaces and ]]>", "[cbf]") {
+TEST_CASE("cbf: head, FEN side to move, comments with spaces and CDATA ends", "[cbf]") {
   const std::string text =
       "\xEF\xBB\xBF<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<ChineseChessRecord Version=\"1.0\">\n <Head>\n"
       "  <Name>Title here</Name>\n  <URL />\n  <Contest>Cup</Contest>\n  <Commentator>Someone</Commentator>\n"

@@ -97,7 +97,7 @@ TEST_CASE("json: generated games with deep variations survive write and read exa
   CHECK(read(array).games.size() == 3);
 }
 
-TEST_CASE("json: strict parsing with locations; depth limited", "[json]") {
+TEST_CASE("json: strict parsing with locations, depth limited", "[json]") {
   const char* bad[] = {"{\"xqrec\":1,}", "{\"xqrec\":01}", "{\"xqrec\":1, \"tags\":[[\"a\",\"b\"]]", "[{\"xqrec\":1}",
                        "{\"a\":\"\x01\"}", "{\"a\":\"\\x\"}", "{\"a\":\"\\ud800\"}", "{\"a\":tru}", "{'a':1}"};
   for (const char* text : bad) {

@@ -101,7 +101,7 @@ TEST_CASE("PGN: many games, text after the result, games without tags", "[pgn]")
                               "result 1/2-1/2", "issue ignored-text", "end"});
 }
 
-TEST_CASE("PGN: a movetext-only file is one game; a new tag section ends a game without result", "[pgn]") {
+TEST_CASE("PGN: a movetext-only file is one game, a new tag section ends a game without result", "[pgn]") {
   const auto log = read_events("h2e2 h9g7\n[Event \"x\"]\nb2e2");
   CHECK(log.events == Strings{"begin 1", "move h2e2 iccs", "move h9g7 iccs", "issue no-termination", "end",
                               "begin 2", "tag Event=x", "move b2e2 iccs", "end truncated"});
@@ -129,7 +129,7 @@ TEST_CASE("PGN: locations in lines, characters and bytes", "[pgn]") {
   CHECK(log.move_locations[2].offset == text.find("h0g2"));
 }
 
-TEST_CASE("PGN: GBK, Big5 and UTF-16 input; offsets point into the original bytes", "[pgn][encoding]") {
+TEST_CASE("PGN: GBK, Big5 and UTF-16 input, offsets point into the original bytes", "[pgn][encoding]") {
   const std::string utf8 =
       "[Game \"Chinese Chess\"]\n[Event \"全国象棋个人赛\"]\n[Red \"胡荣华\"]\n\n"
       "1. 炮二平五 马８进７ 2. 马二进三 车９平８ {红方先手}\n3. 车一平二 马２进３ 1-0\n";
@@ -200,7 +200,7 @@ TEST_CASE("PGN: long GBK input decoded in chunks keeps locations right", "[pgn][
   CHECK(bad == 0);
 }
 
-TEST_CASE("PGN: bad bytes, unterminated constructs and stray characters are issues; reading goes on",
+TEST_CASE("PGN: bad bytes, unterminated constructs and stray characters are issues, reading goes on",
           "[pgn][robust]") {
   SECTION("invalid UTF-8 in a UTF-8 file") {
     std::string text =

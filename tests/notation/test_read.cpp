@@ -118,7 +118,7 @@ TEST_CASE("same pieces on one file: 前/后, plain file, short form", "[notation
   CHECK(read(advisors, "前仕退五") == "d2e1");
 }
 
-TEST_CASE("three, four and five pawns on a file; two files of doubled pawns", "[notation][read]") {
+TEST_CASE("three, four and five pawns on a file, two files of doubled pawns", "[notation][read]") {
   const xq::Position three = from_fen(kThreePawns);
   CHECK(read(three, "前兵平四") == "e7f7");
   CHECK(read(three, "中兵平四") == "e6f6");
