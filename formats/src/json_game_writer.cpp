@@ -6,39 +6,11 @@
 #include "xqrec/fen.h"
 #include "xqrec/formats/json_game.h"
 #include "xqrec/iccs.h"
+#include "xqrec/json_text.h"
 
 namespace xq::formats {
 
 namespace {
-
-// Length of the valid UTF-8 sequence at s[i], or 0.
-std::size_t utf8_len(std::string_view s, std::size_t i) {
-  const auto b = [&](std::size_t k) { return static_cast<unsigned char>(s[k]); };
-  const unsigned char c = b(i);
-  std::size_t n;
-  std::uint32_t cp, min;
-  if (c < 0x80) return 1;
-  if (c >= 0xC2 && c <= 0xDF) n = 2, cp = c & 0x1Fu, min = 0x80;
-  else if (c >= 0xE0 && c <= 0xEF) n = 3, cp = c & 0x0Fu, min = 0x800;
-  else if (c >= 0xF0 && c <= 0xF4) n = 4, cp = c & 0x07u, min = 0x10000;
-  else return 0;
-  if (i + n > s.size()) return 0;
-  for (std::size_t k = 1; k < n; ++k) {
-    if ((b(i + k) & 0xC0) != 0x80) return 0;
-    cp = cp << 6 | (b(i + k) & 0x3Fu);
-  }
-  if (cp < min || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF)) return 0;
-  return n;
-}
-
-void append_hex4(std::string& out, unsigned v) {
-  static const char* hex = "0123456789abcdef";
-  out += "\\u";
-  out += hex[v >> 12 & 15];
-  out += hex[v >> 8 & 15];
-  out += hex[v >> 4 & 15];
-  out += hex[v & 15];
-}
 
 void member(std::string& out, std::string_view name, std::string_view value) {
   out += ',';
@@ -48,38 +20,6 @@ void member(std::string& out, std::string_view name, std::string_view value) {
 }
 
 }  // namespace
-
-void append_json_string(std::string& out, std::string_view s) {
-  out += '"';
-  for (std::size_t i = 0; i < s.size();) {
-    const auto c = static_cast<unsigned char>(s[i]);
-    if (c >= 0x80) {
-      const std::size_t n = utf8_len(s, i);
-      if (n == 0) {
-        append_hex4(out, 0xDC00u | c);  // an invalid byte: lone low surrogate
-        ++i;
-      } else {
-        out.append(s.substr(i, n));
-        i += n;
-      }
-      continue;
-    }
-    switch (c) {
-      case '"': out += "\\\""; break;
-      case '\\': out += "\\\\"; break;
-      case '\n': out += "\\n"; break;
-      case '\r': out += "\\r"; break;
-      case '\t': out += "\\t"; break;
-      case '\b': out += "\\b"; break;
-      case '\f': out += "\\f"; break;
-      default:
-        if (c < 0x20 || c == 0x7F) append_hex4(out, c);
-        else out += char(c);
-    }
-    ++i;
-  }
-  out += '"';
-}
 
 std::string write_json(const GameRecord& r, const JsonWriteOptions& options) {
   std::string out;

@@ -421,30 +421,6 @@ Result<std::optional<Verdict>, LineError> adjudicate_line(const Position& start,
   return std::optional<Verdict>();
 }
 
-std::string json_string(std::string_view s) {
-  std::string out = "\"";
-  for (unsigned char ch : s) {
-    switch (ch) {
-      case '"': out += "\\\""; break;
-      case '\\': out += "\\\\"; break;
-      case '\n': out += "\\n"; break;
-      case '\r': out += "\\r"; break;
-      case '\t': out += "\\t"; break;
-      default:
-        if (ch < 0x20) {
-          static const char* hex = "0123456789abcdef";
-          out += "\\u00";
-          out += hex[ch >> 4];
-          out += hex[ch & 15];
-        } else {
-          out += char(ch);
-        }
-    }
-  }
-  out += '"';
-  return out;
-}
-
 void write_verdict_json(std::ostream& out, const Verdict& v) {
   out << "{\"rules\":" << json_string(rule_set_name(v.rules)) << ",\"outcome\":" << json_string(outcome_name(v.outcome))
       << ",\"must_change\":";

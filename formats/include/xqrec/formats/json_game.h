@@ -33,6 +33,7 @@
 #include "xqrec/formats/reader.h"
 #include "xqrec/formats/visitor.h"
 #include "xqrec/game.h"
+#include "xqrec/json_text.h"
 
 namespace xq::formats {
 
@@ -52,6 +53,7 @@ std::string write_json(const GameRecord& record, const JsonWriteOptions& options
 
 // Appends a JSON string literal (quotes included) for UTF-8 text: control
 // characters escaped, invalid bytes as \udcXX.
-void append_json_string(std::string& out, std::string_view text);
+
+using xq::append_json_string;  // the project's one JSON string escaper (xqrec/json_text.h)
 
 }  // namespace xq::formats

@@ -12,6 +12,8 @@
 // Plies are numbered from 1 (ply k is the k-th move of the line).
 #pragma once
 
+#include "xqrec/json_text.h"
+
 #include <iosfwd>
 #include <optional>
 #include <span>
@@ -80,7 +82,6 @@ Result<std::optional<Verdict>, LineError> adjudicate_line(const Position& start,
 void write_verdict_json(std::ostream& out, const Verdict& v);
 std::string verdict_json(const Verdict& v);
 
-// Escapes a string as a JSON string literal, quotes included.
-std::string json_string(std::string_view s);
+using xq::json_string;  // the project's one JSON string escaper (xqrec/json_text.h)
 
 }  // namespace xq::rules
