@@ -1,0 +1,189 @@
+// PGN writer: tags, FEN, notations, encodings, loss notes, and write ->
+// read round trips on generated games with deep variations.
+#include <catch2/catch.hpp>
+
+#include "pgn_test_util.h"
+#include "xqrec/formats/encoding.h"
+#include "xqrec/formats/pgn_writer.h"
+
+using namespace xq;
+using namespace xq::formats;
+
+namespace {
+
+Setup setup_of(const GameRecord& g) {
+  if (g.start_setup) return *g.start_setup;
+  if (g.start_fen) {
+    auto parsed = parse_fen(*g.start_fen);
+    if (parsed) return parsed.value();
+  }
+  return Setup::start();
+}
+
+std::vector<Tag> tags_without(const GameRecord& g, std::initializer_list<std::string_view> names) {
+  std::vector<Tag> out;
+  for (const auto& t : g.tags) {
+    bool skip = false;
+    for (auto n : names) skip |= t.name == n;
+    if (!skip) out.push_back(t);
+  }
+  return out;
+}
+
+GameRecord two_move_game() {
+  GameRecord g;
+  const NodeId a = g.add_child(g.root(), GameNode{});
+  g.node(a).move = Move(Square(7, 2), Square(4, 2));  // h2e2
+  g.node(a).text = "h2e2";
+  const NodeId b = g.add_child(a, GameNode{});
+  g.node(b).move = Move(Square(7, 9), Square(6, 7));  // h9g7
+  g.node(b).text = "h9g7";
+  g.result = "1-0";
+  return g;
+}
+
+}  // namespace
+
+TEST_CASE("PGN writer: standard start, Chinese notation, UTF-8", "[pgn][writer]") {
+  GameRecord g = two_move_game();
+  g.tags = {{"Event", "测试"}, {"Result", "1-0"}};
+  const auto out = write_pgn(g);
+  CHECK(out.ok);
+  CHECK(out.losses.empty());
+  CHECK(out.bytes ==
+        "[Game \"Chinese Chess\"]\n[Event \"测试\"]\n[Result \"1-0\"]\n\n1. 炮二平五 马８进７ 1-0\n");
+}
+
+TEST_CASE("PGN writer: FEN whenever the start is not the standard one, Black to move numbered 1...",
+          "[pgn][writer]") {
+  GameRecord g;
+  g.start_fen = "4k4/9/9/9/9/9/9/9/4A4/4K4 b - - 0 1";
+  const NodeId a = g.add_child(g.root(), GameNode{});
+  g.node(a).move = Move(Square(4, 9), Square(3, 9));  // e9d9
+  g.node(a).text = "e9d9";
+  PgnWriteOptions o;
+  o.notation = MoveNotation::Iccs;
+  const auto out = write_pgn(g, o);
+  CHECK(out.bytes ==
+        "[Game \"Chinese Chess\"]\n[Format \"ICCS\"]\n[FEN \"4k4/9/9/9/9/9/9/9/4A4/4K4 b - - 0 1\"]\n\n1... E9-D9 *\n");
+  // Red to move from the standard position: no FEN tag, even when the
+  // record carries the FEN text.
+  GameRecord s = two_move_game();
+  s.start_fen = std::string(kStartFen);
+  CHECK(write_pgn(s).bytes.find("[FEN") == std::string::npos);
+  // Standard pieces but Black to move: FEN with side b.
+  Setup black = Setup::start();
+  black.side_to_move = Color::Black;
+  GameRecord t;
+  t.start_setup = black;
+  CHECK(write_pgn(t).bytes.find("[FEN \"rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR b") !=
+        std::string::npos);
+}
+
+TEST_CASE("PGN writer: tag names made ASCII, the rest kept in the comment, each change noted", "[pgn][writer]") {
+  GameRecord g = two_move_game();
+  g.tags = {{"红方", "胡荣华"}, {"Time Control", "90+30"}, {"备注", "第一轮"}, {"Site", "a \"b\"\nc"}};
+  const auto out = write_pgn(g);
+  CHECK(out.bytes.find("[Red \"胡荣华\"]") != std::string::npos);
+  CHECK(out.bytes.find("[TimeControl \"90+30\"]") != std::string::npos);
+  CHECK(out.bytes.find("{备注: 第一轮}") != std::string::npos);
+  CHECK(out.bytes.find("[Site \"a \\\"b\\\" c\"]") != std::string::npos);
+  std::vector<std::string> codes;
+  for (const auto& l : out.losses) codes.push_back(l.code);
+  CHECK(codes == std::vector<std::string>{"tag-renamed", "tag-renamed", "tag-in-comment", "tag-newline"});
+  // Read back: the tags are ASCII and the comment holds the unmapped one.
+  const auto back = pgntest::read_all(out.bytes);
+  REQUIRE(back.size() == 1);
+  CHECK(back[0].record.node(0).comment_after == "备注: 第一轮");
+}
+
+TEST_CASE("PGN writer: GBK output, unencodable characters noted", "[pgn][writer][encoding]") {
+  GameRecord g = two_move_game();
+  g.tags = {{"Event", "象棋😀"}};
+  PgnWriteOptions o;
+  o.encoding = "GBK";
+  o.newline = "\r\n";
+  const auto out = write_pgn(g, o);
+  REQUIRE(out.ok);
+  std::string text;
+  REQUIRE(to_utf8(out.bytes, "GBK", text));
+  CHECK(text.find("1. 炮二平五 马８进７ 1-0\r\n") != std::string::npos);
+  REQUIRE(out.losses.size() == 1);
+  CHECK(out.losses[0].code == "unencodable-characters");
+  o.encoding = "no-such-encoding";
+  CHECK_FALSE(write_pgn(g, o).ok);
+}
+
+TEST_CASE("PGN writer: unresolved moves are written as their text and noted", "[pgn][writer]") {
+  GameRecord g = two_move_game();
+  g.node(1).move = Move::none();
+  g.node(1).text = "炮二平五";
+  const auto out = write_pgn(g);
+  CHECK(out.bytes.find("1. 炮二平五 h9g7 1-0") != std::string::npos);
+  REQUIRE(!out.losses.empty());
+  CHECK(out.losses[0].code == "unresolved-move");
+}
+
+TEST_CASE("PGN write -> read gives the same tree: generated games with deep variations", "[pgn][roundtrip]") {
+  struct Case {
+    MoveNotation notation;
+    IccsStyle iccs;
+    const char* encoding;
+    const char* newline;
+  };
+  const Case cases[] = {
+      {MoveNotation::Chinese, IccsStyle::UpperDash, "UTF-8", "\n"},
+      {MoveNotation::Chinese, IccsStyle::UpperDash, "GBK", "\r\n"},
+      {MoveNotation::Wxf, IccsStyle::UpperDash, "UTF-8", "\n"},
+      {MoveNotation::Iccs, IccsStyle::UpperDash, "UTF-8", "\n"},
+      {MoveNotation::Iccs, IccsStyle::Lower, "GB18030", "\r\n"},
+  };
+  Setup black = Setup::start();
+  black.side_to_move = Color::Black;
+  black.fullmove_number = 7;
+  std::size_t games = 0, nodes = 0;
+  for (std::uint64_t seed = 1; seed <= 40; ++seed) {
+    pgntest::GenOptions go;
+    go.max_depth = 2 + int(seed % 6);
+    const GameRecord g = pgntest::random_game(seed, go, seed % 4 == 0 ? black : Setup::start());
+    for (const Case& c : cases) {
+      INFO("seed " << seed << " notation " << notation_name(c.notation) << " " << c.encoding);
+      PgnWriteOptions o;
+      o.notation = c.notation;
+      o.iccs_style = c.iccs;
+      o.encoding = c.encoding;
+      o.newline = c.newline;
+      const auto out = write_pgn(g, o);
+      REQUIRE(out.ok);
+      CHECK(out.losses.empty());
+      FileReport report;
+      auto back = pgntest::read_all(out.bytes, &report);
+      REQUIRE(back.size() == 1);
+      CHECK(back[0].issues.empty());
+      GameRecord& h = back[0].record;
+      CHECK(pgntest::resolve_tree(h) == 0);
+      CHECK(pgntest::tree_difference(g, h) == "");
+      CHECK(tags_without(h, {"Game", "Format"}) == g.tags);
+      CHECK(setup_of(h) == setup_of(g));
+      CHECK(h.result == g.result);
+      CHECK_FALSE(h.truncated);
+      ++games;
+      nodes += h.nodes.size();
+    }
+  }
+  CHECK(games == 200);
+  CHECK(nodes > 20000);
+}
+
+TEST_CASE("PGN write -> read: two games concatenated read as two", "[pgn][roundtrip]") {
+  LossNotes losses;
+  const GameRecord a = pgntest::random_game(101), b = pgntest::random_game(102);
+  const std::string text = write_pgn_text(a, {}, losses) + "\n" + write_pgn_text(b, {}, losses);
+  auto back = pgntest::read_all(text);
+  REQUIRE(back.size() == 2);
+  pgntest::resolve_tree(back[0].record);
+  pgntest::resolve_tree(back[1].record);
+  CHECK(pgntest::tree_difference(a, back[0].record) == "");
+  CHECK(pgntest::tree_difference(b, back[1].record) == "");
+  CHECK(losses.empty());
+}
