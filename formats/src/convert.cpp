@@ -49,8 +49,10 @@ ConvertedGame convert_game(GameRecord record, const std::vector<ReadIssue>& read
   // Writers take the resolved start as a set-up.
   record.start_setup = *start.setup;
   record.start_fen.reset();
-  for (const auto& i : resolve_moves(record, *start.setup))
+  for (const auto& i : resolve_moves(record, *start.setup)) {
     out.notes.push_back({"", 0, i.code, i.severity, i.ply, i.variation, i.text, i.where, i.message});
+    out.notes.back().move_number = i.move_number;
+  }
   LossNotes losses;
   switch (options.to) {
     case Format::Pgn: {
@@ -269,7 +271,8 @@ std::string convert_note_json(const ConvertNote& n) {
   append_json_string(out, n.code);
   out += ",\"severity\":";
   append_json_string(out, severity_name(n.severity));
-  out += ",\"ply\":" + (n.ply ? std::to_string(n.ply) : std::string("null")) + ",\"variation\":";
+  out += ",\"ply\":" + (n.ply ? std::to_string(n.ply) : std::string("null"));
+  out += ",\"move_number\":" + (n.move_number ? std::to_string(n.move_number) : std::string("null")) + ",\"variation\":";
   append_json_string(out, n.variation);
   out += ",\"text\":";
   append_json_string(out, n.text);

@@ -166,6 +166,7 @@ std::vector<ResolveIssue> resolve_moves(GameRecord& record, const Setup& start) 
                               " from here on (with their variations) could not be converted" +
                               (was_main && !siblings.empty() ? "; the first variation here now continues the line"
                                                              : "")});
+        issues.back().move_number = pos.fullmove_number();
         break;
       }
       node.move = move;

@@ -33,6 +33,7 @@ struct ConvertNote {
   std::string text;
   SourceLocation where;
   std::string message;
+  int move_number = 0;  // the full-move number of `ply`; 0 when not about a move
 };
 
 // Whether a format holds many games in one file.

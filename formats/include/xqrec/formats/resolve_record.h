@@ -23,6 +23,7 @@ struct ResolveIssue {
   std::string text;
   SourceLocation where;
   std::string message;
+  int move_number = 0;  // the full-move number of that ply; 0 for the start position
 };
 
 // Reading one move against the position before it.
