@@ -14,7 +14,17 @@ void append_comment(std::string& comment, std::string_view text) {
 GameBuilder::GameBuilder(Callback on_game) : on_game_(std::move(on_game)) {}
 
 Control GameBuilder::begin_game(std::size_t index, SourceLocation where) {
-  game_ = BuiltGame{};
+  // Reset, keeping the storage of the previous game (unless the callback
+  // took it): most games are alike in size.
+  GameRecord& r = game_.record;
+  r.tags.clear();
+  r.start_fen.reset();
+  r.start_setup.reset();
+  r.nodes.clear();
+  r.nodes.emplace_back();
+  r.result.clear();
+  r.truncated = false;
+  game_.issues.clear();
   game_.index = index;
   game_.where = where;
   lines_.clear();
@@ -49,17 +59,20 @@ void GameBuilder::move(std::string_view text, MoveNotation notation, SourceLocat
   if (lines_.empty()) lines_.push_back(Line{});
   Line& l = line();
   GameRecord& r = game_.record;
-  GameNode node;
+  // Built in place (a GameNode is large; add_child would move it).
+  const NodeId id = NodeId(r.nodes.size());
+  GameNode& node = r.nodes.emplace_back();
   node.text.assign(text);
   node.notation = notation;
   node.where = where;
   node.move = squares;
+  node.parent = l.parent;
   if (l.has_pending) {
     node.comment_before = std::move(l.pending_comment);
     l.pending_comment.clear();
     l.has_pending = false;
   }
-  const NodeId id = r.add_child(l.parent, std::move(node));
+  r.node(l.parent).children.push_back(id);
   if (l.front_next) {
     auto& siblings = r.node(l.parent).children;
     std::rotate(siblings.begin(), siblings.end() - 1, siblings.end());

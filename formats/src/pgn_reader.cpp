@@ -3,6 +3,7 @@
 #include "xqrec/formats/pgn_reader.h"
 
 #include <algorithm>
+#include <array>
 #include <cstring>
 #include <deque>
 #include <memory>
@@ -280,20 +281,21 @@ class PgnParser {
   }
 
   void advance_loc(std::size_t to) {
-    const char* d = t_.data();
     to = std::min(to, t_.size());
-    std::size_t i = loc_.idx;
-    std::uint32_t line = loc_.line, col = loc_.col;
-    for (; i < to; ++i) {
-      const unsigned char b = static_cast<unsigned char>(d[i]);
-      if (b == '\n') {
-        ++line;
-        col = 1;
-      } else if ((b & 0xC0) != 0x80) {
-        ++col;
-      }
+    if (to <= loc_.idx) return;
+    const char* d = t_.data();
+    const char* s = d + loc_.idx;
+    const char* e = d + to;
+    // Lines: count the line feeds; the column restarts after the last one.
+    for (const char* nl; (nl = static_cast<const char*>(std::memchr(s, '\n', std::size_t(e - s)))) != nullptr;) {
+      ++loc_.line;
+      loc_.col = 1;
+      s = nl + 1;
     }
-    if (i > loc_.idx) loc_ = {i, line, col};
+    std::uint32_t chars = 0;
+    for (; s < e; ++s) chars += (static_cast<unsigned char>(*s) & 0xC0) != 0x80;
+    loc_.col += chars;
+    loc_.idx = to;
   }
 
   SourceLocation location(std::size_t i) {
@@ -333,12 +335,21 @@ class PgnParser {
     }
   }
 
+  // Byte classes for the word scanner: 0 a word byte, 1 a delimiter, 2 the
+  // lead byte of a character that may be white space.
+  static const std::array<std::uint8_t, 256>& byte_classes() {
+    static const std::array<std::uint8_t, 256> table = [] {
+      std::array<std::uint8_t, 256> t{};
+      for (unsigned char c : std::string_view("{}()[];$ \t\r\n\f\v")) t[c] = 1;
+      t[0xC2] = t[0xE2] = t[0xE3] = t[0xEF] = 2;
+      return t;
+    }();
+    return table;
+  }
+
   bool is_delimiter(std::size_t i) const {
-    const char c = t_.data()[i];
-    switch (c) {
-      case '{': case '}': case '(': case ')': case '[': case ']': case ';': case '$': return true;
-      default: return space_len(i) != 0;
-    }
+    const std::uint8_t k = byte_classes()[static_cast<unsigned char>(t_.data()[i])];
+    return k == 1 || (k == 2 && space_len(i) != 0);
   }
 
   // --- issues -------------------------------------------------------------
@@ -381,6 +392,10 @@ class PgnParser {
 
   // Reports the bytes that could not be decoded, up to window index `limit`.
   void flush_errors(std::size_t limit) {
+    if (!t_.errors().empty()) flush_errors_slow(limit);
+  }
+
+  [[gnu::noinline]] void flush_errors_slow(std::size_t limit) {
     auto& errors = t_.errors();
     const std::uint64_t abs_limit = t_.base() + limit;
     while (!errors.empty() && errors.front().text_index < abs_limit) {
@@ -745,7 +760,13 @@ class PgnParser {
     const std::size_t start = pos_;
     const std::size_t n = t_.size();
     std::size_t k = pos_;
-    while (k < n && !is_delimiter(k)) k += utf8_len(static_cast<unsigned char>(t_.data()[k]));
+    const auto& classes = byte_classes();
+    const auto* d = reinterpret_cast<const unsigned char*>(t_.data());
+    while (k < n) {
+      const std::uint8_t cls = classes[d[k]];
+      if (cls == 1 || (cls == 2 && space_len(k) != 0)) break;
+      ++k;
+    }
     k = std::min(k, n);
     if (k == n && !t_.eof()) {
       // A word as long as the look-ahead: cut it here.
@@ -789,14 +810,17 @@ class PgnParser {
     return true;
   }
 
-  // Four characters, none of them an ASCII or full-width digit or a dot:
-  // one move, no splitting needed (炮二平五, Ｃ２＝５ is not: full-width digits).
+  // Four three-byte characters, the first an ideograph, none a dot:
+  // one Chinese move (炮二平五, 马８进７), no splitting needed.
   static bool single_chinese_move(std::string_view w) {
     if (w.size() != 12) return false;
-    for (std::size_t i = 0; i < 12; i += 3) {
-      const auto c0 = static_cast<unsigned char>(w[i]);
-      if ((c0 & 0xF0) != 0xE0) return false;
-      if (c0 == 0xEF || c0 == 0xE3 || c0 == 0xE2) return false;  // full-width forms, 、。, …
+    const auto* u = reinterpret_cast<const unsigned char*>(w.data());
+    if (u[0] < 0xE4 || u[0] > 0xE9) return false;
+    for (std::size_t i = 3; i < 12; i += 3) {
+      if ((u[i] & 0xF0) != 0xE0) return false;
+      if (u[i] == 0xE2 && u[i + 1] == 0x80 && u[i + 2] == 0xA6) return false;                  // …
+      if (u[i] == 0xE3 && u[i + 1] == 0x80 && (u[i + 2] == 0x81 || u[i + 2] == 0x82)) return false;  // 、。
+      if (u[i] == 0xEF && u[i + 1] == 0xBC && u[i + 2] == 0x8E) return false;                  // ．
     }
     return true;
   }
