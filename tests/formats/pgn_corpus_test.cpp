@@ -3,6 +3,7 @@
 // write -> read round trips of every game.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <filesystem>
 #include <map>
 
@@ -85,17 +86,25 @@ std::string expected_encoding(const std::string& manifest) {
   return "UTF-8";
 }
 
+// Offsets where lines start.
+std::vector<std::size_t> line_starts(const std::string& bytes) {
+  std::vector<std::size_t> starts{0};
+  for (std::size_t i = 0; i < bytes.size(); ++i)
+    if (bytes[i] == '\n') starts.push_back(i + 1);
+  return starts;
+}
+
 // Checks one move's location against the source bytes; returns "" when right.
-std::string check_location(const std::string& bytes, const std::string& encoding, const GameNode& n) {
+std::string check_location(const std::string& bytes, const std::vector<std::size_t>& starts,
+                           const std::string& encoding, const GameNode& n) {
   std::string encoded;
   if (!from_utf8(n.text, encoding, encoded)) return "cannot encode";
   const auto& w = n.where;
   if (w.offset + encoded.size() > bytes.size() || bytes.compare(w.offset, encoded.size(), encoded) != 0)
     return "offset " + std::to_string(w.offset) + " does not hold '" + n.text + "'";
-  const std::size_t line_start = w.offset == 0 ? 0 : bytes.rfind('\n', w.offset - 1) + 1;  // npos + 1 == 0
-  const auto line = 1 + std::count(bytes.begin(), bytes.begin() + std::ptrdiff_t(line_start), '\n');
-  if (std::uint32_t(line) != w.line)
-    return "line " + std::to_string(w.line) + " should be " + std::to_string(line);
+  const auto it = std::upper_bound(starts.begin(), starts.end(), std::size_t(w.offset)) - 1;
+  const std::size_t line = std::size_t(it - starts.begin()) + 1, line_start = *it;
+  if (line != w.line) return "line " + std::to_string(w.line) + " should be " + std::to_string(line);
   std::string prefix;
   to_utf8(std::string_view(bytes).substr(line_start, w.offset - line_start), encoding, prefix);
   if (line_start == 0 && prefix.compare(0, 3, "\xEF\xBB\xBF") == 0) prefix.erase(0, 3);
@@ -119,12 +128,13 @@ TEST_CASE("PGN corpus: every file reads, game counts and encodings as in the man
     const auto bytes = pgntest::slurp(std::string(XQREC_SHARED_CORPUS) + "/" + row.file);
     REQUIRE(bytes);
     FileReport report;
+    const auto starts = line_starts(*bytes);
     std::size_t file_games = 0;
     GameBuilder builder([&](BuiltGame& g) {
       ++file_games;
       for (std::size_t i = 1; i < g.record.nodes.size(); ++i) {
         ++moves;
-        const std::string why = check_location(*bytes, report.encoding, g.record.nodes[i]);
+        const std::string why = check_location(*bytes, starts, report.encoding, g.record.nodes[i]);
         if (!why.empty()) {
           if (++bad_locations <= 5) notes += row.file + " game " + std::to_string(g.index) + ": " + why + "\n";
         }
