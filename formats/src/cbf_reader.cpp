@@ -37,16 +37,7 @@ constexpr std::array<ElementTag, 30> kHead{{
     {"RecordType", "RecordType"}, {"RecordKind", "RecordKind"},
 }};
 
-bool iequal(std::string_view a, std::string_view b) {
-  if (a.size() != b.size()) return false;
-  for (std::size_t i = 0; i < a.size(); ++i) {
-    char x = a[i], y = b[i];
-    if (x >= 'A' && x <= 'Z') x = char(x - 'A' + 'a');
-    if (y >= 'A' && y <= 'Z') y = char(y - 'A' + 'a');
-    if (x != y) return false;
-  }
-  return true;
-}
+bool iequal(std::string_view a, std::string_view b) { return ascii_iequals(a, b); }
 
 // All text of an element: its PCDATA and CDATA children joined (a comment
 // holding "]]>" is written as two CDATA sections).

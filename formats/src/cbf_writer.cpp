@@ -22,16 +22,7 @@ constexpr std::string_view kHeadOrder[] = {
     "CreatorURL",  "DateCreated", "DateModified", "ECCO",       "RecordType", "RecordKind",
     "RecordResult", "ResultType", "FEN"};
 
-bool iequal(std::string_view a, std::string_view b) {
-  if (a.size() != b.size()) return false;
-  for (std::size_t i = 0; i < a.size(); ++i) {
-    char x = a[i], y = b[i];
-    if (x >= 'A' && x <= 'Z') x = char(x - 'A' + 'a');
-    if (y >= 'A' && y <= 'Z') y = char(y - 'A' + 'a');
-    if (x != y) return false;
-  }
-  return true;
-}
+bool iequal(std::string_view a, std::string_view b) { return ascii_iequals(a, b); }
 
 std::string value_of(Move m) {
   const Square a = m.from(), b = m.to();

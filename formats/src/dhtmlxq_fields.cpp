@@ -30,11 +30,7 @@ constexpr std::array<FieldName, 34> kFields{{
     {"other", "Other"},
 }};
 
-bool iequal(std::string_view a, std::string_view b) {
-  return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) {
-           return std::tolower(static_cast<unsigned char>(x)) == std::tolower(static_cast<unsigned char>(y));
-         });
-}
+bool iequal(std::string_view a, std::string_view b) { return ascii_iequals(a, b); }
 
 constexpr std::string_view kPrefix = "DhtmlXQ_";
 

@@ -34,12 +34,7 @@ bool starts_with_ci(std::string_view s, std::size_t pos, std::string_view prefix
   return true;
 }
 
-bool iequal(std::string_view a, std::string_view b) {
-  if (a.size() != b.size()) return false;
-  for (std::size_t i = 0; i < a.size(); ++i)
-    if (lower(a[i]) != lower(b[i])) return false;
-  return true;
-}
+bool iequal(std::string_view a, std::string_view b) { return ascii_iequals(a, b); }
 
 bool is_name_char(char c) {
   return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';

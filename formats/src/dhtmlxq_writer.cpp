@@ -12,16 +12,7 @@ namespace xq::formats {
 
 namespace {
 
-bool iequal(std::string_view a, std::string_view b) {
-  if (a.size() != b.size()) return false;
-  for (std::size_t i = 0; i < a.size(); ++i) {
-    char x = a[i], y = b[i];
-    if (x >= 'A' && x <= 'Z') x = char(x - 'A' + 'a');
-    if (y >= 'A' && y <= 'Z') y = char(y - 'A' + 'a');
-    if (x != y) return false;
-  }
-  return true;
-}
+bool iequal(std::string_view a, std::string_view b) { return ascii_iequals(a, b); }
 
 // The inverse of the reader's unescaping: new lines as "||", and the
 // characters that would end or confuse a field as \uXXXX.

@@ -25,16 +25,7 @@ constexpr std::size_t kMaxComment = 1 << 20;   // longer comments are cut (with 
 constexpr std::size_t kMaxFileIssues = 1000;   // file-level issues kept
 constexpr std::size_t kMaxGameEncodingIssues = 100;
 
-bool iequals(std::string_view a, std::string_view b) {
-  if (a.size() != b.size()) return false;
-  for (std::size_t i = 0; i < a.size(); ++i) {
-    char x = a[i], y = b[i];
-    if (x >= 'A' && x <= 'Z') x = char(x - 'A' + 'a');
-    if (y >= 'A' && y <= 'Z') y = char(y - 'A' + 'a');
-    if (x != y) return false;
-  }
-  return true;
-}
+bool iequals(std::string_view a, std::string_view b) { return ascii_iequals(a, b); }
 
 std::string_view trim_ascii(std::string_view s) {
   while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);

@@ -12,16 +12,7 @@ namespace xq::formats {
 
 namespace {
 
-bool iequals(std::string_view a, std::string_view b) {
-  if (a.size() != b.size()) return false;
-  for (std::size_t i = 0; i < a.size(); ++i) {
-    char x = a[i], y = b[i];
-    if (x >= 'A' && x <= 'Z') x = char(x - 'A' + 'a');
-    if (y >= 'A' && y <= 'Z') y = char(y - 'A' + 'a');
-    if (x != y) return false;
-  }
-  return true;
-}
+bool iequals(std::string_view a, std::string_view b) { return ascii_iequals(a, b); }
 
 // Tags that XQF holds elsewhere or that say nothing XQF would lose.
 bool implied_tag(std::string_view name) {

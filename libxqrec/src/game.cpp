@@ -2,9 +2,7 @@
 
 namespace xq {
 
-namespace {
-
-bool iequals(std::string_view a, std::string_view b) {
+bool ascii_iequals(std::string_view a, std::string_view b) {
   if (a.size() != b.size()) return false;
   for (std::size_t i = 0; i < a.size(); ++i) {
     char x = a[i], y = b[i];
@@ -14,8 +12,6 @@ bool iequals(std::string_view a, std::string_view b) {
   }
   return true;
 }
-
-}  // namespace
 
 std::string_view notation_name(MoveNotation n) {
   switch (n) {
@@ -49,13 +45,13 @@ std::vector<NodeId> GameRecord::main_line() const {
 
 const std::string* GameRecord::tag(std::string_view name) const {
   for (const auto& t : tags)
-    if (iequals(t.name, name)) return &t.value;
+    if (ascii_iequals(t.name, name)) return &t.value;
   return nullptr;
 }
 
 void GameRecord::set_tag(std::string_view name, std::string value) {
   for (auto& t : tags)
-    if (iequals(t.name, name)) {
+    if (ascii_iequals(t.name, name)) {
       t.value = std::move(value);
       return;
     }

@@ -112,6 +112,9 @@ struct GameNode {
   NodeChildren children;  // children[0] continues the line; the rest are variations
 };
 
+// ASCII case-insensitive equality (tag and field names).
+bool ascii_iequals(std::string_view a, std::string_view b);
+
 struct Tag {
   std::string name;
   std::string value;
