@@ -1,11 +1,10 @@
 // CBL reader: a CCBridge library of CBR records, with an index table; the
-// older zlib-compressed libraries are inflated and reported as unsupported.
+// older zlib-compressed libraries are read by cbl_compressed.cpp.
 #include <string>
 #include <vector>
 
-#include <zlib.h>
-
 #include "binary_text.h"
+#include "cbl_compressed.h"
 #include "cbr_record.h"
 #include "xqrec/fen.h"
 #include "xqrec/formats/cbr.h"
@@ -33,44 +32,6 @@ std::uint32_t u32(std::string_view b, std::size_t o) {
   return std::uint32_t(p[0]) | std::uint32_t(p[1]) << 8 | std::uint32_t(p[2]) << 16 | std::uint32_t(p[3]) << 24;
 }
 
-// The older compressed library: "CCBridge", u32 21, u32 variant, u32
-// inflated size, then a zlib stream.
-void compressed_library(std::string_view bytes, FileReport& report) {
-  const std::uint32_t variant = u32(bytes, 12), declared = u32(bytes, 16);
-  std::string message = "older zlib-compressed CCBridge library (format 21, variant " + std::to_string(variant) + ")";
-  z_stream z{};
-  if (bytes.size() <= 20 || inflateInit(&z) != Z_OK) {
-    report.issues.push_back(make_issue("unsupported", Severity::Error, 0, message + ", too short to inflate"));
-    return;
-  }
-  z.next_in = reinterpret_cast<Bytef*>(const_cast<char*>(bytes.data() + 20));
-  z.avail_in = uInt(bytes.size() - 20);
-  std::vector<unsigned char> buf(1 << 16);
-  std::uint64_t total = 0;
-  int rc = Z_OK;
-  while (rc == Z_OK) {
-    z.next_out = buf.data();
-    z.avail_out = uInt(buf.size());
-    rc = inflate(&z, Z_NO_FLUSH);
-    total += buf.size() - z.avail_out;
-    if (rc == Z_OK && z.avail_out == buf.size() && z.avail_in == 0) break;  // needs input that is not there
-    if (total > (std::uint64_t(1) << 30)) break;                           // a zip bomb is not a library
-  }
-  inflateEnd(&z);
-  if (rc != Z_STREAM_END) {
-    report.issues.push_back(make_issue("bad-compression", Severity::Error, 20,
-                                       message + ": the zlib stream is damaged or cut after " + std::to_string(total) +
-                                           " bytes"));
-  } else if (total != declared) {
-    report.issues.push_back(make_issue("bad-compression", Severity::Warning, 16,
-                                       message + ": inflates to " + std::to_string(total) + " bytes, header says " +
-                                           std::to_string(declared)));
-  }
-  report.issues.push_back(make_issue("unsupported", Severity::Error, 0,
-                                     message + ", " + std::to_string(total) +
-                                         " bytes inflated: its GBK record layout is not documented; no game read"));
-}
-
 }  // namespace
 
 FileReport read_cbl(std::string_view bytes, GameVisitor& visitor, const ReadOptions& options) {
@@ -78,10 +39,9 @@ FileReport read_cbl(std::string_view bytes, GameVisitor& visitor, const ReadOpti
   FileReport report;
   report.format = Format::Cbl;
   report.encoding = "UTF-16LE";
-  if (bytes.size() >= 20 && bytes.substr(0, 8) == "CCBridge" && bytes.substr(0, 16) != kLibraryMagic &&
-      u32(bytes, 8) == 21) {
+  if (detail::is_compressed_cbl(bytes)) {
     report.encoding = "GBK";
-    compressed_library(bytes, report);
+    detail::read_compressed_cbl(bytes, visitor, report);
     return report;
   }
   if (bytes.substr(0, 16) != kLibraryMagic) {

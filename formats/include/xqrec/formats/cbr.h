@@ -16,8 +16,13 @@
 // MoveNotation::Coordinates with ICCS text.
 //
 // CBL libraries of the older zlib-compressed kind ("CCBridge" followed by
-// format 21) are inflated with zlib to check them, then reported as
-// "unsupported": their GBK record layout is not documented.
+// format 21) are inflated with zlib and read: GBK strings, a move tree per
+// game. Their games get Title, Annotator, AnnotatorEmail, Author,
+// AuthorEmail, Created, Modified, GameType ("full", "opening",
+// "middlegame", "endgame"), CblText1..6 (fields of unknown meaning, when
+// not empty), Library, LibraryAuthor, LibraryText2/3/5 (unknown meaning),
+// LibraryCreated, LibraryModified and Result. Their issues carry the file
+// offset of the zlib stream; messages give the offset in the inflated data.
 #pragma once
 
 #include <string_view>

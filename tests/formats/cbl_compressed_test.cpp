@@ -1,0 +1,240 @@
+// The older zlib-compressed CCBridge libraries: the corpus files, libraries
+// built by the tests, damaged input.
+#include <catch2/catch.hpp>
+
+#include <filesystem>
+#include <fstream>
+#include <functional>
+
+#include "binary_corpus.h"
+#include "binary_game_gen.h"
+#include "binary_record_builder.h"
+#include "cbl_compressed_bytes.h"
+#include "xqrec/fen.h"
+#include "xqrec/formats/cbr.h"
+#include "xqrec/position.h"
+
+using namespace xq;
+using namespace xq::formats;
+using namespace xq::formats::testing;
+
+namespace {
+
+// Moves of every line that do not replay (0 when the whole tree is legal).
+int illegal_moves(const GameRecord& g) {
+  int bad = 0;
+  const std::function<void(NodeId, Position&)> walk = [&](NodeId id, Position& p) {
+    for (const NodeId child : g.node(id).children) {
+      const Move m = g.node(child).move;
+      if (p.check_move(m) != MoveError::None) {
+        ++bad;
+        continue;
+      }
+      Position next = p;
+      Undo u;
+      next.make(m, u);
+      walk(child, next);
+    }
+  };
+  Position start(g.start_setup ? *g.start_setup : Setup::start());
+  walk(g.root(), start);
+  return bad;
+}
+
+std::size_t count_variations(const GameRecord& g) {
+  std::size_t n = 0;
+  for (const GameNode& node : g.nodes) n += node.children.size() > 1 ? node.children.size() - 1 : 0;
+  return n;
+}
+
+bool has_code(const std::vector<ReadIssue>& issues, std::string_view code) {
+  for (const auto& i : issues)
+    if (i.code == code) return true;
+  return false;
+}
+
+const std::string kLibrary = "cbl/hbsxcjp+cchess_qt/棋谱文件/棋谱研究/棋谱大全/布局/象棋布局疑形攻击/bjyxgj8.CBL";
+const std::string kEndgames = "cbl/walker8088+cchess/game_book/残局谱/象棋实用残局/残局的生死棋型.CBL";
+
+}  // namespace
+
+TEST_CASE("every compressed CBL library of the corpus reads with every line legal", "[cbl][compressed][corpus]") {
+  if (!have_shared_corpus()) {
+    WARN("shared corpus not found; skipped");
+    return;
+  }
+  std::size_t files = 0, games = 0, variations = 0;
+  for (const auto& [path, row] : manifest_rows("cbl")) {
+    const std::string bytes = read_bytes(shared_corpus() / path);
+    if (bytes.compare(0, 8, "CCBridge") != 0 || bytes.compare(0, 16, std::string("CCBridgeLibrary\0", 16)) == 0)
+      continue;
+    INFO(path);
+    ++files;
+    RecordBuilder b;
+    const FileReport r = read_cbl(bytes, b);
+    CHECK(r.encoding == "GBK");
+    for (const auto& i : r.issues) FAIL_CHECK(i.code << ": " << i.message);
+    REQUIRE(r.games == b.games.size());
+    REQUIRE(!b.games.empty());
+    for (std::size_t k = 0; k < b.games.size(); ++k) {
+      INFO("game " << k + 1);
+      const GameRecord& g = b.games[k];
+      for (const auto& i : b.issues[k])
+        if (i.code != "multiple-results") FAIL_CHECK(i.code << ": " << i.message);
+      CHECK_FALSE(g.truncated);
+      REQUIRE(g.start_setup);
+      CHECK(illegal_moves(g) == 0);
+      CHECK(g.tag("Title") != nullptr);
+      CHECK(g.tag("Library") != nullptr);
+      variations += count_variations(g);
+    }
+    games += b.games.size();
+  }
+  CHECK(files >= 3);
+  CHECK(variations > 0);
+  WARN("compressed CBL corpus: " << files << " files, " << games << " games, " << variations << " variations");
+}
+
+TEST_CASE("compressed CBL sample: tags, start, first moves and a variation", "[cbl][compressed][corpus]") {
+  if (!have_shared_corpus()) {
+    WARN("shared corpus not found; skipped");
+    return;
+  }
+  RecordBuilder b;
+  const FileReport r = read_cbl(read_bytes(shared_corpus() / kLibrary), b);
+  REQUIRE(b.games.size() == 4);
+  CHECK(r.games == 4);
+  const GameRecord& g = b.games[0];
+  CHECK(*g.tag("Title") == "如影随形");
+  CHECK(*g.tag("Library") == "布局疑形与攻击（八)其它类");
+  CHECK(*g.tag("Author") == "高峰");
+  CHECK(*g.tag("AuthorEmail") == "gjffalcon@sian.com");
+  CHECK(*g.tag("GameType") == "opening");
+  CHECK(to_fen(*g.start_setup) == std::string(kStartFen));
+  const auto line = g.main_line();
+  REQUIRE(line.size() == 18);
+  CHECK(g.node(line[0]).text == "b0c2");  // 马八进七
+  CHECK(g.node(line[1]).text == "c6c5");
+  // Record 5 (炮二平四) carries the first comment; the 9th ply has an alternative.
+  CHECK(g.node(line[4]).comment_after.rfind("平炮士角", 0) == 0);
+  CHECK(g.node(line[7]).children.size() == 2);
+  CHECK(count_variations(g) == 3);
+}
+
+TEST_CASE("compressed CBL endgames: black to move where the first move is black's", "[cbl][compressed][corpus]") {
+  if (!have_shared_corpus()) {
+    WARN("shared corpus not found; skipped");
+    return;
+  }
+  RecordBuilder b;
+  (void)read_cbl(read_bytes(shared_corpus() / kEndgames), b);
+  REQUIRE(b.games.size() == 196);
+  std::size_t black = 0;
+  for (const GameRecord& g : b.games) {
+    CHECK(*g.tag("GameType") == "endgame");
+    if (g.start_setup->side_to_move == Color::Black) ++black;
+  }
+  CHECK(black == 4);
+  CHECK(b.games[0].nodes[0].comment_after.find("三 高 兵") == 0);
+}
+
+TEST_CASE("compressed CBL built from generated games reads back the same trees", "[cbl][compressed][roundtrip]") {
+  std::vector<std::string> bytes;
+  std::vector<GameRecord> games;
+  for (std::uint64_t seed = 1; seed <= 25; ++seed) {
+    GenOptions o;
+    o.max_depth = 8, o.variation_percent = 25;
+    GameRecord g = random_game(seed, o);
+    g.result = seed % 3 == 0 ? "0-1" : seed % 3 == 1 ? "1-0" : "*";
+    g.tags.push_back({"Title", "第" + std::to_string(seed) + "局"});
+    bytes.push_back(cblz_game_bytes(g));
+    games.push_back(std::move(g));
+  }
+  RecordBuilder b;
+  const FileReport r = read_cbl(cblz_library_bytes(bytes, "测试库"), b);
+  CHECK(r.issues.empty());
+  REQUIRE(b.games.size() == games.size());
+  CHECK(r.games == games.size());
+  for (std::size_t k = 0; k < games.size(); ++k) {
+    INFO("game " << k + 1);
+    CHECK(b.issues[k].empty());
+    std::string why;
+    CHECK(same_tree(games[k], b.games[k], &why));
+    INFO(why);
+    CHECK(b.games[k].start_setup->board == games[k].start_setup->board);
+    CHECK(b.games[k].start_setup->side_to_move == games[k].start_setup->side_to_move);
+    CHECK(*b.games[k].tag("Title") == *games[k].tag("Title"));
+    CHECK(*b.games[k].tag("Library") == "测试库");
+    CHECK(*b.games[k].tag("LibraryAuthor") == "测试者");
+    CHECK(*b.games[k].tag("Created") == "2024-01-02 03:04:05");
+    CHECK(b.games[k].result == games[k].result);
+  }
+}
+
+TEST_CASE("compressed CBL: a record whose ply skips ahead ends the tree there, reported", "[cbl][compressed]") {
+  GenOptions o;
+  o.main_plies = 12, o.variation_percent = 0, o.comment_percent = 0;
+  const GameRecord g = random_game(5, o);
+  std::string game = cblz_game_bytes(g);
+  // Records, then one empty comment line (CR LF) per record; the 6th claims ply 9.
+  const std::size_t records = game.size() - 2 * g.main_line().size() - 6 * g.main_line().size();
+  game[records + 5 * 6] = 9;
+  RecordBuilder b;
+  const FileReport r = read_cbl(cblz_library_bytes({game}, "x"), b);
+  REQUIRE(b.games.size() == 1);
+  CHECK(r.issues.empty());
+  CHECK(b.games[0].main_line().size() == 5);
+  CHECK(b.games[0].truncated);
+  CHECK(has_code(b.issues[0], "bad-record"));
+}
+
+TEST_CASE("compressed CBL: more games promised than held, and a cut zlib stream", "[cbl][compressed][robust]") {
+  GenOptions o;
+  o.max_nodes = 150, o.variation_percent = 30;
+  const std::string game = cblz_game_bytes(random_game(7, o));
+  {
+    RecordBuilder b;
+    const FileReport r = read_cbl(cblz_library_bytes({game, game}, "x", 1, 3), b);
+    CHECK(b.games.size() == 2);
+    CHECK(has_code(r.issues, "truncated"));
+  }
+  const std::string lib = cblz_library_bytes({game, game, game}, "x");
+  for (std::size_t n = 0; n < lib.size(); n += 13) {
+    RecordBuilder b;
+    const FileReport r = read_cbl(std::string_view(lib).substr(0, n), b);
+    CHECK(b.games.size() <= 3);
+    CHECK_FALSE(r.issues.empty());
+    CHECK(r.games == b.games.size());
+  }
+}
+
+TEST_CASE("compressed CBL: damaged payloads never crash and stay bounded", "[cbl][compressed][robust]") {
+  GenOptions o;
+  o.max_nodes = 120, o.variation_percent = 30;
+  std::vector<std::string> games;
+  for (std::uint64_t seed = 1; seed <= 3; ++seed) games.push_back(cblz_game_bytes(random_game(seed, o)));
+  Lcg rng(17);
+  for (int round = 0; round < 400; ++round) {
+    std::vector<std::string> bad = games;
+    for (int i = 0, flips = 1 + int(rng.below(5)); i < flips; ++i) {
+      std::string& g = bad[rng.below(3)];
+      g[rng.below(std::uint32_t(g.size()))] ^= char(1 + rng.below(255));
+    }
+    RecordBuilder b;
+    const FileReport r = read_cbl(cblz_library_bytes(bad, "x"), b);
+    CHECK(b.games.size() <= 3);
+    CHECK(r.games == b.games.size());
+  }
+}
+
+// Run by hand: test_formats "[.write-seeds]" writes the fuzz seed.
+TEST_CASE("write the compressed CBL fuzz seed", "[.write-seeds]") {
+  GenOptions o;
+  o.max_nodes = 60, o.variation_percent = 30;
+  std::vector<std::string> games;
+  for (std::uint64_t seed = 1; seed <= 2; ++seed) games.push_back(cblz_game_bytes(random_game(seed, o)));
+  const std::string bytes = cblz_library_bytes(games, "种子");
+  std::ofstream(std::filesystem::path(XQREC_SOURCE_DIR) / "tests" / "fuzz" / "seeds" / "cbl" / "compressed.cbl",
+                std::ios::binary)
+      .write(bytes.data(), std::streamsize(bytes.size()));
+}
