@@ -40,7 +40,7 @@ int run_convert(const std::vector<std::string>& args) {
       ("output,o", po::value<std::string>(&out)->required(), "output: a file, a directory (mirrors the input tree), or - for stdout")
       ("to", po::value<std::string>(&to), "pgn, xqf, dhtmlxq, cbf, json or fen (default: from the output name, else pgn)")
       ("notation", po::value<std::string>(&notation), "PGN moves: chinese (default), wxf or iccs")
-      ("encoding", po::value<std::string>(&encoding), "PGN output encoding: utf-8 (default) or gbk")
+      ("encoding", po::value<std::string>(&encoding), "PGN and DhtmlXQ output encoding: utf-8 (default) or gbk")
       ("xqf-version", po::value<int>(&xqf_version), "XQF output version: 18 (default, encrypted) or 10")
       ("input-encoding", po::value<std::string>(&input_encoding), "text encoding of the inputs instead of detecting it")
       ("report", po::value<std::string>(&report), "write what could not be converted, as JSON Lines, to FILE (- for stderr)");
@@ -73,6 +73,11 @@ int run_convert(const std::vector<std::string>& args) {
   else if (encoding == "gbk" || encoding == "GBK") options.pgn.encoding = "GBK";
   else {
     std::cerr << "xqrec convert: unknown encoding '" << encoding << "' (utf-8, gbk)\n";
+    return kUsage;
+  }
+  // The other targets have a fixed encoding (XQF GB18030, CBF and JSON UTF-8).
+  if (options.pgn.encoding != "UTF-8" && options.to != xf::Format::Pgn && options.to != xf::Format::DhtmlXq) {
+    std::cerr << "xqrec convert: --encoding " << encoding << " applies to pgn and dhtmlxq output only\n";
     return kUsage;
   }
   if (xqf_version != 10 && xqf_version != 18) {

@@ -71,9 +71,12 @@ ConvertedGame convert_game(GameRecord record, const std::vector<ReadIssue>& read
       break;
     }
     case Format::DhtmlXq: {
-      auto r = write_dhtmlxq(record);
+      DhtmlXqWriteOptions dopt;
+      dopt.encoding = options.pgn.encoding;  // the one text-output encoding option
+      auto r = write_dhtmlxq(record, dopt);
       out.bytes = std::move(r.bytes);
       losses = std::move(r.losses);
+      if (!r.ok) out.notes.push_back({"", 0, "bad-encoding", Severity::Error, 0, "", dopt.encoding, {}, "unknown output encoding"});
       break;
     }
     case Format::Cbf: {

@@ -5,6 +5,7 @@
 
 #include "xqrec/fen.h"
 #include "xqrec/formats/dhtmlxq.h"
+#include "xqrec/formats/encoding.h"
 #include "xqrec/formats/record_start.h"
 #include "xqrec/iccs.h"
 
@@ -303,7 +304,28 @@ class Writer {
 }  // namespace
 
 DhtmlXqWriteResult write_dhtmlxq(const GameRecord& record, const DhtmlXqWriteOptions& options) {
-  return Writer(record, options).run();
+  DhtmlXqWriteResult res = Writer(record, options).run();
+  if (is_utf8_name(options.encoding)) return res;
+  std::string encoded, lost;
+  std::size_t unmappable = 0;
+  if (!from_utf8(res.bytes, options.encoding, encoded, &unmappable, &lost)) {
+    res.ok = false;
+    res.bytes.clear();
+    std::string m("ICU does not know the encoding ");
+    m.append(options.encoding);
+    res.losses.push_back({"unknown-encoding", m});
+    return res;
+  }
+  res.bytes = std::move(encoded);
+  if (unmappable > 0) {
+    std::string m(std::to_string(unmappable));
+    m.append(" character(s) not in ");
+    m.append(options.encoding);
+    m.append(" substituted: ");
+    m.append(escape_bytes(lost, 60));
+    res.losses.push_back({"unencodable-characters", m});
+  }
+  return res;
 }
 
 }  // namespace xq::formats

@@ -5,6 +5,7 @@
 #include "text_formats_support.h"
 #include "xqrec/fen.h"
 #include "xqrec/formats/dhtmlxq.h"
+#include "xqrec/formats/encoding.h"
 
 using namespace xq;
 using namespace xq::formats;
@@ -330,4 +331,41 @@ TEST_CASE("dhtmlxq: truncated and corrupted input never crashes", "[dhtmlxq]") {
     Collected c = read(bad);
     (void)c;
   }
+}
+
+TEST_CASE("dhtmlxq: written in GBK on request, read back the same", "[dhtmlxq][encoding]") {
+  std::mt19937 rng(99);
+  GameRecord g = random_game(rng, 30, 3);
+  g.tags = {{"Event", "全国象棋个人赛"}, {"Red", "红方"}, {"Black", "黑方"}, {"Result", "1-0"}};
+  g.result = "1-0";
+  DhtmlXqWriteOptions o;
+  o.encoding = "GBK";
+  const DhtmlXqWriteResult w = write_dhtmlxq(g, o);
+  CHECK(w.ok);
+  CHECK(w.losses.empty());
+  CHECK_FALSE(valid_utf8(w.bytes));
+  // 红胜 in GBK: BA EC CA A4.
+  CHECK(w.bytes.find("[DhtmlXQ_result]\xBA\xEC\xCA\xA4[/DhtmlXQ_result]") != std::string::npos);
+  FileReport rep;
+  Collected back = read(w.bytes, &rep);
+  CHECK(rep.encoding == "GB18030");
+  REQUIRE(back.games.size() == 1);
+  CHECK(compare_trees(g, back.games[0].record) == "");
+  CHECK(back.games[0].record.tags == g.tags);
+  CHECK(error_count(back.games[0]) == 0);
+}
+
+TEST_CASE("dhtmlxq: GBK output names the characters GBK cannot hold", "[dhtmlxq][encoding]") {
+  GameRecord g;
+  g.tags = {{"Event", "Cup \xF0\x9F\x98\x80 2024"}};  // an emoji: not in GBK
+  DhtmlXqWriteOptions o;
+  o.encoding = "GBK";
+  const DhtmlXqWriteResult w = write_dhtmlxq(g, o);
+  REQUIRE(w.losses.size() == 1);
+  CHECK(w.losses[0].code == "unencodable-characters");
+  o.encoding = "no-such-encoding";
+  const DhtmlXqWriteResult bad = write_dhtmlxq(g, o);
+  CHECK_FALSE(bad.ok);
+  CHECK(bad.bytes.empty());
+  CHECK(bad.losses.back().code == "unknown-encoding");
 }

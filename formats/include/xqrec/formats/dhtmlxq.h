@@ -39,21 +39,25 @@ namespace xq::formats {
 FileReport read_dhtmlxq(std::string_view bytes, GameVisitor& visitor, const ReadOptions& options = {});
 
 struct DhtmlXqWriteResult {
-  std::string bytes;  // UTF-8
+  std::string bytes;  // in the requested encoding
   LossNotes losses;
+  bool ok = true;     // false only when the encoding is unknown to ICU (bytes empty)
 };
 
 struct DhtmlXqWriteOptions {
   // Wrap in [DhtmlXQ]...[/DhtmlXQ] (the usual form) and put one field per line.
   bool one_field_per_line = true;
+  // An ICU converter name: "UTF-8" (default), "GBK" (what dpxq.com pages use), ...
+  std::string encoding = "UTF-8";
 };
 
-// Writes one record (UTF-8). Moves must be resolved (GameNode::move); a
-// node without a move ends its line and is reported. Loss notes:
-// "tag-dropped", "nag-dropped", "comment-moved" (a comment before a move
-// other than a line's first is written after the previous move),
-// "unresolved-move", "start-not-representable" (binit cannot hold the
-// set-up; it is still written in [DhtmlXQ_fen]).
+// Writes one record. Moves must be resolved (GameNode::move); a node
+// without a move ends its line and is reported. Loss notes: "tag-dropped",
+// "nag-dropped", "comment-moved" (a comment before a move other than a
+// line's first is written after the previous move), "unresolved-move",
+// "start-not-representable" (binit cannot hold the set-up; it is still
+// written in [DhtmlXQ_fen]), "unencodable-characters" (not in the
+// encoding: substituted), "unknown-encoding".
 DhtmlXqWriteResult write_dhtmlxq(const GameRecord& record, const DhtmlXqWriteOptions& options = {});
 
 // The tag name for a DhtmlXQ field name ("place" -> "Site"), and back
