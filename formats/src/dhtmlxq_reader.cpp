@@ -1,4 +1,8 @@
-// DhtmlXQ reader: the UBB text alone or embedded in HTML pages.
+// DhtmlXQ reader: the UBB text alone or embedded in HTML pages; also the
+// DHJHtmlXQ dialect of 广东象棋网 (打虎将): numbered fields (31 the board as
+// 90 characters from the top row, '0' or '*' empty; 32 the side to move,
+// 1 = Black; 33 the starting step; 34 the move list with rows counted from
+// Red's side), comments [game_comment_B_N]...[/comment_B_N].
 //
 // The bytes are scanned as they are (ASCII markup, character-aware for
 // GBK/GB18030/Big5, whose trail bytes can look like '['), so locations are
@@ -55,12 +59,14 @@ class Scanner {
     }
     return std::string_view::npos;
   }
-  // The next markup token "[DhtmlXQ" or "[/DhtmlXQ" at or after pos.
+  // The next markup token at or after pos: "[DhtmlXQ", "[/DhtmlXQ", or a
+  // DHJHtmlXQ one ("[DHJHtmlXQ", "[/DHJHtmlXQ", "[game_comment_", "[/comment_").
   std::size_t find_token(std::size_t pos) const {
     for (;;) {
       const std::size_t b = find_bracket(pos);
       if (b == std::string_view::npos) return b;
-      if (starts_with_ci(text_, b, "[dhtmlxq") || starts_with_ci(text_, b, "[/dhtmlxq")) return b;
+      for (const std::string_view p : {"[dhtmlxq", "[/dhtmlxq", "[dhjhtmlxq", "[/dhjhtmlxq", "[game_comment_", "[/comment_"})
+        if (starts_with_ci(text_, b, p)) return b;
       pos = b + 1;
     }
   }
@@ -70,10 +76,18 @@ class Scanner {
   bool dbcs_;
 };
 
+// Which markup a field is written in.
+enum class Dialect : std::uint8_t {
+  DhtmlXq,     // [DhtmlXQ_name]
+  Dhj,         // [DHJHtmlXQ_number]
+  DhjComment,  // [game_comment_B_N] ... [/comment_B_N]; name is "B_N"
+};
+
 struct Token {
   std::size_t begin = 0, end = 0;  // [begin, end) covers "[...]"
   bool close = false;
-  bool wrapper = false;            // [DhtmlXQ], [DhtmlXQiFrame], [/DhtmlXQ] ...
+  bool wrapper = false;            // [DhtmlXQ], [DhtmlXQiFrame], [/DhtmlXQ], [DHJHtmlXQ] ...
+  Dialect dialect = Dialect::DhtmlXq;
   std::string_view name;           // field name without "DhtmlXQ_" (fields only)
 };
 
@@ -84,12 +98,22 @@ std::optional<Token> read_token(std::string_view text, std::size_t b) {
   t.begin = b;
   t.close = text[b + 1] == '/';
   std::size_t i = b + (t.close ? 9 : 8);
+  if (starts_with_ci(text, b, t.close ? "[/dhjhtmlxq" : "[dhjhtmlxq")) {
+    t.dialect = Dialect::Dhj;
+    i += 2;
+  } else if (starts_with_ci(text, b, t.close ? "[/comment_" : "[game_comment_")) {
+    t.dialect = Dialect::DhjComment;
+    i = b + (t.close ? 10 : 14);
+  }
   const std::size_t name_start = i;
   while (i < text.size() && is_name_char(text[i])) ++i;
   if (i >= text.size() || text[i] != ']') return std::nullopt;
   const std::string_view name = text.substr(name_start, i - name_start);
   t.end = i + 1;
-  if (!name.empty() && name[0] == '_') {
+  if (t.dialect == Dialect::DhjComment) {
+    if (name.empty()) return std::nullopt;
+    t.name = name;
+  } else if (!name.empty() && name[0] == '_') {
     t.name = name.substr(1);
     if (t.name.empty()) return std::nullopt;
   } else {
@@ -103,6 +127,7 @@ struct Field {
   std::string_view value;
   std::size_t tag_pos = 0;
   std::size_t value_pos = 0;
+  Dialect dialect = Dialect::DhtmlXq;
 };
 
 struct RecordText {
@@ -233,7 +258,16 @@ class RecordReader {
     const Field* fen = nullptr;
     for (const Field& f : rt.fields) {
       const std::string_view name = f.name;
-      if (iequal(name, "movelist")) {
+      if (f.dialect == Dialect::DhjComment) {
+        comment(f, name);
+      } else if (f.dialect == Dialect::Dhj) {
+        if (name == "34") {
+          if (movelist) duplicate(f);
+          else movelist = &f, branches_[0].moves = split_moves(f), branches_[0].tag_pos = f.tag_pos;
+        } else {
+          dhj_field(f);
+        }
+      } else if (iequal(name, "movelist")) {
         if (movelist) duplicate(f);
         else movelist = &f, branches_[0].moves = split_moves(f), branches_[0].tag_pos = f.tag_pos;
       } else if (iequal(name, "binit")) {
@@ -254,6 +288,9 @@ class RecordReader {
     }
     if (!branches_.count(0)) branches_[0].tag_pos = rt.start;
     start_position(binit, fen);
+    if (dhj_board_ && !fen && !binit) dhj_start();
+    // DHJHtmlXQ counts rows from Red's side, like a flipped binit.
+    if (movelist && movelist->dialect == Dialect::Dhj) flipped_ = true;
     build_tree();
     attach_comments();
     side_to_move(fen != nullptr);
@@ -344,8 +381,10 @@ class RecordReader {
     std::string name;
   };
 
-  void comment(const Field& f) {
-    const std::string_view rest = f.name.substr(7);
+  void comment(const Field& f) { comment(f, f.name.substr(7)); }
+
+  // `rest` is "N" or "B_N": ply N of branch B (0 = the main line).
+  void comment(const Field& f, std::string_view rest) {
     long branch = 0, ply = 0;
     const std::size_t u = rest.find('_');
     bool ok;
@@ -359,6 +398,92 @@ class RecordReader {
     std::string text = text_value(f);
     if (text.empty()) return;
     comments_.push_back({branch, ply, std::move(text), f.tag_pos, std::string(f.name)});
+  }
+
+  // A numbered DHJHtmlXQ field other than the move list.
+  void dhj_field(const Field& f) {
+    struct Numbered {
+      std::string_view number, field;  // the DhtmlXQ field of the same meaning
+    };
+    static constexpr Numbered kNumbered[] = {
+        {"10", "title"},      {"11", "event"},       {"13", "date"},        {"14", "place"},
+        {"15", "round"},      {"16", "table"},       {"17", "red"},         {"18", "redname"},
+        {"19", "redlevel"},   {"20", "redrating"},   {"21", "black"},       {"22", "blackname"},
+        {"23", "blacklevel"}, {"24", "blackrating"}, {"29", "redtime"},     {"30", "blacktime"},
+        {"36", "open"},       {"37", "variation"},   {"40", "remark"},      {"41", "author"},
+        {"42", "record"}};
+    if (f.name == "28") return result(f);
+    if (f.name == "31") {
+      if (dhj_board_) duplicate(f);
+      else dhj_board_ = &f;
+      return;
+    }
+    if (f.name == "32") {
+      const std::string v = text_value(f);
+      if (v != "0" && v != "1")
+        add_issue(f.value_pos, "bad-fen", Severity::Warning, v,
+                  "DHJHtmlXQ_32 (the side to move) is neither 0 (Red) nor 1 (Black); Red assumed");
+      dhj_black_ = v == "1";
+      return;
+    }
+    std::string value = text_value(f);
+    if (value.empty()) return;
+    for (const Numbered& n : kNumbered)
+      if (f.name == n.number) {
+        record_.tags.push_back({dhtmlxq_tag_for_field(n.field), std::move(value)});
+        return;
+      }
+    // 33 (the starting step) and unknown numbers: kept under their own name.
+    std::string tag("DHJHtmlXQ_");
+    tag.append(f.name);
+    record_.tags.push_back({std::move(tag), std::move(value)});
+  }
+
+  // DHJHtmlXQ_31: 90 characters, a9..i9 first; letters as in FEN (H and E
+  // for horse and elephant too), '0' or '*' for an empty point.
+  void dhj_start() {
+    const Field& f = *dhj_board_;
+    Setup s;
+    s.board.fill(Piece());
+    std::size_t points = 0;
+    for (std::size_t i = 0; i < f.value.size(); ++i) {
+      const char c = f.value[i];
+      if (c == ' ' || c == '\t' || c == '\r' || c == '\n') continue;
+      if (points == 90) {
+        add_issue(f.value_pos + i, "bad-fen", Severity::Error, f.value.substr(i),
+                  "DHJHtmlXQ_31 has more than 90 points; the rest is ignored");
+        break;
+      }
+      const Square sq(int(points % 9), int(9 - points / 9));
+      ++points;
+      if (c == '0' || c == '*') continue;
+      const char lc = lower(c);
+      PieceType t = PieceType::None;
+      switch (lc) {
+        case 'k': t = PieceType::King; break;
+        case 'a': t = PieceType::Advisor; break;
+        case 'b': case 'e': t = PieceType::Elephant; break;
+        case 'n': case 'h': t = PieceType::Horse; break;
+        case 'r': t = PieceType::Rook; break;
+        case 'c': t = PieceType::Cannon; break;
+        case 'p': t = PieceType::Pawn; break;
+        default: break;
+      }
+      const Piece p = t == PieceType::None ? Piece() : Piece(c == lc ? Color::Black : Color::Red, t);
+      if (p.empty()) {
+        add_issue(f.value_pos + i, "bad-fen", Severity::Error, f.value.substr(i, 1),
+                  "DHJHtmlXQ_31 holds a character that is no piece; that point is left empty");
+        continue;
+      }
+      s.put(sq, p);
+    }
+    if (points < 90)
+      add_issue(f.value_pos, "bad-fen", Severity::Error, f.value,
+                "DHJHtmlXQ_31 has " + std::to_string(points) + " points instead of 90; the others are empty");
+    s.side_to_move = dhj_black_ ? Color::Black : Color::Red;
+    setup_ = s;
+    have_setup_ = true;
+    from_binit_ = true;  // no move: the side is checked like binit's
   }
 
   void start_position(const Field* binit, const Field* fen) {
@@ -582,6 +707,8 @@ class RecordReader {
   bool from_binit_ = false;
   bool flipped_ = false;
   std::string fen_text_;
+  const Field* dhj_board_ = nullptr;
+  bool dhj_black_ = false;
 };
 
 // Splits the text into records of fields.
@@ -639,6 +766,7 @@ std::vector<RecordText> split_records(std::string_view text, std::size_t begin, 
     f.name = tok->name;
     f.tag_pos = b;
     f.value_pos = tok->end;
+    f.dialect = tok->dialect;
     const std::size_t nb = sc.find_token(tok->end);
     const std::size_t value_end = nb == std::string_view::npos ? text.size() : nb;
     f.value = text.substr(f.value_pos, value_end - f.value_pos);
@@ -652,7 +780,7 @@ std::vector<RecordText> split_records(std::string_view text, std::size_t begin, 
     }
     const auto close = read_token(text, nb);
     if (close && close->close && !close->wrapper) {
-      if (!iequal(close->name, f.name))
+      if (!iequal(close->name, f.name) || close->dialect != f.dialect)
         note(nb, "mismatched-close", Severity::Info, text.substr(nb, close->end - nb),
              "field DhtmlXQ_" + std::string(f.name) + " is closed by " +
                  std::string(text.substr(nb, close->end - nb)));

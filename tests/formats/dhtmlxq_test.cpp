@@ -369,3 +369,52 @@ TEST_CASE("dhtmlxq: GBK output names the characters GBK cannot hold", "[dhtmlxq]
   CHECK(bad.bytes.empty());
   CHECK(bad.losses.back().code == "unknown-encoding");
 }
+
+TEST_CASE("dhtmlxq: the DHJHtmlXQ dialect with numbered fields", "[dhtmlxq][dhj]") {
+  const std::string text =
+      "<p>[DHJHtmlXQ]\n[DHJHtmlXQ_10]测试对局[/DHJHtmlXQ_10]\n[DHJHtmlXQ_17]红方[/DHJHtmlXQ_17]\n"
+      "[DHJHtmlXQ_21]黑方[/DHJHtmlXQ_21]\n[DHJHtmlXQ_28]红胜[/DHJHtmlXQ_28]\n"
+      "[DHJHtmlXQ_31]rheakaehr0000000000c00000c0p0p0p0p0p000000000000000000P0P0P0P0P0C00000C0000000000RHEAKAEHR"
+      "[/DHJHtmlXQ_31]\n[DHJHtmlXQ_32]0[/DHJHtmlXQ_32]\n[DHJHtmlXQ_33]1[/DHJHtmlXQ_33]\n"
+      "[DHJHtmlXQ_34]23246665102279672234[/DHJHtmlXQ_34]\n"
+      "[game_comment_0_0]开局[/comment_0_0]\n[game_comment_0_2]好棋[/comment_0_2]\n[/DHJHtmlXQ]</p>\n";
+  FileReport rep;
+  Collected c = read(text, &rep);
+  REQUIRE(c.games.size() == 1);
+  const BuiltGame& g = c.games[0];
+  CHECK(g.issues.empty());
+  const GameRecord& r = g.record;
+  CHECK(*r.tag("Title") == "测试对局");
+  CHECK(*r.tag("Red") == "红方");
+  CHECK(*r.tag("Black") == "黑方");
+  CHECK(*r.tag("Result") == "1-0");
+  CHECK(*r.tag("DHJHtmlXQ_33") == "1");
+  REQUIRE(r.start_setup);
+  CHECK(to_fen(*r.start_setup) == std::string(kStartFen));
+  const auto line = r.main_line();
+  REQUIRE(line.size() == 5);
+  // Rows counted from Red's side: 2324 is c3c4.
+  const char* const want[] = {"c3c4", "g6g5", "b0c2", "h9g7", "c2d4"};
+  for (std::size_t i = 0; i < line.size(); ++i) CHECK(r.node(line[i]).text == want[i]);
+  CHECK(r.nodes[0].comment_after == "开局");
+  CHECK(r.node(line[1]).comment_after == "好棋");
+}
+
+TEST_CASE("dhtmlxq: DHJHtmlXQ board with Black to move, and a bad point", "[dhtmlxq][dhj]") {
+  // Black king e9, Red king d0 and rook a1; Black to move, no moves.
+  std::string board(90, '0');
+  board[4] = 'k';
+  board[81 + 3] = 'K';
+  board[72] = 'R';
+  Collected c = read("[DHJHtmlXQ][DHJHtmlXQ_31]" + board + "[/DHJHtmlXQ_31][DHJHtmlXQ_32]1[/DHJHtmlXQ_32][/DHJHtmlXQ]");
+  REQUIRE(c.games.size() == 1);
+  REQUIRE(c.games[0].record.start_setup);
+  CHECK(to_fen(*c.games[0].record.start_setup).rfind("4k4/9/9/9/9/9/9/9/R8/3K5 b", 0) == 0);
+  CHECK(error_count(c.games[0]) == 0);
+
+  board[10] = 'x';
+  Collected bad = read("[DHJHtmlXQ][DHJHtmlXQ_31]" + board.substr(0, 80) + "[/DHJHtmlXQ_31][/DHJHtmlXQ]");
+  REQUIRE(bad.games.size() == 1);
+  CHECK(has_issue(bad.games[0], "bad-fen"));
+  CHECK(error_count(bad.games[0]) == 2);  // the bad point, and 80 points instead of 90
+}

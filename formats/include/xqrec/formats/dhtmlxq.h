@@ -18,6 +18,14 @@
 // writer would write for that result (红胜, 红负, 和棋, 未知), the text is
 // also kept as tag DhtmlXQ_result.
 //
+// The DHJHtmlXQ dialect (广东象棋网 打虎将: [DHJHtmlXQ_N] numbered fields,
+// [game_comment_B_N] comments) is read too: its numbered info fields map to
+// the same tags (10 title, 11 event, 13 date, 14 place, 15 round, 16 table,
+// 17 red, 18 redname, 21 black, 22 blackname, 28 result, 36 open,
+// 37 variation, 40 remark, 41 author, ...); 31 (the board), 32 (the side
+// to move) and 34 (the moves) give the start and the main line; any other
+// number, 33 (the starting step) included, becomes the tag "DHJHtmlXQ_N".
+//
 // Moves are coordinates (MoveNotation::Coordinates, text = ICCS). The
 // start position is [DhtmlXQ_fen] when present, else binit, else the
 // standard start; the side to move is the colour of the first move's piece.
