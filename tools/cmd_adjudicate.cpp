@@ -31,15 +31,23 @@ int run_adjudicate(const std::vector<std::string>& args) {
       ("moves", po::value<std::vector<std::string>>(&move_words)->multitoken()->required(), "the moves, ICCS, space separated")
       ("rules", po::value<std::string>(&rules_name), "cxa2020 (default), cxa2011, cxa1999 or asian")
       ("threshold", po::value<int>(&threshold), "occurrences of a position that make a repetition (default 3)")
+      ("rule-23-4", "also judge article 23.4 (cxa2011, cxa2020): nine attacking moves of a side over three or more "
+                    "points, as if claimed, when they come before a three-fold repetition")
       ("json", "print the verdict as JSON after the outcome line");
   po::variables_map vm;
-  if (int rc = parse_options("adjudicate", "[--fen FEN] --moves \"ICCS ...\" [--rules R] [--threshold N] [--json]", opts,
+  if (int rc = parse_options("adjudicate", "[--fen FEN] --moves \"ICCS ...\" [--rules R] [--threshold N] [--rule-23-4] [--json]", opts,
                              {}, args, vm);
       rc >= 0)
     return rc;
   const auto rules = xq::rules::parse_rule_set(rules_name);
   if (!rules) {
     std::cerr << "xqrec adjudicate: unknown rule set '" << rules_name << "' (cxa2020, cxa2011, cxa1999, asian)\n";
+    return kUsage;
+  }
+  const bool rule_23_4 = vm.count("rule-23-4") != 0;
+  if (rule_23_4 && *rules != xq::rules::RuleSet::Cxa2011 && *rules != xq::rules::RuleSet::Cxa2020) {
+    std::cerr << "xqrec adjudicate: --rule-23-4 applies to cxa2011 and cxa2020 only (the 1999 and Asian rules have no "
+                 "article 23.4)\n";
     return kUsage;
   }
   if (threshold < 2 || threshold > 100) {
@@ -75,6 +83,7 @@ int run_adjudicate(const std::vector<std::string>& args) {
   xq::rules::AdjudicateOptions opt;
   opt.rules = *rules;
   opt.threshold = threshold;
+  opt.rule_23_4 = rule_23_4;
   const auto result = xq::rules::adjudicate_line(start, moves, opt);
   auto notes = [&] {
     for (const auto& i : issues)
@@ -88,7 +97,8 @@ int run_adjudicate(const std::vector<std::string>& args) {
     return kFindings;
   }
   if (!*result) {
-    std::cout << "no repetition: no position occurs " << threshold << " times in the " << moves.size() << " plies\n";
+    std::cout << "no repetition: no position occurs " << threshold << " times in the " << moves.size() << " plies"
+              << (rule_23_4 ? " and no side attacks on nine consecutive moves (23.4)" : "") << "\n";
     notes();
     return kFindings;
   }
@@ -104,7 +114,7 @@ int run_adjudicate(const std::vector<std::string>& args) {
   std::cout << "rules: " << xq::rules::rule_set_name(v.rules) << "\n";
   std::cout << "must change: " << (v.must_change ? std::string(xq::color_name(*v.must_change)) : std::string("none"))
             << "\n";
-  std::cout << "cycle: plies " << v.first_ply << "-" << v.last_ply << "\n";
+  std::cout << (v.long_attack ? "window (23.4): plies " : "cycle: plies ") << v.first_ply << "-" << v.last_ply << "\n";
   for (std::size_t i = 0; i < v.moves.size(); ++i) {
     const auto& m = v.moves[i];
     std::cout << "ply " << v.first_ply + int(i) << " " << xq::color_name(m.side) << " " << xq::to_iccs(m.move) << " "

@@ -171,6 +171,11 @@ class GameAuditor {
       pos.make(r.move, u);
       ply = this_ply;
       played.push_back(r.move);
+      // After the repetition, a move that does not go round the cycle again
+      // means a side changed (as 23.5.2 asks): the verdict no longer decides.
+      if (main && verdict_ && !left_cycle_ && ply > verdict_->last_ply &&
+          r.move != played[std::size_t(verdict_->first_ply - 1 + (ply - verdict_->last_ply - 1) % verdict_cycle_)])
+        left_cycle_ = true;
       if (main) {
         if (capture) {
           quiet = 0;
@@ -427,7 +432,7 @@ class GameAuditor {
         add("result-mismatch", Severity::Error, "the result says " + result + " but " + what);
       return;
     }
-    const bool ends_in_cycle = verdict_ && out_.plies - verdict_->last_ply < verdict_cycle_;
+    const bool ends_in_cycle = verdict_ && !left_cycle_ && out_.plies - verdict_->last_ply < verdict_cycle_;
     // Players may agree a draw (议和) whatever the verdict would have been.
     if (ends_in_cycle && !none && verdict_->outcome != rules::Outcome::Draw && !(result == "1/2-1/2" && record_mentions_agreement())) {
       const auto outcome = verdict_->outcome;
@@ -466,6 +471,7 @@ class GameAuditor {
   bool main_completed_ = false;
   std::optional<rules::Verdict> verdict_;
   int verdict_cycle_ = 0;
+  bool left_cycle_ = false;  // a move after the repetition left its cycle
   std::map<unsigned, Seen> dialects_;
 };
 

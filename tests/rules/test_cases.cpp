@@ -1,5 +1,6 @@
-// Data-driven repetition cases: the rule-book figures (figures.txt) and the
-// Asian-rules suites (asian.txt). Each case is replayed to the first position
+// Data-driven repetition cases: the rule-book figures (figures.txt), the
+// Asian-rules suites (asian.txt), the CXA rows (cxa.txt) and cycles of real
+// games (corpus-games.txt). Each case is replayed to the first position
 // reaching the threshold; the verdict, and the class of every listed move
 // when the case gives them, must match.
 #include <catch2/catch.hpp>
@@ -109,3 +110,5 @@ TEST_CASE("rule-book figures: classes and verdicts", "[rules][figures]") { run_f
 TEST_CASE("Asian-rules suites (Fairy-Stockfish, Orange)", "[rules][asian]") { run_file("asian.txt"); }
 
 TEST_CASE("CXA-expected rows of the research cases", "[rules][cxa]") { run_file("cxa.txt"); }
+
+TEST_CASE("cycles of real games whose result is not the verdict", "[rules][corpus]") { run_file("corpus-games.txt"); }

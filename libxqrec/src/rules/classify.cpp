@@ -71,11 +71,17 @@ bool blocks(const Position& before, const Position& after, Move m) {
   MoveList then_moves, now_moves;
   b.generate_pseudo_legal(then_moves);
   after.generate_pseudo_legal(now_moves);
+  // Interposing against a check answers it (应将, 闲: 2011 参考图8), it is no 拦:
+  // whatever else the checking piece can no longer reach is not counted
+  // (弈林仙客 game, ply 54: 炮3平5 interposes on the 5th file).
+  const Square king = before.king(before.side_to_move());
+  const SquareSet checkers =
+      before.in_check() && king.valid() ? before.attackers(king, them) : SquareSet();
   for (Move x : then_moves) {
     if (now_moves.contains(x)) continue;
     if (before.at(x.from()).type() == PieceType::King) continue;
-    // Interposing against a check answers it (应将, 闲: 2011 参考图8), it is no 拦.
     if (before.at(x.to()).type() == PieceType::King) continue;
+    if (checkers.contains(x.from())) continue;
     if (passes_over(b, x, m.to())) return true;
   }
   return false;

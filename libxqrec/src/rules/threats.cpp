@@ -13,9 +13,15 @@ bool captures_king(const Position& pos, Move m) { return pos.at(m.to()).type() =
 
 // Direct captures that win material for the side to move, one per victim.
 // `offers`: skip a piece of the same kind that can take the attacker back
-// (an exchange offer, judged by classify_move); off inside a check sequence,
-// where taking it is simply a gain.
-void direct_targets(Position& pos, std::vector<ChaseTarget>& out, bool offers = true) {
+// (an exchange offer, judged by classify_move), and note it in `offered`
+// with the balance of taking it at once; off inside a check sequence, where
+// taking it is simply a gain.
+struct Offered {
+  Square victim;
+  int balance;
+};
+void direct_targets(Position& pos, std::vector<ChaseTarget>& out, bool offers = true,
+                    std::vector<Offered>* offered = nullptr) {
   MoveList legal;
   pos.generate_legal(legal);
   for (Move c : legal) {
@@ -26,7 +32,10 @@ void direct_targets(Position& pos, std::vector<ChaseTarget>& out, bool offers = 
     // 26.10: a chase only if accepting loses, which classify_move judges).
     if (offers && victim.type() == pos.at(c.from()).type()) {
       const Position theirs = with_side_to_move(pos, victim.color());
-      if (theirs.check_move(Move(c.to(), c.from())) == MoveError::None) continue;
+      if (theirs.check_move(Move(c.to(), c.from())) == MoveError::None) {
+        if (offered) offered->push_back({c.to(), capture_balance(pos, c)});
+        continue;
+      }
     }
     const int balance = capture_balance(pos, c);
     if (balance <= 0) continue;
@@ -166,7 +175,8 @@ int rank_of(const ChaseTarget& t) {
 std::vector<ChaseTarget> chase_targets(const Position& pos0, Color side, const ThreatOptions& opt) {
   Position pos = with_side_to_move(pos0, side);
   std::vector<ChaseTarget> all;
-  direct_targets(pos, all);
+  std::vector<Offered> offered;
+  direct_targets(pos, all, true, &offered);
   if (opt.check_depth > 0) {
     // Every check is tried on its own, so that each piece it wins is named.
     MoveList legal;
@@ -178,6 +188,14 @@ std::vector<ChaseTarget> chase_targets(const Position& pos0, Color side, const T
       if (gain == INT_MIN || gain <= 0 || !victim.valid()) continue;
       const Piece vp = pos.at(victim);
       if (vp.empty() || vp.color() == side || !is_material(vp, victim)) continue;
+      // A piece already facing one of ours of its kind is an exchange offer
+      // (兑, 24.4; 26.9 [2020 26.10] decides whether accepting loses): checks
+      // first that win no more than taking it at once do not make it a chase
+      // (李来群–吕钦 1992, ply 32: 车4退2 faces the 车 on rank 8; a 炮 check is
+      // possible, but the 车 takes the 车 as well without it).
+      if (std::any_of(offered.begin(), offered.end(),
+                      [&](const Offered& o) { return o.victim == victim && gain <= o.balance; }))
+        continue;
       const auto known = std::find_if(all.begin(), all.end(), [&](const ChaseTarget& t) { return t.victim == victim; });
       if (known != all.end()) {
         if (known->by_checks && gain > known->gain) known->gain = gain;

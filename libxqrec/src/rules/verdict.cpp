@@ -402,6 +402,9 @@ Result<std::optional<Verdict>, LineError> adjudicate_line(const Position& start,
   Position pos = start;
   RepetitionCounter counter(opt.threshold);
   (void)counter.push(pos.key(), false);
+  const bool watch_23_4 = opt.rule_23_4 && (opt.rules == RuleSet::Cxa2011 || opt.rules == RuleSet::Cxa2020);
+  std::optional<LongAttackWatch> watch;
+  if (watch_23_4) watch.emplace(opt.rules, opt.threats);
   std::vector<Undo> undos;
   undos.reserve(moves.size());
   for (std::size_t i = 0; i < moves.size(); ++i) {
@@ -409,6 +412,8 @@ Result<std::optional<Verdict>, LineError> adjudicate_line(const Position& start,
     if (const MoveError e = pos.check_move(m); e != MoveError::None)
       return fail(LineError{int(i) + 1, m, e});
     const bool capture = !pos.at(m.to()).empty();
+    std::optional<LongAttack> long_attack;
+    if (watch) long_attack = watch->push(pos, m, int(i) + 1);
     undos.emplace_back();
     pos.make(m, undos.back());
     if (auto r = counter.push(pos.key(), capture)) {
@@ -416,6 +421,20 @@ Result<std::optional<Verdict>, LineError> adjudicate_line(const Position& start,
       for (int k = r->last_ply; k >= r->first_ply; --k) pos.undo(moves[std::size_t(k - 1)], undos[std::size_t(k - 1)]);
       const auto cycle = moves.subspan(std::size_t(r->first_ply - 1), std::size_t(r->last_ply - r->first_ply + 1));
       return std::optional<Verdict>(adjudicate_cycle(pos, cycle, r->first_ply, opt.rules, opt.threats));
+    }
+    if (long_attack) {
+      const auto window =
+          moves.subspan(std::size_t(long_attack->first_ply - 1), std::size_t(long_attack->last_ply - long_attack->first_ply + 1));
+      Verdict v = adjudicate_cycle(watch->position_before(long_attack->first_ply), window, long_attack->first_ply,
+                                   opt.rules, opt.threats);
+      v.long_attack = true;
+      v.articles.insert(v.articles.begin(), "23.4");
+      std::string why = "Judged under 23.4 (";
+      why += side_word(long_attack->side);
+      why += " attacks on nine consecutive moves over three or more points, without a three-fold repetition): ";
+      why += v.explanation;
+      v.explanation = std::move(why);
+      return std::optional<Verdict>(std::move(v));
     }
   }
   return std::optional<Verdict>();

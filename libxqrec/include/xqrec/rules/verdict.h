@@ -25,6 +25,7 @@
 #include "xqrec/result.h"
 #include "xqrec/rules/classify.h"
 #include "xqrec/rules/cycle.h"
+#include "xqrec/rules/long_attack.h"
 #include "xqrec/rules/rule_set.h"
 
 namespace xq::rules {
@@ -52,6 +53,7 @@ struct Verdict {
   SideSummary red, black;
   std::vector<std::string> articles;
   std::string explanation;
+  bool long_attack = false;  // judged under 23.4 (nine attacking moves), not a three-fold repetition
 };
 
 // Judges one cycle: `before` is the position before its first move, which is
@@ -63,6 +65,10 @@ struct AdjudicateOptions {
   RuleSet rules = RuleSet::Cxa2020;
   int threshold = 3;  // occurrences of a position (same side to move) that make a repetition
   ThreatOptions threats;
+  // Also judge 23.4 (long_attack.h: nine attacking moves over three or more
+  // points, on a claim) when it comes before a three-fold repetition. CXA
+  // 2011 and 2020 only (the 1999 and Asian texts have no such article).
+  bool rule_23_4 = false;
 };
 
 struct LineError {
@@ -72,8 +78,9 @@ struct LineError {
 };
 
 // For the audit, per game: replays the main line from `start`, stops at the
-// first position that reaches the threshold and judges the last cycle. No
-// verdict (nullopt) when nothing repeats; a LineError at the first illegal
+// first position that reaches the threshold (or, with rule_23_4, at the first
+// 23.4 window) and judges the last cycle (or the window). No verdict
+// (nullopt) when nothing repeats; a LineError at the first illegal
 // move. Without a repetition the cost is one key comparison scan per ply.
 Result<std::optional<Verdict>, LineError> adjudicate_line(const Position& start, std::span<const Move> moves,
                                                           const AdjudicateOptions& opt = {});
