@@ -8,7 +8,6 @@
 #include "xqrec/fen.h"
 #include "xqrec/formats/cbf.h"
 #include "xqrec/formats/record_start.h"
-#include "xqrec/iccs.h"
 
 namespace xq::formats {
 
@@ -21,8 +20,6 @@ constexpr std::string_view kHeadOrder[] = {
     "BlackRating", "Referee",    "Recorder",     "Commentator", "CommentatorURL", "Creator",
     "CreatorURL",  "DateCreated", "DateModified", "ECCO",       "RecordType", "RecordKind",
     "RecordResult", "ResultType", "FEN"};
-
-bool iequal(std::string_view a, std::string_view b) { return ascii_iequals(a, b); }
 
 std::string value_of(Move m) {
   const Square a = m.from(), b = m.to();
@@ -64,9 +61,7 @@ class Writer {
   }
 
   void head(pugi::xml_node head) {
-    std::string result = r_.result;
-    if (result.empty())
-      if (const std::string* t = r_.tag("Result")) result = *t;
+    const std::string result = formats::record_result(r_);
     std::string record_result = result == "1-0" ? "1" : result == "0-1" ? "2" : result == "1/2-1/2" ? "3" : "0";
     if (const std::string* raw = r_.tag("CBF_RecordResult")) record_result = *raw;
 
@@ -74,10 +69,7 @@ class Writer {
     std::vector<std::pair<std::string, std::string>> known, extra;
     std::set<std::string> seen;
     for (const Tag& t : r_.tags) {
-      if (iequal(t.name, "Result") || iequal(t.name, "CBF_RecordResult") || iequal(t.name, "FEN") ||
-          iequal(t.name, "Format") || iequal(t.name, "SetUp") ||
-          (iequal(t.name, "Game") && (t.value == "Chinese Chess" || t.value.empty())))
-        continue;
+      if (ascii_iequals(t.name, "Result") || ascii_iequals(t.name, "CBF_RecordResult") || is_structural_tag(t)) continue;
       const std::string element = cbf_element_for_tag(t.name);
       if (element.empty() || element == "FEN" || element == "RecordResult") {
         note("tag-dropped", "tag " + t.name + " has no CBF element");
@@ -117,15 +109,6 @@ class Writer {
     if (!text.empty()) move.append_child(pugi::node_cdata).set_value(text.c_str());
   }
 
-  Move move_of(const GameNode& n) const {
-    if (!n.move.is_none()) return n.move;
-    if (n.notation == MoveNotation::Iccs || n.notation == MoveNotation::Coordinates) {
-      auto m = parse_iccs(n.text);
-      if (m) return m.value();
-    }
-    return Move::none();
-  }
-
   void moves(pugi::xml_node list) {
     const GameNode& root = r_.node(r_.root());
     std::string game_comment;
@@ -149,7 +132,7 @@ class Writer {
     int ply = 1;
     for (NodeId id : r_.main_line()) {
       const GameNode& n = r_.node(id);
-      const Move m = move_of(n);
+      const Move m = node_move(n);
       if (m.is_none()) {
         note("unresolved-move", "move '" + printable(n.text) + "' at ply " + std::to_string(ply) +
                                     " is not resolved; the main line ends before it");

@@ -7,13 +7,10 @@
 #include "xqrec/formats/dhtmlxq.h"
 #include "xqrec/formats/encoding.h"
 #include "xqrec/formats/record_start.h"
-#include "xqrec/iccs.h"
 
 namespace xq::formats {
 
 namespace {
-
-bool iequal(std::string_view a, std::string_view b) { return ascii_iequals(a, b); }
 
 // The inverse of the reader's unescaping: new lines as "||", and the
 // characters that would end or confuse a field as \uXXXX.
@@ -113,9 +110,7 @@ class Writer {
 
   void write_tags() {
     const std::string* raw_result = r_.tag("DhtmlXQ_result");
-    std::string result = r_.result;
-    if (result.empty())
-      if (const std::string* t = r_.tag("Result")) result = *t;
+    const std::string result = record_result(r_);
     bool result_written = false;
     auto write_result = [&] {
       if (result_written) return;
@@ -124,18 +119,16 @@ class Writer {
       else field("result", canonical_result(result));
     };
     for (const Tag& t : r_.tags) {
-      if (iequal(t.name, "Result") || iequal(t.name, "DhtmlXQ_result")) {
+      if (ascii_iequals(t.name, "Result") || ascii_iequals(t.name, "DhtmlXQ_result")) {
         write_result();
         continue;
       }
       // Structural PGN tags: the start position and notation are written
       // in their own form, and the game is always Xiangqi.
-      if (iequal(t.name, "FEN") || iequal(t.name, "Format") || iequal(t.name, "SetUp") ||
-          (iequal(t.name, "Game") && (t.value == "Chinese Chess" || t.value.empty())))
-        continue;
+      if (is_structural_tag(t)) continue;
       const std::string field_name = dhtmlxq_field_for_tag(t.name);
-      if (field_name.empty() || iequal(field_name, "movelist") || iequal(field_name, "binit") ||
-          iequal(field_name, "fen")) {
+      if (field_name.empty() || ascii_iequals(field_name, "movelist") || ascii_iequals(field_name, "binit") ||
+          ascii_iequals(field_name, "fen")) {
         note("tag-dropped", "tag " + t.name + " has no DhtmlXQ field");
         continue;
       }
@@ -164,7 +157,7 @@ class Writer {
     const GameNode& root = r_.node(r_.root());
     bool have_first = false;
     if (!root.children.empty()) {
-      const Move m = move_of(r_.node(root.children.front()));
+      const Move m = node_move(r_.node(root.children.front()));
       if (!m.is_none() && setup_.at(m.from())) inferred = setup_.at(m.from()).color(), have_first = true;
     }
     if (!have_first && !standard_board) {
@@ -178,15 +171,6 @@ class Writer {
                                       "with); it is written in DhtmlXQ_fen");
     if (!complete || inferred != setup_.side_to_move || setup_.halfmove_clock != 0 || setup_.fullmove_number != 1)
       field("fen", to_fen(setup_));
-  }
-
-  Move move_of(const GameNode& n) const {
-    if (!n.move.is_none()) return n.move;
-    if (n.notation == MoveNotation::Iccs || n.notation == MoveNotation::Coordinates) {
-      auto m = parse_iccs(n.text);
-      if (m) return m.value();
-    }
-    return Move::none();
   }
 
   struct Line {
@@ -231,7 +215,7 @@ class Writer {
       long ply = line.start_ply;
       for (NodeId id = line.first;;) {
         const GameNode& n = r_.node(id);
-        const Move m = move_of(n);
+        const Move m = node_move(n);
         if (m.is_none()) {
           note("unresolved-move", "move '" + printable(n.text) + "' at ply " + std::to_string(ply) +
                                       " is not resolved; its line ends before it");

@@ -12,8 +12,6 @@ namespace xq::formats {
 
 namespace {
 
-bool iequals(std::string_view a, std::string_view b) { return ascii_iequals(a, b); }
-
 // Field names of Chinese programs and of our other readers, as PGN tags.
 constexpr std::array<std::pair<std::string_view, std::string_view>, 26> kTagNames{{
     {"标题", "Title"},     {"標題", "Title"},     {"赛事", "Event"},    {"賽事", "Event"},
@@ -216,7 +214,7 @@ struct Writer {
     std::string tag_comment;
     bool has_result_tag = false;
     for (const Tag& t : r.tags) {
-      if (iequals(t.name, "Game") || iequals(t.name, "Format") || iequals(t.name, "FEN")) continue;
+      if (ascii_iequals(t.name, "Game") || ascii_iequals(t.name, "Format") || ascii_iequals(t.name, "FEN")) continue;
       const std::string name = pgn_tag_name(t.name);
       if (name.empty()) {
         append(tag_comment, t.name + ": " + t.value);
@@ -224,7 +222,7 @@ struct Writer {
         continue;
       }
       if (name != t.name) note("tag-renamed", "tag '" + escape_bytes(t.name) + "' written as " + name);
-      if (iequals(name, "Result")) has_result_tag = true;
+      if (ascii_iequals(name, "Result")) has_result_tag = true;
       write_tag(name, t.value);
     }
     if (!has_result_tag && !r.result.empty()) write_tag("Result", r.result);

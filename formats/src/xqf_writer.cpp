@@ -6,18 +6,17 @@
 #include "binary_text.h"
 #include "xqf_layout.h"
 #include "xqrec/fen.h"
+#include "xqrec/formats/record_start.h"
 #include "xqrec/formats/xqf.h"
 
 namespace xq::formats {
 
 namespace {
 
-bool iequals(std::string_view a, std::string_view b) { return ascii_iequals(a, b); }
-
 // Tags that XQF holds elsewhere or that say nothing XQF would lose.
 bool implied_tag(std::string_view name) {
   for (const std::string_view t : {"Result", "GameType", "FEN", "Game", "Format", "SetUp"})
-    if (iequals(name, t)) return true;
+    if (ascii_iequals(name, t)) return true;
   return false;
 }
 
@@ -39,13 +38,10 @@ struct Writer {
   bool v18 = true;
 
   Setup start_setup() {
-    if (record.start_setup) return *record.start_setup;
-    if (record.start_fen) {
-      auto parsed = parse_fen(*record.start_fen);
-      if (parsed) return parsed.value();
-      losses.push_back({"bad-start", "start FEN \"" + printable(*record.start_fen) +
-                                         "\" does not parse; the standard start was written"});
-    }
+    auto start = record_start(record);
+    if (start) return start.value();
+    losses.push_back({"bad-start", "start FEN \"" + printable(*record.start_fen) + "\" does not parse (" +
+                                       start.error() + "); the standard start was written"});
     return Setup::start();
   }
 
@@ -92,7 +88,7 @@ struct Writer {
     std::vector<bool> tag_used(record.tags.size(), false);
     for (const auto& f : detail::kXqfStringFields) {
       for (std::size_t t = 0; t < record.tags.size(); ++t) {
-        if (tag_used[t] || !iequals(record.tags[t].name, f.tag)) continue;
+        if (tag_used[t] || !ascii_iequals(record.tags[t].name, f.tag)) continue;
         tag_used[t] = true;
         const auto enc = detail::encode_gb18030(record.tags[t].value, f.size - 1);
         if (enc.truncated)
@@ -109,10 +105,10 @@ struct Writer {
     for (std::size_t t = 0; t < record.tags.size(); ++t) {
       const Tag& tag = record.tags[t];
       if (tag_used[t]) continue;
-      if (iequals(tag.name, "GameType")) {
+      if (ascii_iequals(tag.name, "GameType")) {
         unsigned type = 4;
         for (unsigned i = 0; i < detail::kXqfGameTypes.size(); ++i)
-          if (iequals(tag.value, detail::kXqfGameTypes[i])) type = i;
+          if (ascii_iequals(tag.value, detail::kXqfGameTypes[i])) type = i;
         if (type < 4) h(detail::kXqfCodeA) = char(type);
         else losses.push_back({"tag-dropped", "GameType \"" + tag.value + "\" is not an XQF game type"});
         tag_used[t] = true;
@@ -124,8 +120,9 @@ struct Writer {
     }
     if (!record.tag("GameType") && !(setup.board == Setup::start().board)) h(detail::kXqfCodeA) = 2;
 
-    std::string_view result = record.result;
-    if (result.empty() || result == "*")
+    // A "*" result gives way to a Result tag that says more.
+    std::string result = record_result(record);
+    if (result == "*")
       if (const std::string* r = record.tag("Result")) result = *r;
     h(detail::kXqfPlayResult) = char(result_code(result, losses));
     if (setup.halfmove_clock != 0 || setup.fullmove_number != 1)
