@@ -108,9 +108,10 @@ void account(BatchSummary& sum, const GameAudit& a) {
   for (const auto& f : a.findings) ++sum.findings_by_code[f.code];
 }
 
-// Reads the files in order, calling emit(Item&&) for each game and file.
-template <class Emit>
-void read_all(const std::vector<std::string>& files, const BatchOptions& opt, Emit&& emit) {
+// Reads the files in order, calling on_game(BuiltGame&, seq, path) for each
+// game (it may move the record out) and on_file(Item&&) after each file.
+template <class OnGame, class OnFile>
+void read_all(const std::vector<std::string>& files, const BatchOptions& opt, OnGame&& on_game, OnFile&& on_file) {
   std::size_t seq = 0;
   for (const auto& path : files) {
     FileBytes bytes;
@@ -119,25 +120,25 @@ void read_all(const std::vector<std::string>& files, const BatchOptions& opt, Em
     done.io_error = bytes.open(path);
     if (done.io_error.empty()) {
       GameBuilder builder([&](BuiltGame& g) {
-        Item item;
-        item.seq = seq++;
-        item.is_game = true;
-        item.path = path;
-        item.game = std::move(g);
-        emit(std::move(item));
+        on_game(g, seq++, path);
         return Control::Continue;
       });
       done.report = read_games(bytes.bytes(), path, builder, opt.read);
     }
     done.seq = seq++;
-    emit(std::move(done));
+    on_file(std::move(done));
   }
 }
 
+GameAudit audit_built(const BuiltGame& game, const std::string& path, const BatchOptions& opt) {
+  GameAudit audit = audit_game(game.record, game.issues, opt.audit);
+  audit.file = path;
+  audit.game = game.index;
+  return audit;
+}
+
 void audit_item(Item& item, const BatchOptions& opt) {
-  item.audit = audit_game(item.game.record, item.game.issues, opt.audit);
-  item.audit.file = item.path;
-  item.audit.game = item.game.index;
+  item.audit = audit_built(item.game, item.path, opt);
   item.game = BuiltGame{};  // free the record early
 }
 
@@ -163,10 +164,18 @@ BatchSummary audit_files(const std::vector<std::string>& files, const BatchOptio
 
   unsigned jobs = opt.jobs ? opt.jobs : std::max(1u, std::thread::hardware_concurrency());
   if (jobs == 1) {
-    read_all(files, opt, [&](Item&& item) {
-      if (item.is_game) audit_item(item, opt);
-      deliver(item);
-    });
+    // One job: each game is audited where the builder holds it, whose
+    // storage then serves the next game.
+    Item item;
+    item.is_game = true;
+    read_all(
+        files, opt,
+        [&](const BuiltGame& g, std::size_t seq, const std::string& path) {
+          item.seq = seq;
+          item.audit = audit_built(g, path, opt);
+          deliver(item);
+        },
+        [&](Item&& done) { deliver(done); });
     progress.update(files_done, sum.games, true);
     progress.finish();
     return sum;
@@ -183,13 +192,24 @@ BatchSummary audit_files(const std::vector<std::string>& files, const BatchOptio
   bool reading_done = false;
 
   std::thread reader([&] {
-    read_all(files, opt, [&](Item&& item) {
+    auto enqueue = [&](Item&& item) {
       std::unique_lock lock(mu);
       cv.wait(lock, [&] { return item.seq < next_out + window; });
       if (item.is_game) todo.push_back(std::move(item));
       else finished.emplace(item.seq, std::move(item));
       cv.notify_all();
-    });
+    };
+    read_all(
+        files, opt,
+        [&](BuiltGame& g, std::size_t seq, const std::string& path) {
+          Item item;
+          item.seq = seq;
+          item.is_game = true;
+          item.path = path;
+          item.game = std::move(g);
+          enqueue(std::move(item));
+        },
+        enqueue);
     std::lock_guard lock(mu);
     reading_done = true;
     cv.notify_all();

@@ -163,12 +163,14 @@ class GameAuditor {
         completed = false;
         break;
       }
-      note_dialects(r.notes, pos, this_ply, node, line.path);
+      if (!r.notes.empty()) note_dialects(r.notes, pos, this_ply, node, line.path);
       const bool capture = !pos.at(r.move.to()).empty();
-      const bool check = pos.gives_check(r.move);
       const Color mover = pos.side_to_move();
       Undo u;
       pos.make(r.move, u);
+      // Asked after the move: the check state is then cached for the next
+      // move's legality test.
+      const bool check = main && pos.in_check();
       ply = this_ply;
       played.push_back(r.move);
       // After the repetition, a move that does not go round the cycle again
@@ -370,7 +372,8 @@ class GameAuditor {
       out_.final_state = "unknown";
       return;
     }
-    out_.final_state = std::string(game_state_name(pos.state()));
+    final_state_ = pos.state();
+    out_.final_state = std::string(game_state_name(final_state_));
     final_ = pos;
     main_completed_ = true;
   }
@@ -421,7 +424,7 @@ class GameAuditor {
     if (none) add("no-result", Severity::Warning, "no result is recorded");
     // A cut record cannot be held to its result.
     if (!main_completed_ || rec_.truncated) return;
-    const GameState state = final_.state();
+    const GameState state = final_state_;
     const bool decided = state != GameState::Ongoing;
     const Color loser = final_.side_to_move();
     if (decided) {
@@ -468,6 +471,7 @@ class GameAuditor {
   GameAudit& out_;
   Position start_;
   Position final_;
+  GameState final_state_ = GameState::Ongoing;
   bool main_completed_ = false;
   std::optional<rules::Verdict> verdict_;
   int verdict_cycle_ = 0;

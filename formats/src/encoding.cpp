@@ -199,27 +199,25 @@ double score_decoding(std::string_view sample, std::string_view encoding) {
 std::string non_ascii_lines(std::string_view bytes, std::size_t limit, std::size_t want) {
   std::string sample;
   const std::size_t n = std::min(bytes.size(), limit);
-  std::size_t line_start = 0;
-  bool high = false;
-  for (std::size_t i = 0; i < n && sample.size() < want; ++i) {
-    // Fast path: eight ASCII bytes without a line feed at a time.
-    while (i + 8 <= n) {
-      std::uint64_t w;
-      std::memcpy(&w, bytes.data() + i, 8);
-      const std::uint64_t x = w ^ 0x0A0A0A0A0A0A0A0Aull;  // zero bytes where '\n' was
-      if ((w & 0x8080808080808080ull) || ((x - 0x0101010101010101ull) & ~x & 0x8080808080808080ull)) break;
-      i += 8;
+  const char* d = bytes.data();
+  std::size_t i = 0;
+  while (i < n && sample.size() < want) {
+    // Skip ASCII eight bytes at a time (movetext lines are short, so the
+    // scan must not stop at each line feed).
+    for (std::uint64_t w; i + 8 <= n; i += 8) {
+      std::memcpy(&w, d + i, 8);
+      if (w & 0x8080808080808080ull) break;
     }
+    while (i < n && static_cast<unsigned char>(d[i]) < 0x80) ++i;
     if (i >= n) break;
-    const unsigned char c = static_cast<unsigned char>(bytes[i]);
-    if (c >= 0x80) high = true;
-    if (c == '\n') {
-      if (high) sample.append(bytes.substr(line_start, i + 1 - line_start));
-      line_start = i + 1;
-      high = false;
-    }
+    // A byte above ASCII: its whole line goes into the sample.
+    std::size_t start = i;
+    while (start > 0 && d[start - 1] != '\n') --start;
+    const void* nl = std::memchr(d + i, '\n', n - i);
+    const std::size_t end = nl ? std::size_t(static_cast<const char*>(nl) - d) + 1 : n;
+    sample.append(d + start, end - start);
+    i = end;
   }
-  if (high && sample.size() < want && line_start < n) sample.append(bytes.substr(line_start, n - line_start));
   return sample;
 }
 

@@ -21,6 +21,9 @@ Control GameBuilder::begin_game(std::size_t index, SourceLocation where) {
   r.start_fen.reset();
   r.start_setup.reset();
   r.nodes.clear();
+  // When the callback took the previous record, grow once, not by doubling
+  // (a GameNode is large to move).
+  if (r.nodes.capacity() < last_nodes_) r.nodes.reserve(last_nodes_ + last_nodes_ / 4);
   r.nodes.emplace_back();
   r.result.clear();
   r.truncated = false;
@@ -120,6 +123,7 @@ void GameBuilder::issue(const ReadIssue& issue) { game_.issues.push_back(issue);
 Control GameBuilder::end_game(bool truncated) {
   while (lines_.size() > 1) end_variation();
   game_.record.truncated = truncated;
+  last_nodes_ = game_.record.nodes.size();
   open_ = false;
   ++games_;
   Control c = Control::Continue;

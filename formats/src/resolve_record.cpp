@@ -62,7 +62,14 @@ NodeResolution resolve_node(const Position& pos, const GameNode& node) {
     return r;
   }
   // Fast path for plain ICCS, the bulk of large archives: the core reads it.
-  if (node.notation == MoveNotation::Iccs && (node.text.size() == 4 || node.text.size() == 5)) {
+  if (node.notation == MoveNotation::Iccs && node.text.size() == 4) {
+    if (const Move m = parse_plain_iccs(node.text); !m.is_none() && pos.is_legal(m)) {
+      r.ok = true;
+      r.move = m;
+      return r;
+    }
+  }
+  if (node.notation == MoveNotation::Iccs && node.text.size() == 5) {
     if (const auto m = parse_iccs(node.text); m && pos.is_legal(*m)) {
       r.ok = true;
       r.move = *m;

@@ -74,6 +74,21 @@ MoveError Position::geometry_error(Piece p, Square from, Square to) const {
   return MoveError::NoPiece;
 }
 
+bool Position::may_expose_king(Piece p, Move m) const {
+  const Square k = king_[index(side_)];
+  if (p.type() == PieceType::King) return true;
+  if (!k.valid()) return false;  // no king to expose (keeps_king_safe agrees)
+  // A move off or onto a line through the king (rook, cannon screen, facing
+  // kings) or off a horse leg next to the king (diagonally adjacent) can
+  // open an attack: tested in full. Any other move is safe unless the king
+  // is in check already (the check state is cached per position).
+  const Square from = m.from(), to = m.to();
+  if (from.file() == k.file() || from.rank() == k.rank() || to.file() == k.file() || to.rank() == k.rank())
+    return true;
+  if (std::abs(from.file() - k.file()) == 1 && std::abs(from.rank() - k.rank()) == 1) return true;
+  return in_check();
+}
+
 MoveError Position::check_move(Move m) const {
   const Square from = m.from(), to = m.to();
   if (!from.valid() || !to.valid()) return MoveError::OffBoard;
@@ -86,7 +101,7 @@ MoveError Position::check_move(Move m) const {
   if (p.type() == PieceType::King && !(std::abs(to.file() - from.file()) + std::abs(to.rank() - from.rank()) == 1))
     return MoveError::NotAPieceMove;  // the flying general is an attack, never a move
   if (const MoveError e = geometry_error(p, from, to); e != MoveError::None) return e;
-  if (!keeps_king_safe(m)) {
+  if (may_expose_king(p, m) && !keeps_king_safe(m)) {
     // Tell the two ways apart: does the own king now face the other one?
     std::array<Piece, kSquares> scratch = board_;
     scratch[std::size_t(to.index())] = p;

@@ -103,7 +103,7 @@ Position::SafetyFilter Position::safety_filter() const {
   const Color us = side_, them = ~side_;
   f.king = king_[index(us)];
   if (!f.king.valid()) return f;  // no king, nothing to expose
-  if (king_attacked(us)) {
+  if (in_check()) {
     f.all = true;
     return f;
   }
@@ -155,8 +155,20 @@ std::size_t Position::count_legal() const {
   return n;
 }
 
+bool Position::has_legal_move() const {
+  MoveList moves;
+  generate_pseudo_legal(moves);
+  if (moves.empty()) return false;
+  const SafetyFilter filter = safety_filter();
+  std::array<Piece, kSquares> scratch = board_;
+  const Square k = king_[index(side_)];
+  for (Move m : moves)
+    if (!filter.needs_test(m) || king_safe_after(scratch.data(), m, k, side_)) return true;
+  return false;
+}
+
 GameState Position::state() const {
-  if (count_legal() > 0) return GameState::Ongoing;
+  if (has_legal_move()) return GameState::Ongoing;
   return in_check() ? GameState::Checkmate : GameState::Stalemate;
 }
 

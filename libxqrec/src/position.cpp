@@ -14,7 +14,12 @@ std::string_view game_state_name(GameState s) {
   return "ongoing";
 }
 
-Position::Position() : Position(Setup::start()) {}
+// The start position is built once: replaying thousands of games per second
+// constructs it for every game.
+Position::Position() {
+  static const Position start(Setup::start());
+  *this = start;
+}
 
 Position::Position(const Setup& setup) {
   for (int s = 0; s < kSquares; ++s) {
@@ -38,6 +43,7 @@ Setup Position::setup() const {
 }
 
 void Position::set_piece(Square s, Piece p) {
+  in_check_ = -1;
   const Piece old = board_[std::size_t(s.index())];
   if (!old.empty()) {
     occupied_[index(old.color())].erase(s);
@@ -67,6 +73,8 @@ void Position::make(Move m, Undo& u) {
   u.captured = captured;
   u.halfmove_clock = halfmove_clock_;
   u.key = key_;
+  u.in_check = in_check_;
+  in_check_ = -1;
 
   const Color us = mover.color();
   key_ ^= zobrist::piece_key(mover, from) ^ zobrist::piece_key(mover, to) ^ zobrist::kKeys.black_to_move;
@@ -107,6 +115,7 @@ void Position::undo(Move m, const Undo& u) {
   if (side_ == Color::Black) --fullmove_number_;
   halfmove_clock_ = u.halfmove_clock;
   key_ = u.key;
+  in_check_ = u.in_check;
 }
 
 }  // namespace xq

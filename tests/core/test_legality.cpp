@@ -1,6 +1,8 @@
 // check_move: the reason for every kind of illegal move.
 #include <catch2/catch.hpp>
 
+#include <random>
+
 #include "xqrec/fen.h"
 #include "xqrec/iccs.h"
 #include "xqrec/move_list.h"
@@ -116,6 +118,38 @@ TEST_CASE("check_move agrees with generate_legal on every move", "[legality]") {
         }
       CHECK(count == legal.size());
       CHECK(pos.count_legal() == legal.size());
+    }
+  }
+}
+
+// The check cache and the king-exposure shortcut of check_move, along random
+// games: every pseudo-legal move judged the same as the full generator, the
+// cached check state equal to a fresh computation after make and undo.
+TEST_CASE("check_move and the check cache agree with a fresh position along random games", "[legality]") {
+  std::mt19937 rng(11);
+  for (int game = 0; game < 150; ++game) {
+    xq::Position pos;
+    for (int ply = 0; ply < 160; ++ply) {
+      const xq::Position fresh(pos.setup());
+      REQUIRE(pos.in_check() == fresh.king_attacked(fresh.side_to_move()));
+      xq::MoveList legal, pseudo;
+      fresh.generate_legal(legal);
+      pos.generate_pseudo_legal(pseudo);
+      for (xq::Move m : pseudo) {
+        INFO(xq::to_fen(pos.setup()) << " " << xq::to_iccs(m));
+        REQUIRE((pos.check_move(m) == MoveError::None) == legal.contains(m));
+      }
+      REQUIRE(pos.has_legal_move() == !legal.empty());
+      if (legal.empty()) break;
+      // Undo restores the cached state too.
+      const xq::Move probe = legal[rng() % legal.size()];
+      xq::Undo pu;
+      pos.make(probe, pu);
+      (void)pos.in_check();
+      pos.undo(probe, pu);
+      REQUIRE(pos.in_check() == fresh.king_attacked(fresh.side_to_move()));
+      xq::Undo u;
+      pos.make(legal[rng() % legal.size()], u);
     }
   }
 }

@@ -17,6 +17,7 @@ namespace xq {
 // What make() saves so that undo() can restore the position exactly.
 struct Undo {
   Piece captured;
+  std::int8_t in_check = -1;  // the cached check state (-1: not known)
   std::uint16_t halfmove_clock = 0;
   std::uint64_t key = 0;
 };
@@ -49,7 +50,13 @@ class Position {
   const SquareSet& occupied(Color c) const { return occupied_[index(c)]; }
 
   // --- Attacks and checks ------------------------------------------------
-  bool in_check() const { return king_attacked(side_); }
+  // Whether the side to move is in check. Computed on first use and kept
+  // until the next move: replay asks it once per ply, legality uses it too.
+  // (Not thread-safe on one shared Position: the cache is written lazily.)
+  bool in_check() const {
+    if (in_check_ < 0) in_check_ = king_attacked(side_) ? 1 : 0;
+    return in_check_ != 0;
+  }
   // Whether the king of colour c is attacked (including by the other king
   // on an open file: the flying general).
   bool king_attacked(Color c) const;
@@ -72,6 +79,8 @@ class Position {
   // Whether a pseudo-legal move leaves the mover's king safe.
   bool keeps_king_safe(Move m) const;
   GameState state() const;
+  // Whether the side to move has at least one legal move (stops at the first).
+  bool has_legal_move() const;
 
   // m must be legal (or at least pseudo-legal; make/undo never check).
   void make(Move m, Undo& undo);
@@ -98,6 +107,9 @@ class Position {
   };
   SafetyFilter safety_filter() const;
   MoveError geometry_error(Piece p, Square from, Square to) const;
+  // Whether a geometrically valid move of p could leave the mover's king
+  // attacked; false lets check_move skip the king-safety test.
+  bool may_expose_king(Piece p, Move m) const;
 
   std::array<Piece, kSquares> board_{};
   std::array<SquareSet, 2> occupied_{};
@@ -106,6 +118,7 @@ class Position {
   std::uint16_t halfmove_clock_ = 0;
   int fullmove_number_ = 1;
   std::uint64_t key_ = 0;
+  mutable std::int8_t in_check_ = -1;  // see in_check()
 };
 
 }  // namespace xq

@@ -6,9 +6,16 @@ std::optional<Repetition> RepetitionCounter::push(std::uint64_t key, bool after_
   ++ply_;
   if (after_capture) {
     keys_.clear();
+    seen_.fill(0);
     base_ply_ = ply_;
   }
   keys_.push_back(key);
+  const unsigned bit = unsigned(key >> 54);  // 10 bits: 1024 in seen_
+  std::uint64_t& word = seen_[bit >> 6];
+  const std::uint64_t mask = std::uint64_t{1} << (bit & 63);
+  const bool maybe_seen = (word & mask) != 0;
+  word |= mask;
+  if (!maybe_seen) return std::nullopt;
   int count = 0, previous = -1;
   // Same side to move only every second ply; the key includes the side anyway.
   for (int i = int(keys_.size()) - 1; i >= 0; i -= 2) {

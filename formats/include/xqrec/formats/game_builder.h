@@ -65,6 +65,7 @@ class GameBuilder : public GameVisitor {
   std::vector<Line> lines_;
   bool open_ = false;
   std::size_t games_ = 0;
+  std::size_t last_nodes_ = 0;  // nodes of the previous game: the next one is reserved alike
 };
 
 // Appends `text` to a comment, separating it from what is there with a newline.

@@ -8,6 +8,7 @@
 #pragma once
 
 #include <cstdint>
+#include <array>
 #include <optional>
 #include <span>
 #include <vector>
@@ -38,6 +39,9 @@ class RepetitionCounter {
   int ply_ = -1;
   std::vector<std::uint64_t> keys_;  // keys since the last capture
   int base_ply_ = 0;                 // ply of keys_[0]
+  // A one-hash Bloom filter of keys_: a key whose bit was clear has not
+  // occurred before, so most plies skip the scan.
+  std::array<std::uint64_t, 16> seen_{};
 };
 
 // The first position of the line that reaches the threshold, or nothing.
