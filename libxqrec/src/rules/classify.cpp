@@ -64,7 +64,10 @@ bool passes_over(const Position& pos, Move m, Square s) {
   }
 }
 
-// Whether the move stops an enemy piece from going where it could go (拦).
+// Whether the move stops an enemy piece from a capture or a check it could
+// make before (拦, 24.6 "阻拦对方棋子"). Merely shortening a line that leads
+// nowhere is not counted: 2011 参考图4's 士四进五 cuts the black rook's rank
+// and is 闲.
 bool blocks(const Position& before, const Position& after, Move m) {
   const Color them = ~before.side_to_move();
   const Position b = with_side_to_move(before, them);
@@ -82,6 +85,8 @@ bool blocks(const Position& before, const Position& after, Move m) {
     if (before.at(x.from()).type() == PieceType::King) continue;
     if (before.at(x.to()).type() == PieceType::King) continue;
     if (checkers.contains(x.from())) continue;
+    if (b.at(x.to()).empty() && !b.gives_check(x)) continue;
+    if (b.check_move(x) != MoveError::None) continue;  // a pinned piece blocks nothing
     if (passes_over(b, x, m.to())) return true;
   }
   return false;
@@ -195,6 +200,9 @@ MoveClassification classify_move(const Position& before, Move m, RuleSet rules, 
       if (attackers <= 1 && only_weak) {
         out.reason = "a lone attacker holding a drawing point; the chase of an advisor/elephant is 闲 (26.2)";
         out.targets.clear();
+        // Its chase was new, so the 跟 test below would call it an old one.
+        out.cls = MoveClass::Idle;
+        return out;
       }
     }
     if (!out.targets.empty()) {
