@@ -356,7 +356,7 @@ Control read_game(Cursor& c, std::size_t index, const LibraryInfo& lib, GameVisi
         issues.push_back(make_issue("trailing-data", Severity::Warning, c.pos + from, m));
       }
       if (!ended && line < comments.size() && !truncated)
-        issues.push_back(make_issue("truncated", Severity::Warning, c.pos + eol,
+        issues.push_back(make_issue("unterminated-comment", Severity::Info, c.pos + eol,
                                     "the last move comment has no CR LF; read as it is"));
       ++line;
       from = ended ? eol + 2 : eol;

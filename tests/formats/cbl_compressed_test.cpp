@@ -53,6 +53,15 @@ bool has_code(const std::vector<ReadIssue>& issues, std::string_view code) {
   return false;
 }
 
+// Games 1..count of the generator with variations, as compressed-library games.
+std::vector<std::string> generated_games(std::uint64_t count, std::size_t max_nodes) {
+  GenOptions o;
+  o.max_nodes = max_nodes, o.variation_percent = 30;
+  std::vector<std::string> games;
+  for (std::uint64_t seed = 1; seed <= count; ++seed) games.push_back(cblz_game_bytes(random_game(seed, o)));
+  return games;
+}
+
 const std::string kLibrary = "cbl/hbsxcjp+cchess_qt/棋谱文件/棋谱研究/棋谱大全/布局/象棋布局疑形攻击/bjyxgj8.CBL";
 const std::string kEndgames = "cbl/walker8088+cchess/game_book/残局谱/象棋实用残局/残局的生死棋型.CBL";
 
@@ -209,10 +218,7 @@ TEST_CASE("compressed CBL: more games promised than held, and a cut zlib stream"
 }
 
 TEST_CASE("compressed CBL: damaged payloads never crash and stay bounded", "[cbl][compressed][robust]") {
-  GenOptions o;
-  o.max_nodes = 120, o.variation_percent = 30;
-  std::vector<std::string> games;
-  for (std::uint64_t seed = 1; seed <= 3; ++seed) games.push_back(cblz_game_bytes(random_game(seed, o)));
+  const std::vector<std::string> games = generated_games(3, 120);
   Lcg rng(17);
   for (int round = 0; round < 400; ++round) {
     std::vector<std::string> bad = games;
@@ -229,11 +235,7 @@ TEST_CASE("compressed CBL: damaged payloads never crash and stay bounded", "[cbl
 
 // Run by hand: test_formats "[.write-seeds]" writes the fuzz seed.
 TEST_CASE("write the compressed CBL fuzz seed", "[.write-seeds]") {
-  GenOptions o;
-  o.max_nodes = 60, o.variation_percent = 30;
-  std::vector<std::string> games;
-  for (std::uint64_t seed = 1; seed <= 2; ++seed) games.push_back(cblz_game_bytes(random_game(seed, o)));
-  const std::string bytes = cblz_library_bytes(games, "种子");
+  const std::string bytes = cblz_library_bytes(generated_games(2, 60), "种子");
   std::ofstream(std::filesystem::path(XQREC_SOURCE_DIR) / "tests" / "fuzz" / "seeds" / "cbl" / "compressed.cbl",
                 std::ios::binary)
       .write(bytes.data(), std::streamsize(bytes.size()));
