@@ -110,7 +110,10 @@ MoveClassification classify_move(const Position& before, Move m, RuleSet rules, 
   // The Asian rules' chase is an attack on a piece (direct or discovered);
   // winning material through a series of checks (CXA 24.3) is not one.
   ThreatOptions opt = opt_in;
-  if (rules == RuleSet::Asian) opt.check_depth = 0;
+  if (rules == RuleSet::Asian) {
+    opt.check_depth = 0;
+    opt.mate_refutes = false;
+  }
   MoveClassification out;
   out.move = m;
   out.side = before.side_to_move();
@@ -173,10 +176,19 @@ MoveClassification classify_move(const Position& before, Move m, RuleSet rules, 
   // 捉 (24.3): new capture threats.
   const auto old_targets = chase_targets(before, us, opt);
   const auto new_all = chase_targets(after, us, opt);
+  // The Asian rules' chase is a new attack: a piece the same attacker could
+  // already take is not chased again when its root is merely cut (断根 by
+  // blocking or by removing a cannon screen, FSF-23, ORG-017/087/127/149);
+  // pinning its root (假根) still is a chase (FSF-24/26/27/28).
+  const auto attacked_before = [&](const ChaseTarget& t) {
+    if (rules != RuleSet::Asian || t.attacker == m.to() || t.root == Root::FalseRoot) return false;
+    const Position mine = with_side_to_move(before, us);
+    return mine.at(t.attacker) == t.attacker_piece && mine.check_move(Move(t.attacker, t.victim)) == MoveError::None;
+  };
   for (const auto& t : new_all) {
     const bool existed = std::any_of(old_targets.begin(), old_targets.end(),
                                      [&](const ChaseTarget& o) { return o.victim == t.victim; });
-    if (existed) continue;
+    if (existed || attacked_before(t)) continue;
     if (t.king_or_pawn && !t.joint) out.kp_targets.push_back(t);
     else out.targets.push_back(t);
   }

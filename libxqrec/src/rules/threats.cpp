@@ -21,7 +21,7 @@ struct Offered {
   int balance;
 };
 void direct_targets(Position& pos, std::vector<ChaseTarget>& out, bool offers = true,
-                    std::vector<Offered>* offered = nullptr) {
+                    std::vector<Offered>* offered = nullptr, bool mate_refutes = true) {
   MoveList legal;
   pos.generate_legal(legal);
   for (Move c : legal) {
@@ -41,7 +41,7 @@ void direct_targets(Position& pos, std::vector<ChaseTarget>& out, bool offers = 
     if (balance <= 0) continue;
     Undo u;
     pos.make(c, u);
-    const bool mated = has_mate_in_one(pos);
+    const bool mated = mate_refutes && has_mate_in_one(pos);
     bool recapture = false;
     if (!mated) {
       MoveList replies;
@@ -176,7 +176,7 @@ std::vector<ChaseTarget> chase_targets(const Position& pos0, Color side, const T
   Position pos = with_side_to_move(pos0, side);
   std::vector<ChaseTarget> all;
   std::vector<Offered> offered;
-  direct_targets(pos, all, true, &offered);
+  direct_targets(pos, all, true, &offered, opt.mate_refutes);
   if (opt.check_depth > 0) {
     // Every check is tried on its own, so that each piece it wins is named.
     MoveList legal;

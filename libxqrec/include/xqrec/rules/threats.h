@@ -16,6 +16,10 @@ namespace xq::rules {
 struct ThreatOptions {
   int check_depth = 2;  // checks in a row tried for 将军得子 / 抽吃 (0 = direct captures only)
   int mate_depth = 3;   // checks in a row tried for a mate threat (杀)
+  // Whether a capture after which the capturer is mated at once is no
+  // threat (24.3 "得子后不致立即被对方将死"). Off under the Asian rules,
+  // whose chase is an attack (FSF-23).
+  bool mate_refutes = true;
 };
 
 struct ChaseTarget {
