@@ -7,13 +7,14 @@ namespace xq {
 
 bool Position::king_attacked(Color c) const {
   const Square k = king_[index(c)];
-  return k.valid() && detail::attacked_on(board_.data(), k, ~c, true);
+  return k.valid() &&
+         detail::attacked_on(board_.data(), k, ~c, true, occupied_[index(~c)], occupied_[0] | occupied_[1]);
 }
 
 bool Position::attacked(Square s, Color by) const {
   const Piece p = at(s);
   const bool is_king = p.type() == PieceType::King && p.color() != by;
-  return detail::attacked_on(board_.data(), s, by, is_king);
+  return detail::attacked_on(board_.data(), s, by, is_king, occupied_[index(by)], occupied_[0] | occupied_[1]);
 }
 
 SquareSet Position::attackers(Square s, Color by) const {
@@ -37,7 +38,12 @@ bool Position::gives_check(Move m) const {
   scratch[std::size_t(m.from().index())] = Piece();
   Square k = king_[index(them)];
   if (m.to() == k) return false;  // capturing the king: not a check
-  return k.valid() && detail::attacked_on(scratch.data(), k, mover.color(), true);
+  SquareSet movers = occupied_[index(mover.color())], all = occupied_[0] | occupied_[1];
+  movers.erase(m.from());
+  movers.insert(m.to());
+  all.erase(m.from());
+  all.insert(m.to());
+  return k.valid() && detail::attacked_on(scratch.data(), k, mover.color(), true, movers, all);
 }
 
 }  // namespace xq

@@ -3,37 +3,45 @@
 #pragma once
 
 #include "geometry.h"
+#include "xqrec/square_set.h"
 #include "xqrec/types.h"
 
 namespace xq::detail {
 
 // Whether a piece of colour `by` attacks square s. With `flying_general`, a
 // king of colour `by` on the same open file counts (s holds the other king).
-inline bool attacked_on(const Piece* board, Square s, Color by, bool flying_general) {
+// `by_pieces` and `all_pieces` are the squares of `by`'s pieces and of all
+// pieces on `board`: the line attacks take the first two pieces of each ray
+// from the masks, and the lists of a piece kind are walked only when a piece
+// of `by` could stand on them.
+inline bool attacked_on(const Piece* board, Square s, Color by, bool flying_general, const SquareSet& by_pieces,
+                        const SquareSet& all_pieces) {
   const auto& t = geometry::kTables;
+  const auto& m = geometry::kMasks;
   const std::size_t si = std::size_t(s.index());
   const Piece rook(by, PieceType::Rook), cannon(by, PieceType::Cannon);
   const Piece king(by, PieceType::King), horse(by, PieceType::Horse);
   for (int d = 0; d < 4; ++d) {
-    const auto& ray = t.ray[si][std::size_t(d)];
-    const std::uint8_t* p = ray.begin();
-    const std::uint8_t* end = ray.end();
-    while (p != end && board[*p].empty()) ++p;
-    if (p == end) continue;
-    const Piece first = board[*p];
-    if (first == rook) return true;
-    if (flying_general && first == king && d <= geometry::Down) return true;
-    for (++p; p != end; ++p) {
-      if (board[*p].empty()) continue;
-      if (board[*p] == cannon) return true;
-      break;
-    }
+    const SquareSet& ray = m.ray[si][std::size_t(d)];
+    if (!by_pieces.intersects(ray)) continue;
+    SquareSet on_ray = all_pieces & ray;
+    // Up and Right walk to higher indexes, Down and Left to lower ones.
+    const bool ascending = d == geometry::Up || d == geometry::Right;
+    const Square first = ascending ? on_ray.lowest() : on_ray.highest();  // by_pieces meets the ray
+    const Piece p = board[first.index()];
+    if (p == rook) return true;
+    if (flying_general && p == king && d <= geometry::Down) return true;
+    on_ray.erase(first);
+    if (on_ray.empty()) continue;
+    if (board[(ascending ? on_ray.lowest() : on_ray.highest()).index()] == cannon) return true;
   }
-  for (const auto& h : t.horse_from[si])
-    if (board[h.to] == horse && board[h.via].empty()) return true;
+  if (by_pieces.intersects(m.horse_from[si]))
+    for (const auto& h : t.horse_from[si])
+      if (board[h.to] == horse && board[h.via].empty()) return true;
   const Piece pawn(by, PieceType::Pawn);
-  for (std::uint8_t p : t.pawn_from[std::size_t(index(by))][si])
-    if (board[p] == pawn) return true;
+  if (by_pieces.intersects(m.pawn_from[std::size_t(index(by))][si]))
+    for (std::uint8_t p : t.pawn_from[std::size_t(index(by))][si])
+      if (board[p] == pawn) return true;
   if (on_own_side(by, s)) {
     // Kings, advisors and elephants only ever reach their own side.
     const std::size_t ci = std::size_t(index(by));
@@ -46,6 +54,18 @@ inline bool attacked_on(const Piece* board, Square s, Color by, bool flying_gene
       if (board[e.to] == elephant && board[e.via].empty()) return true;
   }
   return false;
+}
+
+// For a bare board (set-up checks, rare paths): the sets taken from it.
+inline bool attacked_on(const Piece* board, Square s, Color by, bool flying_general) {
+  SquareSet mine, all;
+  for (int q = 0; q < kSquares; ++q) {
+    const Piece p = board[q];
+    if (p.empty()) continue;
+    all.insert(Square(q));
+    if (p.color() == by) mine.insert(Square(q));
+  }
+  return attacked_on(board, s, by, flying_general, mine, all);
 }
 
 }  // namespace xq::detail

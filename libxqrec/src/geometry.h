@@ -5,6 +5,7 @@
 #include <array>
 #include <cstdint>
 
+#include "xqrec/square_set.h"
 #include "xqrec/types.h"
 
 namespace xq::geometry {
@@ -114,5 +115,27 @@ constexpr Tables make_tables() {
 }
 
 inline constexpr Tables kTables = make_tables();
+
+// The same geometry as square sets, for a quick "could any piece of this
+// side attack from there" test before walking the lists.
+struct Masks {
+  std::array<std::array<SquareSet, 4>, kSquares> ray{};
+  std::array<SquareSet, kSquares> horse_from{};
+  std::array<std::array<SquareSet, kSquares>, 2> pawn_from{};
+};
+
+constexpr Masks make_masks() {
+  Masks m;
+  for (std::size_t s = 0; s < std::size_t(kSquares); ++s) {
+    for (std::size_t d = 0; d < 4; ++d)
+      for (std::uint8_t q : kTables.ray[s][d]) m.ray[s][d].insert(Square(q));
+    for (const Step& h : kTables.horse_from[s]) m.horse_from[s].insert(Square(h.to));
+    for (std::size_t ci = 0; ci < 2; ++ci)
+      for (std::uint8_t q : kTables.pawn_from[ci][s]) m.pawn_from[ci][s].insert(Square(q));
+  }
+  return m;
+}
+
+inline constexpr Masks kMasks = make_masks();
 
 }  // namespace xq::geometry

@@ -79,13 +79,19 @@ inline void for_each_pseudo_move(const Piece* board, const SquareSet& ours, Colo
 
 // Whether the king on k is safe after m, tested on a scratch board that is
 // restored before returning.
-inline bool king_safe_after(Piece* scratch, Move m, Square k, Color us) {
+// `them` and `all` hold the squares of the other side's pieces and of all
+// pieces before the move.
+inline bool king_safe_after(Piece* scratch, Move m, Square k, Color us, const SquareSet& them, const SquareSet& all) {
   const std::size_t from = std::size_t(m.from().index()), to = std::size_t(m.to().index());
   const Piece mover = scratch[from], captured = scratch[to];
   scratch[to] = mover;
   scratch[from] = Piece();
   const Square king = mover.type() == PieceType::King ? m.to() : k;
-  const bool safe = !king.valid() || !detail::attacked_on(scratch, king, ~us, true);
+  SquareSet attackers = them, after = all;
+  attackers.erase(m.to());  // a captured piece attacks no more
+  after.erase(m.from());
+  after.insert(m.to());
+  const bool safe = !king.valid() || !detail::attacked_on(scratch, king, ~us, true, attackers, after);
   scratch[from] = mover;
   scratch[to] = captured;
   return safe;
@@ -129,28 +135,31 @@ Position::SafetyFilter Position::safety_filter() const {
 
 bool Position::keeps_king_safe(Move m) const {
   std::array<Piece, kSquares> scratch = board_;
-  return king_safe_after(scratch.data(), m, king_[index(at(m.from()).color())], at(m.from()).color());
+  const Color us = at(m.from()).color();
+  return king_safe_after(scratch.data(), m, king_[index(us)], us, occupied_[index(~us)], occupied_[0] | occupied_[1]);
 }
 
 void Position::generate_legal(MoveList& out) const {
   const SafetyFilter filter = safety_filter();
   std::array<Piece, kSquares> scratch = board_;
+  const SquareSet all = occupied_[0] | occupied_[1];
   const Square k = king_[index(side_)];
   out.clear();
   for_each_pseudo_move(board_.data(), occupied_[index(side_)], side_, [&](Square from, Square to) {
     const Move m(from, to);
-    if (!filter.needs_test(m) || king_safe_after(scratch.data(), m, k, side_)) out.push(m);
+    if (!filter.needs_test(m) || king_safe_after(scratch.data(), m, k, side_, occupied_[index(~side_)], all)) out.push(m);
   });
 }
 
 std::size_t Position::count_legal() const {
   const SafetyFilter filter = safety_filter();
   std::array<Piece, kSquares> scratch = board_;
+  const SquareSet all = occupied_[0] | occupied_[1];
   const Square k = king_[index(side_)];
   std::size_t n = 0;
   for_each_pseudo_move(board_.data(), occupied_[index(side_)], side_, [&](Square from, Square to) {
     const Move m(from, to);
-    n += !filter.needs_test(m) || king_safe_after(scratch.data(), m, k, side_);
+    n += !filter.needs_test(m) || king_safe_after(scratch.data(), m, k, side_, occupied_[index(~side_)], all);
   });
   return n;
 }
@@ -161,9 +170,10 @@ bool Position::has_legal_move() const {
   if (moves.empty()) return false;
   const SafetyFilter filter = safety_filter();
   std::array<Piece, kSquares> scratch = board_;
+  const SquareSet all = occupied_[0] | occupied_[1];
   const Square k = king_[index(side_)];
   for (Move m : moves)
-    if (!filter.needs_test(m) || king_safe_after(scratch.data(), m, k, side_)) return true;
+    if (!filter.needs_test(m) || king_safe_after(scratch.data(), m, k, side_, occupied_[index(~side_)], all)) return true;
   return false;
 }
 

@@ -26,6 +26,24 @@ class SquareSet {
   }
 
   friend constexpr bool operator==(const SquareSet&, const SquareSet&) = default;
+  constexpr bool intersects(const SquareSet& o) const { return ((lo_ & o.lo_) | (hi_ & o.hi_)) != 0; }
+  friend constexpr SquareSet operator&(SquareSet a, const SquareSet& b) {
+    a.lo_ &= b.lo_;
+    a.hi_ &= b.hi_;
+    return a;
+  }
+  friend constexpr SquareSet operator|(SquareSet a, const SquareSet& b) {
+    a.lo_ |= b.lo_;
+    a.hi_ |= b.hi_;
+    return a;
+  }
+  // The member with the lowest / highest index; the set must not be empty.
+  constexpr Square lowest() const {
+    return lo_ ? Square(std::countr_zero(lo_)) : Square(64 + std::countr_zero(hi_));
+  }
+  constexpr Square highest() const {
+    return hi_ ? Square(127 - std::countl_zero(hi_)) : Square(63 - std::countl_zero(lo_));
+  }
 
  private:
   static constexpr std::uint64_t bit(Square s) {
