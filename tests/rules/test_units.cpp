@@ -104,3 +104,16 @@ TEST_CASE("verdict JSON", "[rules]") {
   CHECK(j.back() == '}');
   CHECK(json_string("a\"b\\c\n\x01") == "\"a\\\"b\\\\c\\n\\u0001\"");
 }
+
+TEST_CASE("a king move answering a check that threatens mate: 闲 in 2011/2020 (26.1.2), 杀 in 1999", "[rules]") {
+  // Red's rook f5 checks the king f9; 将6平5 (f9-e9) answers it and, with the
+  // e-file open, takes e0 from the red king d0: 车1平4 (a4-d4) would then mate.
+  // On f9 the king left e0 free, so the threat is new. 1999 has no 26.1.2 and
+  // its 图十五 calls such a king move 杀.
+  const Position p = pos_of("5k3/9/9/9/5R3/r8/9/9/9/3K5 b");
+  CHECK(classify_move(p, mv("f9e9"), RuleSet::Cxa1999).cls == MoveClass::Mate);
+  CHECK(classify_move(p, mv("f9e9"), RuleSet::Cxa2011).cls == MoveClass::Idle);
+  CHECK(classify_move(p, mv("f9e9"), RuleSet::Cxa2020).cls == MoveClass::Idle);
+  // With the king still on f9 (Black to move, not in check) there was no threat.
+  CHECK_FALSE(threatens_mate(pos_of("5k3/9/9/9/9/r8/9/9/9/3K5 b"), Color::Black));
+}

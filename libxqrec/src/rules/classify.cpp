@@ -144,7 +144,11 @@ MoveClassification classify_move(const Position& before, Move m, RuleSet rules, 
   // 杀 (24.2), with 26.1.2 (king answering a check) and 24.18/26.3 (自毙).
   out.mate_threat = rules != RuleSet::Asian && threatens_mate(after, us, opt);
   bool mate_counts = out.mate_threat;
-  if (mate_counts && answered_check && king_move && rules != RuleSet::Asian) {
+  // 26.1.2 is a 2011/2020 article: the 1999 text calls such a king move 杀
+  // (1999 图十五: 将4平5 answers the check and is 杀), and counts another
+  // piece's chase made possible by the king as 捉 (27.1 "借帅（将）之力").
+  const bool king_answer_is_idle = rules == RuleSet::Cxa2011 || rules == RuleSet::Cxa2020;
+  if (mate_counts && answered_check && king_move && king_answer_is_idle) {
     mate_counts = false;
     out.reason = "king answers a check; its mate threat is 闲 (26.1.2)";
   }
@@ -193,7 +197,7 @@ MoveClassification classify_move(const Position& before, Move m, RuleSet rules, 
     else out.targets.push_back(t);
   }
   if (!out.targets.empty()) {
-    if (answered_check && king_move && rules != RuleSet::Asian) {
+    if (answered_check && king_move && king_answer_is_idle) {
       out.reason = "king answers a check; its chase is 闲 (26.1.2)";
       out.kp_targets.insert(out.kp_targets.end(), out.targets.begin(), out.targets.end());
       out.targets.clear();
