@@ -123,9 +123,11 @@ StartPosition resolve_start(const GameRecord& record) {
       setup = *parsed;
     }
   }
-  for (const auto& problem : check_setup(setup))
-    out.issues.push_back({"bad-position", Severity::Error, 0, "main", to_fen(setup), {},
-                          "start position: " + problem.message});
+  // The standard start (no FEN, no set-up) needs no check.
+  if (record.start_setup || record.start_fen)
+    for (const auto& problem : check_setup(setup))
+      out.issues.push_back({"bad-position", Severity::Error, 0, "main", to_fen(setup), {},
+                            "start position: " + problem.message});
   out.setup = setup;
   return out;
 }

@@ -1,6 +1,8 @@
 // Position state: construction, make/undo and the Zobrist key.
 #include "xqrec/position.h"
 
+#include <algorithm>
+
 #include "xqrec/zobrist.h"
 
 namespace xq {
@@ -14,14 +16,35 @@ std::string_view game_state_name(GameState s) {
   return "ongoing";
 }
 
+namespace {
 // The start position is built once: replaying thousands of games per second
 // constructs it for every game.
-Position::Position() {
-  static const Position start(Setup::start());
-  *this = start;
+const Position& standard_start() {
+  static const Position start = Position::from_scratch(Setup::start());
+  return start;
 }
+}  // namespace
+
+Position::Position() : Position(standard_start()) {}
 
 Position::Position(const Setup& setup) {
+  static const Setup standard = Setup::start();
+  if (setup.board == standard.board && setup.side_to_move == Color::Red) {
+    *this = standard_start();
+    halfmove_clock_ = std::uint16_t(std::clamp(setup.halfmove_clock, 0, 0xFFFF));
+    fullmove_number_ = setup.fullmove_number < 1 ? 1 : setup.fullmove_number;
+    return;
+  }
+  *this = from_scratch(setup);
+}
+
+Position Position::from_scratch(const Setup& setup) {
+  Position pos(Uninitialised{});
+  pos.build(setup);
+  return pos;
+}
+
+void Position::build(const Setup& setup) {
   for (int s = 0; s < kSquares; ++s) {
     const Piece p = setup.board[std::size_t(s)];
     if (!p.empty()) set_piece(Square(s), p);

@@ -38,6 +38,9 @@ class Position {
   // Takes the set-up as it is, without judging it (see check_setup): move
   // generation works on any board, with or without kings.
   explicit Position(const Setup& setup);
+  // The same, computed from the set-up square by square (no shortcut for
+  // the standard start).
+  static Position from_scratch(const Setup& setup);
   Setup setup() const;
 
   Piece at(Square s) const { return board_[std::size_t(s.index())]; }
@@ -90,6 +93,9 @@ class Position {
   std::uint64_t compute_key() const;
 
  private:
+  struct Uninitialised {};
+  explicit Position(Uninitialised) {}
+  void build(const Setup& setup);
   void set_piece(Square s, Piece p);
   void clear();
   bool king_attacked_at(Square k, Color by) const;
