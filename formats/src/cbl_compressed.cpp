@@ -347,7 +347,14 @@ Control read_game(Cursor& c, std::size_t index, const LibraryInfo& lib, GameVisi
       std::size_t eol = rest.find("\r\n", from);
       const bool ended = eol != std::string_view::npos;
       if (!ended) eol = rest.size();
-      const std::string_view raw = rest.substr(from, eol - from);
+      std::string_view raw = rest.substr(from, eol - from);
+      // A few comments end with the C string terminator of the program that
+      // wrote them: framing, not text (no text format could carry it).
+      if (!raw.empty() && raw.back() == '\0') {
+        while (!raw.empty() && raw.back() == '\0') raw.remove_suffix(1);
+        issues.push_back(make_issue("nul-terminator", Severity::Info, c.pos + from + raw.size(),
+                                    "a move comment ends with a NUL byte; the byte is not kept"));
+      }
       if (line < comments.size()) {
         comments[line] = comment_text(decode_text(raw, "move comment", c.pos + from, issues));
       } else if (!raw.empty()) {
