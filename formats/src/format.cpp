@@ -59,10 +59,13 @@ Format detect_format(std::string_view bytes, std::string_view path) {
   if (starts_with(bytes, "XQ")) return Format::Xqf;
   if (starts_with(bytes, std::string_view("CCBridge Record\0", 16))) return Format::Cbr;
   if (starts_with(bytes, std::string_view("CCBridgeLibrary\0", 16))) return Format::Cbl;
+  // The older zlib-compressed library: "CCBridge", then the format number 21.
+  if (starts_with(bytes, std::string_view("CCBridge\x15\0\0\0", 12))) return Format::Cbl;
   const std::string_view head = bytes.substr(0, 1 << 16);
   // A DhtmlXQ field always closes ([/DhtmlXQ_movelist]); a PGN tag named
   // after one ([DhtmlXQ_result "L"]) does not.
-  if (head.find("[/DhtmlXQ") != std::string_view::npos) return Format::DhtmlXq;
+  if (head.find("[/DhtmlXQ") != std::string_view::npos || head.find("[/DHJHtmlXQ") != std::string_view::npos)
+    return Format::DhtmlXq;
   const std::string_view start = text_start(head);
   if (starts_with(start, "<?xml") || starts_with(start, "<ChineseChessRecord")) {
     if (head.find("ChineseChessRecord") != std::string_view::npos) return Format::Cbf;
