@@ -60,9 +60,8 @@ std::vector<std::string> expand_inputs(const std::vector<std::string>& paths, st
 
 namespace {
 
-// One unit of work or of output, numbered in reading order.
+// One game, or the end of a file, in reading order.
 struct Item {
-  std::size_t seq = 0;
   bool is_game = false;
   std::string path;
   BuiltGame game;     // is_game
@@ -70,6 +69,14 @@ struct Item {
   FileReport report;  // !is_game
   std::string io_error;
 };
+
+// Items handed between threads in batches, numbered in reading order: one
+// lock and one wake-up per batch rather than per game.
+struct Batch {
+  std::size_t seq = 0;
+  std::vector<Item> items;
+};
+constexpr std::size_t kBatchItems = 64;
 
 class Progress {
  public:
@@ -108,11 +115,10 @@ void account(BatchSummary& sum, const GameAudit& a) {
   for (const auto& f : a.findings) ++sum.findings_by_code[f.code];
 }
 
-// Reads the files in order, calling on_game(BuiltGame&, seq, path) for each
-// game (it may move the record out) and on_file(Item&&) after each file.
+// Reads the files in order, calling on_game(BuiltGame&, path) for each game
+// (it may move the record out) and on_file(Item&&) after each file.
 template <class OnGame, class OnFile>
 void read_all(const std::vector<std::string>& files, const BatchOptions& opt, OnGame&& on_game, OnFile&& on_file) {
-  std::size_t seq = 0;
   for (const auto& path : files) {
     FileBytes bytes;
     Item done;
@@ -120,12 +126,11 @@ void read_all(const std::vector<std::string>& files, const BatchOptions& opt, On
     done.io_error = bytes.open(path);
     if (done.io_error.empty()) {
       GameBuilder builder([&](BuiltGame& g) {
-        on_game(g, seq++, path);
+        on_game(g, path);
         return Control::Continue;
       });
       done.report = read_games(bytes.bytes(), path, builder, opt.read);
     }
-    done.seq = seq++;
     on_file(std::move(done));
   }
 }
@@ -137,9 +142,12 @@ GameAudit audit_built(const BuiltGame& game, const std::string& path, const Batc
   return audit;
 }
 
-void audit_item(Item& item, const BatchOptions& opt) {
-  item.audit = audit_built(item.game, item.path, opt);
-  item.game = BuiltGame{};  // free the record early
+void audit_batch(Batch& batch, const BatchOptions& opt) {
+  for (Item& item : batch.items)
+    if (item.is_game) {
+      item.audit = audit_built(item.game, item.path, opt);
+      item.game = BuiltGame{};  // free the record early
+    }
 }
 
 }  // namespace
@@ -170,8 +178,7 @@ BatchSummary audit_files(const std::vector<std::string>& files, const BatchOptio
     item.is_game = true;
     read_all(
         files, opt,
-        [&](const BuiltGame& g, std::size_t seq, const std::string& path) {
-          item.seq = seq;
+        [&](const BuiltGame& g, const std::string& path) {
           item.audit = audit_built(g, path, opt);
           deliver(item);
         },
@@ -183,33 +190,40 @@ BatchSummary audit_files(const std::vector<std::string>& files, const BatchOptio
 
   // Bounded queues: the reader blocks when the workers fall behind, and the
   // workers block when the oldest result has not been delivered yet.
-  const std::size_t window = std::size_t(jobs) * 64;
+  const std::size_t window = std::size_t(jobs) * 4;
   std::mutex mu;
   std::condition_variable cv;
-  std::deque<Item> todo;
-  std::map<std::size_t, Item> finished;
+  std::deque<Batch> todo;
+  std::map<std::size_t, Batch> finished;
   std::size_t next_out = 0, in_flight = 0;
   bool reading_done = false;
 
   std::thread reader([&] {
-    auto enqueue = [&](Item&& item) {
+    std::size_t seq = 0;
+    Batch batch;
+    auto send = [&] {
+      if (batch.items.empty()) return;
+      batch.seq = seq++;
       std::unique_lock lock(mu);
-      cv.wait(lock, [&] { return item.seq < next_out + window; });
-      if (item.is_game) todo.push_back(std::move(item));
-      else finished.emplace(item.seq, std::move(item));
+      cv.wait(lock, [&] { return batch.seq < next_out + window; });
+      todo.push_back(std::move(batch));
+      batch = Batch{};
       cv.notify_all();
     };
     read_all(
         files, opt,
-        [&](BuiltGame& g, std::size_t seq, const std::string& path) {
-          Item item;
-          item.seq = seq;
+        [&](BuiltGame& g, const std::string& path) {
+          Item& item = batch.items.emplace_back();
           item.is_game = true;
           item.path = path;
           item.game = std::move(g);
-          enqueue(std::move(item));
+          if (batch.items.size() >= kBatchItems) send();
         },
-        enqueue);
+        [&](Item&& done) {
+          batch.items.push_back(std::move(done));
+          if (batch.items.size() >= kBatchItems) send();
+        });
+    send();
     std::lock_guard lock(mu);
     reading_done = true;
     cv.notify_all();
@@ -218,24 +232,24 @@ BatchSummary audit_files(const std::vector<std::string>& files, const BatchOptio
   for (unsigned j = 0; j < jobs; ++j)
     workers.emplace_back([&] {
       for (;;) {
-        Item item;
+        Batch batch;
         {
           std::unique_lock lock(mu);
           cv.wait(lock, [&] { return !todo.empty() || reading_done; });
           if (todo.empty()) return;
-          item = std::move(todo.front());
+          batch = std::move(todo.front());
           todo.pop_front();
           ++in_flight;
         }
-        audit_item(item, opt);
+        audit_batch(batch, opt);
         std::lock_guard lock(mu);
         --in_flight;
-        finished.emplace(item.seq, std::move(item));
+        finished.emplace(batch.seq, std::move(batch));
         cv.notify_all();
       }
     });
   for (;;) {
-    std::optional<Item> item;
+    std::optional<Batch> batch;
     {
       std::unique_lock lock(mu);
       cv.wait(lock, [&] {
@@ -243,12 +257,12 @@ BatchSummary audit_files(const std::vector<std::string>& files, const BatchOptio
                (reading_done && todo.empty() && in_flight == 0 && finished.empty());
       });
       if (finished.empty()) break;
-      item = std::move(finished.begin()->second);
+      batch = std::move(finished.begin()->second);
       finished.erase(finished.begin());
       ++next_out;
       cv.notify_all();
     }
-    deliver(*item);
+    for (Item& item : batch->items) deliver(item);
   }
   reader.join();
   for (auto& w : workers) w.join();
