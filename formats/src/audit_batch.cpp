@@ -119,16 +119,19 @@ void account(BatchSummary& sum, const GameAudit& a) {
 // (it may move the record out) and on_file(Item&&) after each file.
 template <class OnGame, class OnFile>
 void read_all(const std::vector<std::string>& files, const BatchOptions& opt, OnGame&& on_game, OnFile&& on_file) {
+  // One builder for all files: a folder of one-game files reuses its storage.
+  const std::string* current = nullptr;
+  GameBuilder builder([&](BuiltGame& g) {
+    on_game(g, *current);
+    return Control::Continue;
+  });
   for (const auto& path : files) {
     FileBytes bytes;
     Item done;
     done.path = path;
     done.io_error = bytes.open(path);
     if (done.io_error.empty()) {
-      GameBuilder builder([&](BuiltGame& g) {
-        on_game(g, path);
-        return Control::Continue;
-      });
+      current = &path;
       done.report = read_games(bytes.bytes(), path, builder, opt.read);
     }
     on_file(std::move(done));

@@ -12,6 +12,10 @@
 
 namespace xq::formats {
 
+namespace {
+constexpr off_t kMapThreshold = 1 << 20;
+}  // namespace
+
 FileBytes::~FileBytes() {
   if (map_) munmap(map_, size_);
 }
@@ -29,7 +33,9 @@ std::string FileBytes::open(const std::string& path) {
     ::close(fd);
     return "cannot stat: " + e;
   }
-  if (S_ISREG(st.st_mode) && st.st_size > 0) {
+  // Large files are mapped; small ones (a folder of one-game records) are
+  // cheaper to read than to map and unmap.
+  if (S_ISREG(st.st_mode) && st.st_size >= kMapThreshold) {
     void* m = mmap(nullptr, std::size_t(st.st_size), PROT_READ, MAP_PRIVATE, fd, 0);
     if (m != MAP_FAILED) {
       map_ = m;
@@ -39,7 +45,9 @@ std::string FileBytes::open(const std::string& path) {
       return "";
     }
   }
-  // Special files (pipes, devices) and empty files: read what is there.
+  // Small files, special files (pipes, devices) and empty ones: read what
+  // is there.
+  if (S_ISREG(st.st_mode) && st.st_size > 0) buffer_.reserve(std::size_t(st.st_size));
   char chunk[1 << 16];
   for (;;) {
     const ssize_t n = ::read(fd, chunk, sizeof chunk);

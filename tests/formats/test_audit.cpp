@@ -278,3 +278,45 @@ TEST_CASE("a repetition is reported with its cycle", "[audit]") {
   CHECK(f->ply == 8);  // the start position occurs for the third time after ply 8
   CHECK(f->verdict_json.find("\"outcome\"") != std::string::npos);
 }
+
+namespace {
+GameRecord iccs_game(const char* fen, const std::vector<const char*>& moves, const char* result) {
+  GameRecord rec;
+  rec.start_fen = fen;
+  NodeId at = rec.root();
+  for (const char* m : moves) {
+    GameNode n;
+    n.text = m;
+    n.notation = MoveNotation::Iccs;
+    at = rec.add_child(at, n);
+  }
+  rec.result = result;
+  return rec;
+}
+}  // namespace
+
+// Red checks perpetually (长将, 25.1 / 26.x: the checking side must change);
+// the verdict holds the recorded result only while the game stays in the
+// cycle. A side that changes after the third occurrence (23.5.2) leaves the
+// result to the rest of the game.
+TEST_CASE("the repetition verdict decides the result only if the game ends in its cycle", "[audit]") {
+  const char* fen = "4k4/9/R8/9/9/9/9/9/9/3K5 w";
+  const std::vector<const char*> cycle = {"a7a9", "e9e8", "a9a8", "e8e9", "a8a9", "e9e8", "a9a8", "e8e9", "a8a9", "e9e8", "a9a8", "e8e9"};
+  SECTION("ends in the cycle: 1-0 contradicts the verdict") {
+    const auto a = audit_game(iccs_game(fen, cycle, "1-0"), {});
+    const Finding* rep = find(a, "repetition");
+    REQUIRE(rep);
+    CHECK(rep->verdict_json.find("red-loses") != std::string::npos);
+    const Finding* mismatch = find(a, "result-mismatch");
+    REQUIRE(mismatch);
+    CHECK(mismatch->message.find("0-1") != std::string::npos);
+  }
+  SECTION("red changes after the third occurrence: no mismatch, only an unexplained decisive result") {
+    std::vector<const char*> moves = cycle;
+    moves.push_back("a8a7");  // no check: Red has changed
+    const auto a = audit_game(iccs_game(fen, moves, "1-0"), {});
+    CHECK(find(a, "repetition"));
+    CHECK_FALSE(find(a, "result-mismatch"));
+    CHECK(find(a, "incomplete-record"));
+  }
+}
