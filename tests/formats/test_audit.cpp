@@ -260,26 +260,8 @@ TEST_CASE("the natural limit is reported where a side may first claim it", "[aud
   CHECK(find(audit_game(rec, {}, opt), "natural-limit")->ply == 100);
 }
 
-TEST_CASE("a repetition is reported with its cycle", "[audit]") {
-  GameRecord rec;
-  rec.start_fen = "3k5/9/9/9/9/9/9/9/R8/4K4 w";
-  const char* moves[] = {"a1a2", "d9d8", "a2a1", "d8d9", "a1a2", "d9d8", "a2a1", "d8d9", "a1a2"};
-  NodeId at = rec.root();
-  for (const char* m : moves) {
-    GameNode n;
-    n.text = m;
-    n.notation = MoveNotation::Iccs;
-    at = rec.add_child(at, n);
-  }
-  const auto a = audit_game(rec, {});
-  const Finding* f = find(a, "repetition");
-  REQUIRE(f);
-  CHECK(f->severity == Severity::Warning);
-  CHECK(f->ply == 8);  // the start position occurs for the third time after ply 8
-  CHECK(f->verdict_json.find("\"outcome\"") != std::string::npos);
-}
-
 namespace {
+// A record of ICCS moves from a FEN, with the result as recorded.
 GameRecord iccs_game(const char* fen, const std::vector<const char*>& moves, const char* result) {
   GameRecord rec;
   rec.start_fen = fen;
@@ -294,6 +276,18 @@ GameRecord iccs_game(const char* fen, const std::vector<const char*>& moves, con
   return rec;
 }
 }  // namespace
+
+TEST_CASE("a repetition is reported with its cycle", "[audit]") {
+  const auto a = audit_game(iccs_game("3k5/9/9/9/9/9/9/9/R8/4K4 w",
+                                      {"a1a2", "d9d8", "a2a1", "d8d9", "a1a2", "d9d8", "a2a1", "d8d9", "a1a2"}, ""),
+                            {});
+  const Finding* f = find(a, "repetition");
+  REQUIRE(f);
+  CHECK(f->severity == Severity::Warning);
+  CHECK(f->ply == 8);  // the start position occurs for the third time after ply 8
+  CHECK(f->verdict_json.find("\"outcome\"") != std::string::npos);
+}
+
 
 // Red checks perpetually (长将, 25.1 / 26.x: the checking side must change);
 // the verdict holds the recorded result only while the game stays in the
