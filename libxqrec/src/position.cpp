@@ -16,14 +16,12 @@ std::string_view game_state_name(GameState s) {
   return "ongoing";
 }
 
-namespace {
 // The start position is built once: replaying thousands of games per second
 // constructs it for every game.
-const Position& standard_start() {
-  static const Position start = Position::from_scratch(Setup::start());
+const Position& Position::standard_start() {
+  static const Position start = from_scratch(Setup::start());
   return start;
 }
-}  // namespace
 
 Position::Position() : Position(standard_start()) {}
 

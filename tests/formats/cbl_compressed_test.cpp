@@ -170,8 +170,9 @@ TEST_CASE("compressed CBL built from generated games reads back the same trees",
     INFO("game " << k + 1);
     CHECK(b.issues[k].empty());
     std::string why;
-    CHECK(same_tree(games[k], b.games[k], &why));
-    INFO(why);
+    const bool same = same_tree(games[k], b.games[k], &why);
+    INFO(why);  // given before the check, so that a failure shows it
+    CHECK(same);
     CHECK(b.games[k].start_setup->board == games[k].start_setup->board);
     CHECK(b.games[k].start_setup->side_to_move == games[k].start_setup->side_to_move);
     CHECK(*b.games[k].tag("Title") == *games[k].tag("Title"));

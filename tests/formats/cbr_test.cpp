@@ -134,8 +134,9 @@ TEST_CASE("CBR and CBL built from generated games read back the same tree", "[cb
     REQUIRE(b.games.size() == 1);
     std::string why;
     INFO("seed " << seed);
-    CHECK(same_tree(g, b.games[0], &why));
-    INFO(why);
+    const bool same = same_tree(g, b.games[0], &why);
+    INFO(why);  // before the check, so that a failure shows it
+    CHECK(same);
     CHECK(b.games[0].start_setup->board == g.start_setup->board);
     CHECK(*b.games[0].tag("Red") == *g.tag("Red"));
     CHECK(b.games[0].result == g.result);
@@ -153,8 +154,9 @@ TEST_CASE("CBR and CBL built from generated games read back the same tree", "[cb
   for (std::size_t k = 0, j = 0; k < records.size(); ++k) {
     if (deleted[k]) continue;
     std::string why;
-    CHECK(same_tree(games[k], b.games[j], &why));
-    INFO(why);
+    const bool same = same_tree(games[k], b.games[j], &why);
+    INFO(why);  // before the check, so that a failure shows it
+    CHECK(same);
     CHECK(*b.games[j].tag("Library") == "测试库");
     ++j;
   }

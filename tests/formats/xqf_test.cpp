@@ -274,8 +274,9 @@ TEST_CASE("XQF write then read gives the same tree: every corpus game", "[xqf][r
       std::string why;
       INFO(path << " version " << version);
       REQUIRE(again.games.size() == 1);
-      CHECK(same_tree(g, again.games[0], &why));
-      INFO(why);
+      const bool same = same_tree(g, again.games[0], &why);
+      INFO(why);  // before the check, so that a failure shows it
+      CHECK(same);
       CHECK(again.games[0].start_setup->board == g.start_setup->board);
       CHECK(again.games[0].start_setup->side_to_move == g.start_setup->side_to_move);
       // The writer adds GameType "middlegame" for a non-standard start

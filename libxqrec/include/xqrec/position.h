@@ -38,9 +38,6 @@ class Position {
   // Takes the set-up as it is, without judging it (see check_setup): move
   // generation works on any board, with or without kings.
   explicit Position(const Setup& setup);
-  // The same, computed from the set-up square by square (no shortcut for
-  // the standard start).
-  static Position from_scratch(const Setup& setup);
   Setup setup() const;
 
   Piece at(Square s) const { return board_[std::size_t(s.index())]; }
@@ -95,6 +92,10 @@ class Position {
  private:
   struct Uninitialised {};
   explicit Position(Uninitialised) {}
+  // Computed from the set-up square by square (no shortcut for the standard
+  // start), and the standard start built so once.
+  static Position from_scratch(const Setup& setup);
+  static const Position& standard_start();
   void build(const Setup& setup);
   void set_piece(Square s, Piece p);
   void clear();
