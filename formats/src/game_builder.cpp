@@ -58,6 +58,13 @@ void GameBuilder::comment(std::string_view text) {
   }
 }
 
+void GameBuilder::comment_before_move(std::string_view text) {
+  if (lines_.empty()) lines_.push_back(Line{});
+  Line& l = line();
+  append_comment(l.pending_comment, text);
+  l.has_pending = true;
+}
+
 void GameBuilder::move(std::string_view text, MoveNotation notation, SourceLocation where, Move squares) {
   if (lines_.empty()) lines_.push_back(Line{});
   Line& l = line();
@@ -111,6 +118,11 @@ void GameBuilder::end_variation() {
   if (lines_.size() <= 1) return;
   Line l = std::move(lines_.back());
   lines_.pop_back();
+  // A comment for a move that never came stays after the line's last move.
+  if (l.has_pending && l.last != kNoNode) {
+    append_comment(game_.record.node(l.last).comment_after, l.pending_comment);
+    l.has_pending = false;
+  }
   // A variation holding only a comment: the text stays where it stood, as
   // a comment of the line the variation branched from.
   if (l.has_pending) comment(l.pending_comment);
@@ -122,6 +134,11 @@ void GameBuilder::issue(const ReadIssue& issue) { game_.issues.push_back(issue);
 
 Control GameBuilder::end_game(bool truncated) {
   while (lines_.size() > 1) end_variation();
+  if (!lines_.empty() && lines_[0].has_pending) {
+    Line& l = lines_[0];
+    append_comment(game_.record.node(l.last != kNoNode ? l.last : game_.record.root()).comment_after, l.pending_comment);
+    l.has_pending = false;
+  }
   game_.record.truncated = truncated;
   last_nodes_ = game_.record.nodes.size();
   open_ = false;

@@ -191,6 +191,7 @@ class PgnParser {
         if (stopped_) break;
       }
 
+      if (c != '{' && c != ';') after_number_ = false;
       switch (c) {
         case '[':
           if (looks_like_tag(pos_, false)) {
@@ -239,7 +240,12 @@ class PgnParser {
           stray(pos_);
           ++pos_;
           break;
-        default: read_word(); break;
+        default:
+          read_word();
+          // A move number: a comment right after it belongs to the next move.
+          after_number_ = t_.base() == token_base && pos_ > token_pos &&
+                          number_or_dots_only(std::string_view(t_.data() + token_pos, pos_ - token_pos));
+          break;
       }
       if (pos_ == token_pos && t_.base() == token_base && !stopped_) {
         // Never stand still (a guard: every branch above consumes input).
@@ -673,7 +679,7 @@ class PgnParser {
       emit_issue(std::move(issue));
     }
     (void)unterminated;
-    if (!skip_) v_.comment(comment_);
+    if (!skip_) after_number_ ? v_.comment_before_move(comment_) : v_.comment(comment_);
   }
 
   void read_line_comment() {
@@ -688,7 +694,7 @@ class PgnParser {
     if (e > pos_ + 1 && d[e - 1] == '\r') --e;
     comment_.assign(d + pos_ + 1, e - pos_ - 1);
     pos_ = k;
-    if (!skip_) v_.comment(comment_);
+    if (!skip_) after_number_ ? v_.comment_before_move(comment_) : v_.comment(comment_);
   }
 
   void skip_line() {
@@ -884,6 +890,7 @@ class PgnParser {
   std::string value_;
   std::string comment_;
   bool comment_cut_ = false;
+  bool after_number_ = false;  // the last movetext token was a move number
 };
 
 }  // namespace

@@ -118,10 +118,10 @@ struct Writer {
   // was legal in `pos` (so that the caller can play it).
   bool write_node(NodeId id, const Position* pos, int depth, int number, Color side, bool force_number) {
     const GameNode& node = r.node(id);
-    if (!node.comment_before.empty()) {
-      put_comment(node.comment_before);
-      force_number = true;
-    }
+    // The comment before a move stands between its number and the move
+    // ("12. {text} h2e2", "12... {text} h9g7"): there the reader gives it
+    // to this move, not as a comment after the move before.
+    if (!node.comment_before.empty()) force_number = true;
     if (side == Color::Red) {
       if (depth == 0 && out.size() > line_start) newline();
       std::string token = std::to_string(number);
@@ -132,6 +132,7 @@ struct Writer {
       token += "...";
       put(token);
     }
+    put_comment(node.comment_before);
     bool legal = false;
     put(move_text(node, pos, legal));
     for (int nag : node.nags) {

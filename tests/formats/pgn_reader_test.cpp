@@ -297,3 +297,35 @@ TEST_CASE("PGN: game builder: a variation before the first move keeps the main l
   CHECK(g.node(g.node(0).children[1]).text == "h2g2");
   CHECK(g.node(g.node(0).children[1]).comment_before == "alt");
 }
+
+TEST_CASE("PGN: a comment between a move number and its move is the comment before that move", "[pgn][builder]") {
+  const auto games = pgntest::read_all(
+      "{game} 1. {b1} h2e2 {a1} 1... {b2} h9g7 2. h0g2 {a3} (2. {vb} b0c2 3. {vb2} b2b9) 2... i9h9 3. {left} *");
+  REQUIRE(games.size() == 1);
+  const GameRecord& g = games[0].record;
+  CHECK(g.node(0).comment_after == "game");
+  const auto main = g.main_line();
+  REQUIRE(main.size() == 4);
+  CHECK(g.node(main[0]).comment_before == "b1");
+  CHECK(g.node(main[0]).comment_after == "a1");
+  CHECK(g.node(main[1]).comment_before == "b2");
+  CHECK(g.node(main[1]).comment_after == "");
+  CHECK(g.node(main[2]).comment_before == "");
+  CHECK(g.node(main[2]).comment_after == "a3");
+  REQUIRE(g.node(main[1]).children.size() == 2);
+  const GameNode& var = g.node(g.node(main[1]).children[1]);
+  CHECK(var.text == "b0c2");
+  CHECK(var.comment_before == "vb");
+  REQUIRE(var.children.size() == 1);
+  CHECK(g.node(var.children[0]).comment_before == "vb2");
+  // A comment after a number that no move follows stays after the last move.
+  CHECK(g.node(main[3]).comment_after == "left");
+  // Before the number, a comment is still the comment after the move before.
+  const auto old_style = pgntest::read_all("1. h2e2 {c} 1... h9g7 {d} 2. h0g2 *");
+  REQUIRE(old_style.size() == 1);
+  const auto m = old_style[0].record.main_line();
+  REQUIRE(m.size() == 3);
+  CHECK(old_style[0].record.node(m[0]).comment_after == "c");
+  CHECK(old_style[0].record.node(m[1]).comment_after == "d");
+  CHECK(old_style[0].record.node(m[2]).comment_before == "");
+}

@@ -124,6 +124,47 @@ TEST_CASE("PGN writer: unresolved moves are written as their text and noted", "[
   CHECK(out.losses[0].code == "unresolved-move");
 }
 
+TEST_CASE("PGN writer: comments before main-line and variation moves stand after the move number",
+          "[pgn][writer][roundtrip]") {
+  // 1. h2e2 h9g7 2. h0g2, with 1. h2g2 h9g7 as a variation of the first move.
+  GameRecord g = two_move_game();
+  const NodeId third = g.add_child(2, GameNode{});
+  g.node(third).move = Move(Square(7, 0), Square(6, 2));  // h0g2
+  g.node(third).text = "h0g2";
+  const NodeId alt = g.add_child(g.root(), GameNode{});
+  g.node(alt).move = Move(Square(7, 2), Square(6, 2));  // h2g2
+  g.node(alt).text = "h2g2";
+  const NodeId alt2 = g.add_child(alt, GameNode{});
+  g.node(alt2).move = Move(Square(7, 9), Square(6, 7));  // h9g7
+  g.node(alt2).text = "h9g7";
+  g.node(g.root()).comment_after = "game";
+  g.node(1).comment_before = "before first";
+  g.node(2).comment_before = "before black";
+  g.node(third).comment_before = "before third";
+  g.node(alt).comment_before = "before variation";
+  g.node(alt2).comment_before = "inside variation";
+  PgnWriteOptions o;
+  o.notation = MoveNotation::Iccs;
+  const auto out = write_pgn(g, o);
+  CHECK(out.losses.empty());
+  INFO(out.bytes);
+  CHECK(out.bytes.find("{game}\n1. {before first} H2-E2 ( 1. {before variation} H2-G2 1... {inside variation} H9-G7) "
+                       "1... {before black} H9-G7\n2. {before third} H0-G2 1-0") != std::string::npos);
+  for (auto notation : {MoveNotation::Chinese, MoveNotation::Wxf, MoveNotation::Iccs}) {
+    INFO(notation_name(notation));
+    o.notation = notation;
+    auto back = pgntest::read_all(write_pgn(g, o).bytes);
+    REQUIRE(back.size() == 1);
+    CHECK(back[0].issues.empty());
+    GameRecord& h = back[0].record;
+    CHECK(pgntest::resolve_tree(h) == 0);
+    const std::string diff = pgntest::tree_difference(g, h);
+    CHECK(diff == "");
+    CHECK(h.node(h.main_line()[0]).comment_before == "before first");
+    CHECK(h.node(h.node(h.root()).children[1]).comment_before == "before variation");
+  }
+}
+
 TEST_CASE("PGN write -> read gives the same tree: generated games with deep variations", "[pgn][roundtrip]") {
   struct Case {
     MoveNotation notation;

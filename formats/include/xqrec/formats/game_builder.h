@@ -35,6 +35,7 @@ class GameBuilder : public GameVisitor {
   void start_fen(std::string_view fen) override;
   void start_setup(const Setup& setup) override;
   void comment(std::string_view text) override;
+  void comment_before_move(std::string_view text) override;
   void move(std::string_view text, MoveNotation notation, SourceLocation where, Move squares) override;
   void nag(int value) override;
   void begin_variation() override;

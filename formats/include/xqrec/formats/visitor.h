@@ -46,6 +46,10 @@ class GameVisitor {
   // A comment: before the first move of the current line if no move has
   // come yet in it, otherwise after the last move.
   virtual void comment(std::string_view text) { (void)text; }
+  // A comment that belongs to the move that comes next in the current line
+  // (PGN: one between a move number and its move, "12. {text} h2e2").
+  // Visitors that do not tell the two apart get it as a plain comment.
+  virtual void comment_before_move(std::string_view text) { comment(text); }
   // A move as written. `squares` is set when the format stores coordinates.
   virtual void move(std::string_view text, MoveNotation notation, SourceLocation where,
                     Move squares = Move::none()) {
