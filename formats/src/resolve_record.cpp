@@ -160,23 +160,28 @@ std::vector<ResolveIssue> resolve_moves(GameRecord& record, const Setup& start) 
                             (line.path == "main" ? "" : line.path + "/") + std::to_string(ply) + "." +
                                 std::to_string(k)});
       }
-      const NodeResolution r = resolve_node(pos, node);
-      const std::string& code = r.code;
-      const std::string& message = r.message;
-      const Move move = r.move;
-      if (!code.empty()) {
-        // Cut the line here: this move and everything after it.
-        const std::size_t cut = count_subtree(record, id);
-        auto& siblings = record.node(node.parent).children;
-        const bool was_main = siblings.front() == id;
-        siblings.erase(std::find(siblings.begin(), siblings.end(), id));
-        issues.push_back({code, Severity::Error, ply, line.path, node.text, node.where,
-                          message + "; " + std::to_string(cut) + (cut == 1 ? " move" : " moves") +
-                              " from here on (with their variations) could not be converted" +
-                              (was_main && !siblings.empty() ? "; the first variation here now continues the line"
-                                                             : "")});
-        issues.back().move_number = pos.fullmove_number();
-        break;
+      // Plain ICCS that is legal, the bulk of large archives, needs no
+      // resolution record.
+      Move move = node.notation == MoveNotation::Iccs ? parse_plain_iccs(node.text) : Move::none();
+      if (move.is_none() || !pos.is_legal(move)) {
+        NodeResolution r = resolve_node(pos, node);
+        move = r.move;
+        if (!r.code.empty()) {
+          const std::string& code = r.code;
+          const std::string& message = r.message;
+          // Cut the line here: this move and everything after it.
+          const std::size_t cut = count_subtree(record, id);
+          auto& siblings = record.node(node.parent).children;
+          const bool was_main = siblings.front() == id;
+          siblings.erase(std::find(siblings.begin(), siblings.end(), id));
+          issues.push_back({code, Severity::Error, ply, line.path, node.text, node.where,
+                            message + "; " + std::to_string(cut) + (cut == 1 ? " move" : " moves") +
+                                " from here on (with their variations) could not be converted" +
+                                (was_main && !siblings.empty() ? "; the first variation here now continues the line"
+                                                               : "")});
+          issues.back().move_number = pos.fullmove_number();
+          break;
+        }
       }
       node.move = move;
       Undo u;

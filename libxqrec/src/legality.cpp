@@ -1,6 +1,8 @@
 // The single-move legality check, with the reason a move fails.
 #include <cstdlib>
 
+#include "xqrec/square_set.h"
+
 #include "board_attacks.h"
 #include "geometry.h"
 #include "xqrec/position.h"
@@ -9,15 +11,17 @@ namespace xq {
 
 namespace {
 
-int sign(int x) { return (x > 0) - (x < 0); }
-
-// Pieces strictly between two squares on one file or rank.
-int pieces_between(const Position& pos, Square a, Square b) {
-  const int df = sign(b.file() - a.file()), dr = sign(b.rank() - a.rank());
-  int n = 0;
-  for (int f = a.file() + df, r = a.rank() + dr; f != b.file() || r != b.rank(); f += df, r += dr)
-    if (!pos.at(Square(f, r)).empty()) ++n;
-  return n;
+// How many pieces stand strictly between two squares on one file or rank:
+// 0, 1, or 2 for "two or more" (all a cannon needs to know).
+int pieces_between(const SquareSet& occupied, Square a, Square b) {
+  const int df = b.file() - a.file(), dr = b.rank() - a.rank();
+  const int d = dr > 0 ? geometry::Up : dr < 0 ? geometry::Down : df > 0 ? geometry::Right : geometry::Left;
+  const auto& rays = geometry::kMasks.ray;
+  // The ray from a minus the ray from b (on the same line, beyond b) is
+  // the squares between them plus b itself.
+  SquareSet between = occupied & (rays[std::size_t(a.index())][std::size_t(d)] ^ rays[std::size_t(b.index())][std::size_t(d)]);
+  between.erase(b);
+  return between.empty() ? 0 : between.has_one() ? 1 : 2;
 }
 
 }  // namespace
@@ -34,7 +38,7 @@ MoveError Position::geometry_error(Piece p, Square from, Square to) const {
         // The flying general: a king "captures" the other king on an open file.
         const Piece target = at(to);
         if (df == 0 && target.type() == PieceType::King && target.color() != c)
-          return pieces_between(*this, from, to) == 0 ? MoveError::None : MoveError::PathBlocked;
+          return pieces_between(occupied_[0] | occupied_[1], from, to) == 0 ? MoveError::None : MoveError::PathBlocked;
         return MoveError::NotAPieceMove;
       }
       return in_palace(c, to) ? MoveError::None : MoveError::LeavesPalace;
@@ -53,10 +57,10 @@ MoveError Position::geometry_error(Piece p, Square from, Square to) const {
     }
     case PieceType::Rook:
       if (df != 0 && dr != 0) return MoveError::NotAPieceMove;
-      return pieces_between(*this, from, to) == 0 ? MoveError::None : MoveError::PathBlocked;
+      return pieces_between(occupied_[0] | occupied_[1], from, to) == 0 ? MoveError::None : MoveError::PathBlocked;
     case PieceType::Cannon: {
       if (df != 0 && dr != 0) return MoveError::NotAPieceMove;
-      const int between = pieces_between(*this, from, to);
+      const int between = pieces_between(occupied_[0] | occupied_[1], from, to);
       if (at(to).empty()) return between == 0 ? MoveError::None : MoveError::PathBlocked;
       if (between == 0) return MoveError::CannonCaptureNeedsScreen;
       return between == 1 ? MoveError::None : MoveError::CannonCaptureTooManyScreens;

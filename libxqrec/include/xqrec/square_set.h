@@ -16,6 +16,10 @@ class SquareSet {
     return (s.index() < 64 ? lo_ : hi_) & bit(s);
   }
   constexpr bool empty() const { return (lo_ | hi_) == 0; }
+  // Exactly one member.
+  constexpr bool has_one() const {
+    return lo_ ? (hi_ == 0 && (lo_ & (lo_ - 1)) == 0) : (hi_ != 0 && (hi_ & (hi_ - 1)) == 0);
+  }
   constexpr int count() const { return std::popcount(lo_) + std::popcount(hi_); }
 
   // Calls f(Square) for every member, in increasing index order.
@@ -30,6 +34,11 @@ class SquareSet {
   friend constexpr SquareSet operator&(SquareSet a, const SquareSet& b) {
     a.lo_ &= b.lo_;
     a.hi_ &= b.hi_;
+    return a;
+  }
+  friend constexpr SquareSet operator^(SquareSet a, const SquareSet& b) {
+    a.lo_ ^= b.lo_;
+    a.hi_ ^= b.hi_;
     return a;
   }
   friend constexpr SquareSet operator|(SquareSet a, const SquareSet& b) {
