@@ -6,6 +6,7 @@
 
 #include "xqrec/fen.h"
 #include "xqrec/formats/audit.h"
+#include "xqrec/formats/pgn_reader.h"
 #include "xqrec/formats/resolve_record.h"
 #include "xqrec/iccs.h"
 #include "xqrec/notation/chinese.h"
@@ -76,6 +77,8 @@ class GameAuditor {
       out_.findings.push_back(std::move(f));
     }
     if (!start_position()) return;
+    const std::string* format = rec_.tag("Format");
+    iccs_declared_ = format && notation_from_format_tag(*format) == MoveNotation::Iccs;
     audit_main_line_and_variations();
     report_dialects();
     check_result();
@@ -337,6 +340,8 @@ class GameAuditor {
   void note_dialects(notation::DialectNotes notes, const Position& pos, int ply, const GameNode& node,
                      const std::string& path) {
     notes.for_each([&](notation::Dialect d) {
+      // H2-E2 is how PGN writes ICCS: not a dialect where the record says it is ICCS.
+      if (d == notation::Dialect::IccsDash && iccs_declared_) return;
       auto& seen = dialects_[unsigned(d)];
       if (seen.count++ == 0) {
         seen.ply = ply;
@@ -477,6 +482,7 @@ class GameAuditor {
   int verdict_cycle_ = 0;
   bool left_cycle_ = false;  // a move after the repetition left its cycle
   std::map<unsigned, Seen> dialects_;
+  bool iccs_declared_ = false;  // the record's [Format] is ICCS
 };
 
 }  // namespace

@@ -314,3 +314,36 @@ TEST_CASE("the repetition verdict decides the result only if the game ends in it
     CHECK(find(a, "incomplete-record"));
   }
 }
+
+TEST_CASE("the ICCS dash form is a dialect note only where the record does not declare ICCS", "[audit]") {
+  auto audit_text = [](const std::string& text) {
+    std::vector<GameAudit> out;
+    GameBuilder builder([&](BuiltGame& g) {
+      out.push_back(audit_game(g.record, g.issues));
+      return Control::Continue;
+    });
+    (void)read_games(text, "game.pgn", builder);
+    REQUIRE(out.size() == 1);
+    return out[0];
+  };
+  auto dialect_messages = [](const GameAudit& a) {
+    std::vector<std::string> m;
+    for (const auto& f : a.findings)
+      if (f.code == "notation-dialect") m.push_back(f.message.substr(0, f.message.find(':')));
+    return m;
+  };
+  const std::string moves = "\n1. H2-E2 H9-G7 2. H0-G2 I9-H9 *\n";
+  // The PGN form of ICCS under [Format "ICCS"] (any case): nothing to note.
+  CHECK(dialect_messages(audit_text("[Format \"ICCS\"]\n" + moves)).empty());
+  CHECK(dialect_messages(audit_text("[format \"iccs\"]\n" + moves)).empty());
+  // No [Format]: ICCS is not declared and the dash form is noted once.
+  const GameAudit undeclared = audit_text(moves);
+  CHECK(dialect_messages(undeclared) == std::vector<std::string>{"iccs-dash"});
+  const Finding* f = find(undeclared, "notation-dialect");
+  REQUIRE(f);
+  CHECK(f->ply == 1);
+  CHECK(f->text == "H2-E2");
+  // Declared WXF: the moves are not in the declared notation at all.
+  const auto wxf = dialect_messages(audit_text("[Format \"WXF\"]\n" + moves));
+  CHECK(std::find(wxf.begin(), wxf.end(), "iccs-dash") != wxf.end());
+}
