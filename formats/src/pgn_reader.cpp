@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <array>
+#include <bit>
 #include <cstring>
 #include <deque>
 #include <memory>
@@ -240,12 +241,7 @@ class PgnParser {
           stray(pos_);
           ++pos_;
           break;
-        default:
-          read_word();
-          // A move number: a comment right after it belongs to the next move.
-          after_number_ = t_.base() == token_base && pos_ > token_pos &&
-                          number_or_dots_only(std::string_view(t_.data() + token_pos, pos_ - token_pos));
-          break;
+        default: read_word(); break;
       }
       if (pos_ == token_pos && t_.base() == token_base && !stopped_) {
         // Never stand still (a guard: every branch above consumes input).
@@ -277,27 +273,42 @@ class PgnParser {
     pos_ -= keep;
   }
 
+  // How many bytes of v have their top bit set (v holds no other bits);
+  // by multiplication, as the portable build has no popcount instruction.
+  static std::uint32_t high_bits(std::uint64_t v) { return std::uint32_t(((v >> 7) * 0x0101010101010101ull) >> 56); }
+
   void advance_loc(std::size_t to) {
     to = std::min(to, t_.size());
     if (to <= loc_.idx) return;
+    // Eight bytes at a time: line feeds restart the column; columns count
+    // characters, that is every byte but UTF-8 continuation bytes (10xxxxxx).
     const char* d = t_.data();
     const char* s = d + loc_.idx;
-    const char* e = d + to;
-    // Lines: count the line feeds; the column restarts after the last one.
-    for (const char* nl; (nl = static_cast<const char*>(std::memchr(s, '\n', std::size_t(e - s)))) != nullptr;) {
-      ++loc_.line;
-      loc_.col = 1;
-      s = nl + 1;
+    const char* const e = d + to;
+    const char* const end = d + t_.size();
+    constexpr std::uint64_t kLow7 = 0x7F7F7F7F7F7F7F7Full, kHigh = 0x8080808080808080ull;
+    while (s < e) {
+      const std::size_t len = std::min<std::size_t>(8, std::size_t(e - s));
+      std::uint64_t w = 0;
+      if (end - s >= 8)
+        std::memcpy(&w, s, 8);
+      else
+        for (std::size_t i = 0; i < len; ++i) w |= std::uint64_t(static_cast<unsigned char>(s[i])) << (8 * i);
+      if (len < 8) w &= (std::uint64_t{1} << (8 * len)) - 1;  // only the bytes before e
+      const std::uint64_t x = w ^ 0x0A0A0A0A0A0A0A0Aull;       // line feeds become zero bytes
+      const std::uint64_t lf = ~(((x & kLow7) + kLow7) | x | kLow7) & kHigh;
+      std::uint64_t chars = w;
+      std::size_t counted = len;
+      if (lf != 0) {
+        loc_.line += high_bits(lf);
+        loc_.col = 1;
+        const int after = (63 - std::countl_zero(lf)) / 8 + 1;  // bytes up to the last line feed
+        counted = len - std::size_t(after);
+        chars = after == 8 ? 0 : w >> (8 * after);
+      }
+      loc_.col += std::uint32_t(counted) - high_bits(chars & ~(chars << 1) & kHigh);
+      s += len;
     }
-    // Columns count characters: every byte but UTF-8 continuation bytes
-    // (10xxxxxx), eight at a time.
-    std::size_t chars = std::size_t(e - s);
-    for (std::uint64_t w; e - s >= 8; s += 8) {
-      std::memcpy(&w, s, 8);
-      chars -= std::size_t(__builtin_popcountll(w & ~(w << 1) & 0x8080808080808080ull));
-    }
-    for (; s < e; ++s) chars -= (static_cast<unsigned char>(*s) & 0xC0) == 0x80;
-    loc_.col += std::uint32_t(chars);
     loc_.idx = to;
   }
 
@@ -513,6 +524,12 @@ class PgnParser {
       const std::size_t value_start = ++k;
       bool ended = false;
       while (k < n && d[k] != '\n') {
+        // A run of plain bytes at once.
+        std::size_t r = k;
+        while (r < n && d[r] != '"' && d[r] != '\\' && d[r] != '\n' && d[r] != '\r') ++r;
+        value_.append(d + k, r - k);
+        k = r;
+        if (k == n || d[k] == '\n') break;
         const char c = d[k];
         if (c == '\\' && k + 1 < n && (d[k + 1] == '"' || d[k + 1] == '\\')) {
           value_ += d[k + 1];
@@ -759,7 +776,44 @@ class PgnParser {
     if (!skip_) v_.nag(value);
   }
 
+  // Whether the word that starts at i ends at i + len: at a delimiter byte or
+  // at the end of the text.
+  bool ascii_word_ends(std::size_t i, std::size_t len) const {
+    const std::size_t e = i + len;
+    if (e == t_.size()) return t_.eof();
+    return e < t_.size() && byte_classes()[static_cast<unsigned char>(t_.data()[e])] == 1;
+  }
+
+  // The two commonest words of movetext, a plain ICCS move ("h2e2") and a
+  // move number ("12."), are taken without the general word scan.
+  bool read_plain_word() {
+    const std::size_t start = pos_;
+    const char* d = t_.data();
+    const std::size_t n = t_.size();
+    if (start + 4 <= n && iccs_shaped(std::string_view(d + start, 4))) {
+      if (!ascii_word_ends(start, 4)) return false;
+      ensure_game(start);
+      if (stopped_) return true;
+      has_moves_ = true;
+      pos_ = start + 4;
+      emit_move(start, std::string_view(d + start, 4), hint_given_ ? hint_ : MoveNotation::Iccs);
+      return true;
+    }
+    std::size_t k = start;
+    while (k < n && is_digit(d[k])) ++k;
+    if (k == start || k == n || d[k] != '.') return false;
+    while (k < n && d[k] == '.') ++k;
+    if (!ascii_word_ends(start, k - start)) return false;
+    ensure_game(start);
+    if (stopped_) return true;
+    has_moves_ = true;
+    pos_ = k;
+    after_number_ = true;
+    return true;
+  }
+
   void read_word() {
+    if (read_plain_word()) return;
     const std::size_t start = pos_;
     const std::size_t n = t_.size();
     std::size_t k = pos_;
@@ -798,6 +852,7 @@ class PgnParser {
 
     if (!body.empty()) on_movetext(start, body);
     if (!suffix.empty()) {
+      after_number_ = false;  // "12.!" is no move number
       const int nag = suffix_nag(suffix);
       if (nag == 0)
         game_issue("stray-character", Severity::Warning, start + we, suffix, "unknown annotation '" + std::string(suffix) + "' ignored");
@@ -833,7 +888,11 @@ class PgnParser {
       emit_move(start, body, hint_given_ ? hint_ : MoveNotation::Iccs);
       return;
     }
-    if (number_or_dots_only(body)) return;  // "12." "..." "3"
+    if (number_or_dots_only(body)) {  // "12." "..." "3"
+      // A comment right after a move number belongs to the next move.
+      after_number_ = true;
+      return;
+    }
     if (single_chinese_move(body)) {
       emit_move(start, body, hint_given_ ? hint_ : MoveNotation::Chinese);
       return;
