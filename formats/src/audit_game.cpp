@@ -143,6 +143,7 @@ class GameAuditor {
     rules::RepetitionCounter repetition(opt_.repetition_threshold);
     if (main) repetition.push(pos.key(), false);
     std::vector<Move> played;
+    played.reserve(rec_.nodes.size());
     bool repetition_reported = false, limit_reported = false;
     // Natural limit: plies since the last capture, and each side's checks in them.
     int quiet = pos.halfmove_clock();
@@ -160,26 +161,30 @@ class GameAuditor {
             work.push_back({siblings[k], pos, ply, (line.path == "main" ? "" : line.path + "/") +
                                                        std::to_string(this_ply) + "." + std::to_string(k)});
       }
-      const Resolution r = resolve_node(pos, node);
-      if (!r.ok) {
-        report_failure(pos, this_ply, node, id, line.path, r);
-        completed = false;
-        break;
+      Move move = resolve_plain_iccs(pos, node);
+      if (move.is_none()) {
+        const Resolution r = resolve_node(pos, node);
+        if (!r.ok) {
+          report_failure(pos, this_ply, node, id, line.path, r);
+          completed = false;
+          break;
+        }
+        if (!r.notes.empty()) note_dialects(r.notes, pos, this_ply, node, line.path);
+        move = r.move;
       }
-      if (!r.notes.empty()) note_dialects(r.notes, pos, this_ply, node, line.path);
-      const bool capture = !pos.at(r.move.to()).empty();
+      const bool capture = !pos.at(move.to()).empty();
       const Color mover = pos.side_to_move();
       Undo u;
-      pos.make(r.move, u);
+      pos.make_legal(move, u);
       // Asked after the move: the check state is then cached for the next
       // move's legality test.
       const bool check = main && pos.in_check();
       ply = this_ply;
-      played.push_back(r.move);
+      played.push_back(move);
       // After the repetition, a move that does not go round the cycle again
       // means a side changed (as 23.5.2 asks): the verdict no longer decides.
       if (main && verdict_ && !left_cycle_ && ply > verdict_->last_ply &&
-          r.move != played[std::size_t(verdict_->first_ply - 1 + (ply - verdict_->last_ply - 1) % verdict_cycle_)])
+          move != played[std::size_t(verdict_->first_ply - 1 + (ply - verdict_->last_ply - 1) % verdict_cycle_)])
         left_cycle_ = true;
       if (main) {
         if (capture) {

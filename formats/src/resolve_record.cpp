@@ -160,10 +160,8 @@ std::vector<ResolveIssue> resolve_moves(GameRecord& record, const Setup& start) 
                             (line.path == "main" ? "" : line.path + "/") + std::to_string(ply) + "." +
                                 std::to_string(k)});
       }
-      // Plain ICCS that is legal, the bulk of large archives, needs no
-      // resolution record.
-      Move move = node.notation == MoveNotation::Iccs ? parse_plain_iccs(node.text) : Move::none();
-      if (move.is_none() || !pos.is_legal(move)) {
+      Move move = resolve_plain_iccs(pos, node);
+      if (move.is_none()) {
         NodeResolution r = resolve_node(pos, node);
         move = r.move;
         if (!r.code.empty()) {
@@ -185,7 +183,7 @@ std::vector<ResolveIssue> resolve_moves(GameRecord& record, const Setup& start) 
       }
       node.move = move;
       Undo u;
-      pos.make(move, u);
+      pos.make_legal(move, u);
       id = node.children.empty() ? kNoNode : node.children[0];
     }
   }

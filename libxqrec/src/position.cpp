@@ -2,7 +2,10 @@
 #include "xqrec/position.h"
 
 #include <algorithm>
+#include <cassert>
+#include <cstdlib>
 
+#include "geometry.h"
 #include "xqrec/zobrist.h"
 
 namespace xq {
@@ -95,7 +98,9 @@ void Position::make(Move m, Undo& u) {
   u.halfmove_clock = halfmove_clock_;
   u.key = key_;
   u.in_check = in_check_;
+  u.opponent_check = opponent_check_;
   in_check_ = -1;
+  opponent_check_ = -1;  // the move may have left the mover's king attacked
 
   const Color us = mover.color();
   key_ ^= zobrist::piece_key(mover, from) ^ zobrist::piece_key(mover, to) ^ zobrist::kKeys.black_to_move;
@@ -137,6 +142,28 @@ void Position::undo(Move m, const Undo& u) {
   halfmove_clock_ = u.halfmove_clock;
   key_ = u.key;
   in_check_ = u.in_check;
+  opponent_check_ = u.opponent_check;
+}
+
+void Position::make_legal(Move m, Undo& u) {
+  assert(is_legal(m));
+  // Before the move, was the other king safe? (Known after a legal move; a
+  // set-up may put the side not to move in check.)
+  if (opponent_check_ < 0) opponent_check_ = king_attacked(~side_) ? 1 : 0;
+  const bool safe_before = opponent_check_ == 0;
+  make(m, u);
+  opponent_check_ = 0;  // the move is legal: the mover's king is safe
+  const Square k = king_[index(side_)];
+  if (!safe_before || !k.valid()) return;
+  // A move can attack the king only from its file or rank (rooks, cannons
+  // and their screens, the flying general, pawns next to it), from a horse
+  // square, or by leaving a line or a horse leg (diagonally next to it).
+  const Square from = m.from(), to = m.to();
+  const bool touches = from.file() == k.file() || from.rank() == k.rank() || to.file() == k.file() ||
+                       to.rank() == k.rank() ||
+                       (std::abs(from.file() - k.file()) == 1 && std::abs(from.rank() - k.rank()) == 1) ||
+                       geometry::kMasks.horse_from[std::size_t(k.index())].contains(to);
+  if (!touches) in_check_ = 0;
 }
 
 }  // namespace xq

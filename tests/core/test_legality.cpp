@@ -148,8 +148,30 @@ TEST_CASE("check_move and the check cache agree with a fresh position along rand
       (void)pos.in_check();
       pos.undo(probe, pu);
       REQUIRE(pos.in_check() == fresh.king_attacked(fresh.side_to_move()));
+      // make_legal finds the check state from the lines the move touches:
+      // it must agree with a fresh position after the move.
+      pos.make_legal(probe, pu);
+      const xq::Position after(pos.setup());
+      REQUIRE(pos.in_check() == after.king_attacked(after.side_to_move()));
+      pos.undo(probe, pu);
       xq::Undo u;
-      pos.make(legal[rng() % legal.size()], u);
+      if (game % 2 == 0)
+        pos.make_legal(legal[rng() % legal.size()], u);
+      else
+        pos.make(legal[rng() % legal.size()], u);
     }
   }
+}
+
+// A set-up may leave the side not to move in check: make_legal must not take
+// the other king's safety for granted then.
+TEST_CASE("make_legal keeps a check the set-up already gave", "[legality]") {
+  // Black king e9 attacked by the rook e5, Red to move; a3a4 touches no line
+  // of the black king, yet Black is in check after it.
+  auto setup = xq::parse_fen("4k4/9/9/9/4R4/9/P8/9/9/3K5 w");
+  REQUIRE(setup);
+  xq::Position pos(*setup);
+  xq::Undo u;
+  pos.make_legal(xq::Move(xq::Square(0, 3), xq::Square(0, 4)), u);
+  CHECK(pos.in_check());
 }

@@ -17,7 +17,8 @@ namespace xq {
 // What make() saves so that undo() can restore the position exactly.
 struct Undo {
   Piece captured;
-  std::int8_t in_check = -1;  // the cached check state (-1: not known)
+  std::int8_t in_check = -1;        // the cached check state (-1: not known)
+  std::int8_t opponent_check = -1;  // the same for the side not to move
   std::uint16_t halfmove_clock = 0;
   std::uint64_t key = 0;
 };
@@ -84,6 +85,10 @@ class Position {
 
   // m must be legal (or at least pseudo-legal; make/undo never check).
   void make(Move m, Undo& undo);
+  // As make(), for a move known to be legal (checked or generated as legal).
+  // Then the check state after it needs a full attack test only when the
+  // move touches the other king's file, rank, horse squares or horse legs.
+  void make_legal(Move m, Undo& undo);
   void undo(Move m, const Undo& undo);
 
   // The key computed from scratch, to test the incremental update.
@@ -126,6 +131,9 @@ class Position {
   int fullmove_number_ = 1;
   std::uint64_t key_ = 0;
   mutable std::int8_t in_check_ = -1;  // see in_check()
+  // Whether the side not to move is attacked: 0 after a legal move (see
+  // make_legal), -1 when not known; never 1 in a legal position.
+  mutable std::int8_t opponent_check_ = -1;
 };
 
 }  // namespace xq

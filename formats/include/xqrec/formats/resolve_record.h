@@ -7,8 +7,10 @@
 #include <string>
 #include <vector>
 
+
 #include "xqrec/formats/visitor.h"
 #include "xqrec/game.h"
+#include "xqrec/iccs.h"
 #include "xqrec/notation/dialect.h"
 #include "xqrec/notation/notation.h"
 #include "xqrec/position.h"
@@ -36,6 +38,15 @@ struct NodeResolution {
   std::vector<Move> candidates;  // ambiguous: every fitting move
 };
 NodeResolution resolve_node(const Position& pos, const GameNode& node);
+
+// The move of a node written in plain ICCS ("h2e2") when it is legal here,
+// else Move::none(): the bulk of large archives, read without building a
+// NodeResolution (resolve_node then says what is wrong).
+inline Move resolve_plain_iccs(const Position& pos, const GameNode& node) {
+  if (node.notation != MoveNotation::Iccs) return Move::none();
+  const Move m = parse_plain_iccs(node.text);
+  return !m.is_none() && pos.is_legal(m) ? m : Move::none();
+}
 
 // The notation module's hint for a node's notation.
 notation::Notation notation_hint(MoveNotation n);
