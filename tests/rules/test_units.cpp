@@ -117,3 +117,19 @@ TEST_CASE("a king move answering a check that threatens mate: 闲 in 2011/2020 (
   // With the king still on f9 (Black to move, not in check) there was no threat.
   CHECK_FALSE(threatens_mate(pos_of("5k3/9/9/9/9/r8/9/9/9/3K5 b"), Color::Black));
 }
+
+TEST_CASE("the 1999 floating pawn: a pawn for a rook is no gain, a pawn won for nothing is", "[rules]") {
+  // The crossed pawn c6 can take the rook c7, which the horse b9 takes back.
+  Position p = pos_of("1n2k4/9/2r6/2P6/9/9/9/9/9/3K5 w");
+  ThreatOptions floating;
+  floating.floating_pawn = true;
+  REQUIRE(chase_targets(p, Color::Red).size() == 1);  // 2011/2020: 送兵换车 is a gain (26.6 / 26.7)
+  CHECK(chase_targets(p, Color::Red, floating).empty());  // 1999 25.3: 一兵换取数子不算得子
+  // A rook taking an unprotected crossed pawn wins it whatever the pawn is worth.
+  Position q = pos_of("4k4/9/9/9/9/9/1p7/9/9/1R1K5 w");
+  CHECK(chase_targets(q, Color::Red, floating).size() == 1);
+  // A horse for a protected pawn is no gain in either reading.
+  Position r = pos_of("4k4/9/9/9/9/9/1pp6/9/2N6/3K5 w");
+  CHECK(chase_targets(r, Color::Red).empty());
+  CHECK(chase_targets(r, Color::Red, floating).empty());
+}

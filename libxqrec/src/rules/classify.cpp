@@ -114,6 +114,8 @@ MoveClassification classify_move(const Position& before, Move m, RuleSet rules, 
     opt.check_depth = 0;
     opt.mate_refutes = false;
   }
+  // 1999 25.3: the crossed pawn floats, a pawn for a rook is no gain (图十二).
+  if (rules == RuleSet::Cxa1999) opt.floating_pawn = true;
   MoveClassification out;
   out.move = m;
   out.side = before.side_to_move();

@@ -17,7 +17,7 @@ namespace {
 
 constexpr int kMaxExchangeDepth = 12;
 
-int gain_on(Position& pos, Square sq, int depth) {
+int gain_on(Position& pos, Square sq, int depth, int pv) {
   const Piece victim = pos.at(sq);
   if (victim.empty() || victim.type() == PieceType::King || depth >= kMaxExchangeDepth) return 0;
   MoveList legal;
@@ -27,7 +27,7 @@ int gain_on(Position& pos, Square sq, int depth) {
   // every line piece (rook, cannon) is tried.
   bool tried[kPieceTypeCount] = {};
   int best = 0;
-  const int v = piece_value(victim, sq);
+  const int v = piece_value(victim, sq, pv);
   for (Move m : legal) {
     if (m.to() != sq) continue;
     const PieceType t = pos.at(m.from()).type();
@@ -37,7 +37,7 @@ int gain_on(Position& pos, Square sq, int depth) {
     }
     Undo u;
     pos.make(m, u);
-    const int back = gain_on(pos, sq, depth + 1);
+    const int back = gain_on(pos, sq, depth + 1, pv);
     pos.undo(m, u);
     best = std::max(best, v - back);
   }
@@ -46,14 +46,14 @@ int gain_on(Position& pos, Square sq, int depth) {
 
 }  // namespace
 
-int exchange_gain_on(Position& pos, Square sq) { return gain_on(pos, sq, 0); }
+int exchange_gain_on(Position& pos, Square sq, int crossed_pawn) { return gain_on(pos, sq, 0, crossed_pawn); }
 
-int capture_balance(Position& pos, Move c) {
+int capture_balance(Position& pos, Move c, int crossed_pawn) {
   const Piece victim = pos.at(c.to());
-  const int v = piece_value(victim, c.to());
+  const int v = piece_value(victim, c.to(), crossed_pawn);
   Undo u;
   pos.make(c, u);
-  const int back = gain_on(pos, c.to(), 1);
+  const int back = gain_on(pos, c.to(), 1, crossed_pawn);
   pos.undo(c, u);
   return v - back;
 }
@@ -93,9 +93,9 @@ std::string_view root_name_zh(Root r) {
   return "有根";
 }
 
-Root root_against(Position& pos, Move c) {
+Root root_against(Position& pos, Move c, int crossed_pawn) {
   const Color owner = pos.at(c.to()).color();
-  const int balance = capture_balance(pos, c);
+  const int balance = capture_balance(pos, c, crossed_pawn);
   Undo u;
   pos.make(c, u);
   bool legal_recapture = false;
@@ -109,7 +109,8 @@ Root root_against(Position& pos, Move c) {
   // A real root: the piece is chased only through the exchange. When the
   // victim is worth more than its capturer (a horse on a rook), the root is
   // real and the gain comes from the values alone.
-  if (piece_value(pos.at(c.to()), c.to()) > piece_value(pos.at(c.from()), c.from())) return Root::Rooted;
+  if (piece_value(pos.at(c.to()), c.to(), crossed_pawn) > piece_value(pos.at(c.from()), c.from(), crossed_pawn))
+    return Root::Rooted;
   return balance > 0 ? Root::UnderRooted : Root::Rooted;
 }
 

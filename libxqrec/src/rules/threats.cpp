@@ -20,7 +20,7 @@ struct Offered {
   Square victim;
   int balance;
 };
-void direct_targets(Position& pos, std::vector<ChaseTarget>& out, bool offers = true,
+void direct_targets(Position& pos, std::vector<ChaseTarget>& out, int pv, bool offers = true,
                     std::vector<Offered>* offered = nullptr, bool mate_refutes = true) {
   MoveList legal;
   pos.generate_legal(legal);
@@ -33,11 +33,11 @@ void direct_targets(Position& pos, std::vector<ChaseTarget>& out, bool offers = 
     if (offers && victim.type() == pos.at(c.from()).type()) {
       const Position theirs = with_side_to_move(pos, victim.color());
       if (theirs.check_move(Move(c.to(), c.from())) == MoveError::None) {
-        if (offered) offered->push_back({c.to(), capture_balance(pos, c)});
+        if (offered) offered->push_back({c.to(), capture_balance(pos, c, pv)});
         continue;
       }
     }
-    const int balance = capture_balance(pos, c);
+    const int balance = capture_balance(pos, c, pv);
     if (balance <= 0) continue;
     Undo u;
     pos.make(c, u);
@@ -57,8 +57,8 @@ void direct_targets(Position& pos, std::vector<ChaseTarget>& out, bool offers = 
     t.attacker = c.from();
     t.attacker_piece = pos.at(c.from());
     t.gain = balance;
-    t.root = root_against(pos, c);
-    const int single = piece_value(victim, c.to()) - (recapture ? piece_value(t.attacker_piece, c.from()) : 0);
+    t.root = root_against(pos, c, pv);
+    const int single = piece_value(victim, c.to(), pv) - (recapture ? piece_value(t.attacker_piece, c.from(), pv) : 0);
     t.joint = single <= 0;
     t.king_or_pawn = t.attacker_piece.type() == PieceType::King || t.attacker_piece.type() == PieceType::Pawn;
     out.push_back(t);
@@ -66,16 +66,16 @@ void direct_targets(Position& pos, std::vector<ChaseTarget>& out, bool offers = 
 }
 
 // Best material the side to move wins by direct captures (0 if none), and the victim.
-int best_direct(Position& pos, Square& victim) {
+int best_direct(Position& pos, Square& victim, int pv) {
   std::vector<ChaseTarget> ts;
-  direct_targets(pos, ts, false);
+  direct_targets(pos, ts, pv, false);
   int best = 0;
   for (const auto& t : ts)
     if (t.gain > best) { best = t.gain; victim = t.victim; }
   return best;
 }
 
-int check_line(Position& pos, int depth, Square& victim, Square& first_checker);
+int check_line(Position& pos, int depth, Square& victim, Square& first_checker, int pv);
 
 // The material the side to move wins with the check k (then possibly more
 // checks) followed by a capture, against the best defence; INT_MIN when k
@@ -83,9 +83,9 @@ int check_line(Position& pos, int depth, Square& victim, Square& first_checker);
 // piece won in the worst case: a piece that the defender moves in its reply
 // is traced back to where it stood, so the chased piece is the one on the
 // board now.
-int check_value(Position& pos, Move k, int depth, Square& victim) {
+int check_value(Position& pos, Move k, int depth, Square& victim, int pv) {
   const Piece captured = pos.at(k.to());
-  const int cap = captured.empty() ? 0 : piece_value(captured, k.to());
+  const int cap = captured.empty() ? 0 : piece_value(captured, k.to(), pv);
   Undo u;
   pos.make(k, u);
   MoveList replies;
@@ -94,14 +94,14 @@ int check_value(Position& pos, Move k, int depth, Square& victim) {
   Square worst_victim = captured.empty() ? Square::none() : k.to();
   for (Move r : replies) {
     const Piece lost = pos.at(r.to());
-    const int back = lost.empty() ? 0 : piece_value(lost, r.to());
+    const int back = lost.empty() ? 0 : piece_value(lost, r.to(), pv);
     Undo ur;
     pos.make(r, ur);
     Square v = Square::none(), unused = Square::none();
-    int follow = best_direct(pos, v);
+    int follow = best_direct(pos, v, pv);
     if (depth > 1) {
       Square v2 = Square::none();
-      const int deeper = check_line(pos, depth - 1, v2, unused);
+      const int deeper = check_line(pos, depth - 1, v2, unused, pv);
       if (deeper > follow) { follow = deeper; v = v2; }
     }
     pos.undo(r, ur);
@@ -120,14 +120,14 @@ int check_value(Position& pos, Move k, int depth, Square& victim) {
 // Material the side to move wins with a check (then possibly more checks)
 // followed by a capture, against the best defence. Returns INT_MIN when no
 // checking line gains anything.
-int check_line(Position& pos, int depth, Square& victim, Square& first_checker) {
+int check_line(Position& pos, int depth, Square& victim, Square& first_checker, int pv) {
   int best = INT_MIN;
   MoveList legal;
   pos.generate_legal(legal);
   for (Move k : legal) {
     if (captures_king(pos, k) || !pos.gives_check(k)) continue;
     Square v = Square::none();
-    const int worst = check_value(pos, k, depth, v);
+    const int worst = check_value(pos, k, depth, v, pv);
     if (worst != INT_MIN && worst > best) {
       best = worst;
       victim = v;
@@ -170,13 +170,11 @@ int rank_of(const ChaseTarget& t) {
   return (t.king_or_pawn ? 4 : 0) + (t.joint ? 2 : 0) + (t.by_checks ? 1 : 0);
 }
 
-}  // namespace
-
-std::vector<ChaseTarget> chase_targets(const Position& pos0, Color side, const ThreatOptions& opt) {
+std::vector<ChaseTarget> targets_with(const Position& pos0, Color side, const ThreatOptions& opt, int pv) {
   Position pos = with_side_to_move(pos0, side);
   std::vector<ChaseTarget> all;
   std::vector<Offered> offered;
-  direct_targets(pos, all, true, &offered, opt.mate_refutes);
+  direct_targets(pos, all, pv, true, &offered, opt.mate_refutes);
   if (opt.check_depth > 0) {
     // Every check is tried on its own, so that each piece it wins is named.
     MoveList legal;
@@ -184,7 +182,7 @@ std::vector<ChaseTarget> chase_targets(const Position& pos0, Color side, const T
     for (Move k : legal) {
       if (captures_king(pos, k) || !pos.gives_check(k)) continue;
       Square victim = Square::none();
-      const int gain = check_value(pos, k, opt.check_depth, victim);
+      const int gain = check_value(pos, k, opt.check_depth, victim, pv);
       if (gain == INT_MIN || gain <= 0 || !victim.valid()) continue;
       const Piece vp = pos.at(victim);
       if (vp.empty() || vp.color() == side || !is_material(vp, victim)) continue;
@@ -221,6 +219,25 @@ std::vector<ChaseTarget> chase_targets(const Position& pos0, Color side, const T
     else if (rank_of(t) < rank_of(*it) || (rank_of(t) == rank_of(*it) && t.gain > it->gain)) *it = t;
   }
   std::sort(out.begin(), out.end(), [](const ChaseTarget& a, const ChaseTarget& b) { return a.victim.index() < b.victim.index(); });
+  return out;
+}
+
+}  // namespace
+
+std::vector<ChaseTarget> chase_targets(const Position& pos, Color side, const ThreatOptions& opt) {
+  if (!opt.floating_pawn) return targets_with(pos, side, opt, kCrossedPawnValue);
+  // 1999 25.3: a gain whatever the pawn is worth (values.h). The ordinary
+  // table names the targets and their roots; a victim that is no gain with
+  // the pawn worth little or worth a lot is dropped (a pawn traded for pieces
+  // or pieces for a pawn). Three passes, only when a position repeats.
+  auto out = targets_with(pos, side, opt, kCrossedPawnValue);
+  for (const int pv : {kFloatingPawnLow, kFloatingPawnHigh}) {
+    if (out.empty()) break;
+    const auto other = targets_with(pos, side, opt, pv);
+    std::erase_if(out, [&](const ChaseTarget& t) {
+      return std::none_of(other.begin(), other.end(), [&](const ChaseTarget& o) { return o.victim == t.victim; });
+    });
+  }
   return out;
 }
 

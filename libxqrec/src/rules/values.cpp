@@ -8,7 +8,7 @@ bool is_material(Piece p, Square s) {
   return true;
 }
 
-int piece_value(Piece p, Square s) {
+int piece_value(Piece p, Square s, int crossed_pawn) {
   switch (p.type()) {
     case PieceType::King: return kKingValue;
     case PieceType::Rook: return 4;
@@ -16,7 +16,7 @@ int piece_value(Piece p, Square s) {
     case PieceType::Cannon: return 2;
     case PieceType::Advisor:
     case PieceType::Elephant: return 1;
-    case PieceType::Pawn: return on_own_side(p.color(), s) ? 0 : 2;
+    case PieceType::Pawn: return on_own_side(p.color(), s) ? 0 : crossed_pawn;
     case PieceType::None: return 0;
   }
   return 0;

@@ -11,6 +11,7 @@
 #include <string_view>
 
 #include "xqrec/position.h"
+#include "xqrec/rules/values.h"
 
 namespace xq::rules {
 
@@ -20,13 +21,14 @@ namespace xq::rules {
 Position with_side_to_move(const Position& pos, Color side);
 
 // Best material the side to move can win by starting captures on sq and
-// stopping whenever it likes (>= 0). Values from piece_value().
-int exchange_gain_on(Position& pos, Square sq);
+// stopping whenever it likes (>= 0). Values from piece_value(), a crossed pawn
+// worth `crossed_pawn` (values.h).
+int exchange_gain_on(Position& pos, Square sq, int crossed_pawn = kCrossedPawnValue);
 
 // The balance of the complete exchange that starts with the capture c
 // (mandatory), for the side making it: value of the victim minus what the
 // other side then wins back on that square.
-int capture_balance(Position& pos, Move c);
+int capture_balance(Position& pos, Move c, int crossed_pawn = kCrossedPawnValue);
 
 // Whether the side to move has a move that mates at once.
 bool has_mate_in_one(Position& pos);
@@ -42,6 +44,6 @@ std::string_view root_name(Root r);     // "rooted", "unrooted", "false-root", "
 std::string_view root_name_zh(Root r);  // "有根", "无根", "假根", "少根"
 
 // The root of the piece captured by c (c must be a legal capture).
-Root root_against(Position& pos, Move c);
+Root root_against(Position& pos, Move c, int crossed_pawn = kCrossedPawnValue);
 
 }  // namespace xq::rules

@@ -20,6 +20,11 @@ struct ThreatOptions {
   // threat (24.3 "得子后不致立即被对方将死"). Off under the Asian rules,
   // whose chase is an attack (FSF-23).
   bool mate_refutes = true;
+  // The 1999 floating pawn (values.h): a capture line is a gain only if it
+  // gains with a crossed pawn worth kFloatingPawnLow and kFloatingPawnHigh.
+  // Set by classify_move under cxa1999; off = a crossed pawn is worth
+  // kCrossedPawnValue (2011 26.6 / 2020 26.7: 送兵换车 is a gain).
+  bool floating_pawn = false;
 };
 
 struct ChaseTarget {

@@ -8,6 +8,14 @@
 // (2011 26.6, 2020 26.7: 送兵换车 is 捉) and pawn-for-minor or minor-for-pawn
 // trades no gain (the pawn "floats"); a rook for two pawns is no gain.
 // The king as a capturer is worth more than everything (it is never traded).
+//
+// The 1999 text (25.3) lets the pawn float without the 2011/2020 exception:
+// "一兵换取数子或一子换取数兵均不算得子" — a pawn for a rook is no gain either
+// (1999 图十二). There a capture line counts as a gain only if it gains with a
+// crossed pawn worth kFloatingPawnLow and with it worth kFloatingPawnHigh
+// (more than any pieces it could be traded for): so a piece simply winning a
+// pawn is a gain, and no trade of pawns against pieces is (ThreatOptions::
+// floating_pawn, threats.h).
 #pragma once
 
 #include <string_view>
@@ -17,13 +25,17 @@
 namespace xq::rules {
 
 inline constexpr int kKingValue = 1000;
+inline constexpr int kCrossedPawnValue = 2;   // 2011/2020 (and the Asian rules)
+inline constexpr int kFloatingPawnLow = 1;    // 1999: the two ends of the floating value
+inline constexpr int kFloatingPawnHigh = 16;
 
 // Whether the piece on s counts as material (子力): not the king, not a pawn
 // still on its own side of the river.
 bool is_material(Piece p, Square s);
 
-// The value of the piece standing on s (0 for uncrossed pawns, kKingValue for kings).
-int piece_value(Piece p, Square s);
+// The value of the piece standing on s (0 for uncrossed pawns, kKingValue for
+// kings, `crossed_pawn` for pawns across the river).
+int piece_value(Piece p, Square s, int crossed_pawn = kCrossedPawnValue);
 
 // Strong pieces (强子): rook, horse, cannon.
 constexpr bool is_strong(PieceType t) {
