@@ -7,7 +7,7 @@
 #include <functional>
 
 #include "binary_corpus.h"
-#include "binary_game_gen.h"
+#include "random_game.h"
 #include "binary_record_builder.h"
 #include "cbl_compressed_bytes.h"
 #include "xqrec/fen.h"
@@ -58,7 +58,7 @@ std::vector<std::string> generated_games(std::uint64_t count, std::size_t max_no
   GenOptions o;
   o.max_nodes = max_nodes, o.variation_percent = 30;
   std::vector<std::string> games;
-  for (std::uint64_t seed = 1; seed <= count; ++seed) games.push_back(cblz_game_bytes(random_game(seed, o)));
+  for (const GameRecord& g : random_games(count, o)) games.push_back(cblz_game_bytes(g));
   return games;
 }
 
@@ -150,16 +150,13 @@ TEST_CASE("compressed CBL endgames: black to move where the first move is black'
 }
 
 TEST_CASE("compressed CBL built from generated games reads back the same trees", "[cbl][compressed][roundtrip]") {
+  GenOptions o;
+  o.max_depth = 8, o.variation_percent = 25;
+  std::vector<GameRecord> games = random_games(25, o, {"0-1", "1-0", "*"});
   std::vector<std::string> bytes;
-  std::vector<GameRecord> games;
-  for (std::uint64_t seed = 1; seed <= 25; ++seed) {
-    GenOptions o;
-    o.max_depth = 8, o.variation_percent = 25;
-    GameRecord g = random_game(seed, o);
-    g.result = seed % 3 == 0 ? "0-1" : seed % 3 == 1 ? "1-0" : "*";
-    g.tags.push_back({"Title", "第" + std::to_string(seed) + "局"});
-    bytes.push_back(cblz_game_bytes(g));
-    games.push_back(std::move(g));
+  for (std::size_t k = 0; k < games.size(); ++k) {
+    games[k].tags.push_back({"Title", "第" + std::to_string(k + 1) + "局"});
+    bytes.push_back(cblz_game_bytes(games[k]));
   }
   RecordBuilder b;
   const FileReport r = read_cbl(cblz_library_bytes(bytes, "测试库"), b);

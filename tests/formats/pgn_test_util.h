@@ -1,6 +1,6 @@
 // Test helpers for the PGN reader and writer: an event-recording visitor,
-// a file slurper, random games with deep variations, move resolution and
-// tree comparison.
+// a file slurper, the random game generator set for PGN, move resolution
+// and tree comparison.
 #pragma once
 
 #include <cstdint>
@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "random_game.h"
 #include "xqrec/fen.h"
 #include "xqrec/formats/game_builder.h"
 #include "xqrec/formats/pgn_reader.h"
@@ -92,84 +93,36 @@ inline std::vector<BuiltGame> read_all(std::string_view bytes, FileReport* repor
   return games;
 }
 
-class Lcg {
- public:
-  explicit Lcg(std::uint64_t seed) : s_(seed * 0x9E3779B97F4A7C15ull + 1) {}
-  std::uint32_t next() {
-    s_ = s_ * 6364136223846793005ull + 1442695040888963407ull;
-    return std::uint32_t(s_ >> 33);
-  }
-  std::uint32_t below(std::uint32_t n) { return n ? next() % n : 0; }
+// Comment words for text formats: brackets, quotes, line breaks and text
+// that looks like movetext, a result or a NAG.
+inline const std::vector<std::string_view> kPgnWords = {"好棋",   "红方优势", "黑方反击;", "plan (a)",
+                                                        "车马炮", "[note]",   "兵七进一",  "中局",
+                                                        "1-0?",   "line\nbreak", "\"q\"",  "$5"};
 
- private:
-  std::uint64_t s_;
+// The generator (random_game.h) as the PGN tests use it: moves as text, PGN
+// words, comments before moves, NAGs, up to two alternatives at a branch,
+// a result and its tag.
+struct GenOptions : testing::GenOptions {
+  GenOptions() {
+    main_plies = 80;
+    max_depth = 5;
+    variation_percent = 12;
+    max_alternatives = 2;
+    variation_min_plies = 0;
+    variation_plies_span = 14;
+    comment_percent = 15;
+    comment_before_percent = 6;
+    nag_percent = 5;
+    max_nodes = std::size_t(-1);
+    notation = MoveNotation::Auto;
+    words = &kPgnWords;
+    game_comment_of_words = true;
+    random_result = true;
+  }
 };
-
-struct GenOptions {
-  int main_plies = 80;
-  int max_depth = 5;
-  int variation_percent = 12;
-  int comment_percent = 15;
-  int nag_percent = 5;
-};
-
-inline std::string random_comment(Lcg& rng) {
-  static const char* const kWords[] = {"好棋",   "红方优势", "黑方反击;", "plan (a)", "车马炮", "[note]",
-                                       "兵七进一", "中局",     "1-0?",      "line\nbreak", "\"q\"", "$5"};
-  std::string c;
-  const int n = 1 + int(rng.below(4));
-  for (int i = 0; i < n; ++i) {
-    if (i) c += ' ';
-    c += kWords[rng.below(12)];
-  }
-  return c;
-}
-
-inline void grow(GameRecord& g, NodeId at, Position pos, int plies, int depth, Lcg& rng, const GenOptions& o) {
-  for (int i = 0; i < plies; ++i) {
-    MoveList moves;
-    pos.generate_legal(moves);
-    if (moves.size() == 0) return;
-    const Move m = moves[rng.below(std::uint32_t(moves.size()))];
-    GameNode n;
-    n.text = to_iccs(m);
-    n.move = m;
-    if (int(rng.below(100)) < o.comment_percent) n.comment_after = random_comment(rng);
-    if (int(rng.below(100)) < o.nag_percent) n.nags.push_back(1 + int(rng.below(20)));
-    const NodeId child = g.add_child(at, std::move(n));
-    if (depth < o.max_depth && int(rng.below(100)) < o.variation_percent) {
-      const int alternatives = 1 + int(rng.below(2));
-      for (int k = 0; k < alternatives && moves.size() > 1; ++k) {
-        Move alt = moves[rng.below(std::uint32_t(moves.size()))];
-        if (alt == m) continue;
-        GameNode a;
-        a.text = to_iccs(alt);
-        a.move = alt;
-        if (int(rng.below(100)) < o.comment_percent) a.comment_before = random_comment(rng);
-        const NodeId va = g.add_child(at, std::move(a));
-        Position p2 = pos;
-        Undo u;
-        p2.make(alt, u);
-        grow(g, va, p2, int(rng.below(14)), depth + 1, rng, o);
-      }
-    }
-    Undo u;
-    pos.make(m, u);
-    at = child;
-  }
-}
 
 inline GameRecord random_game(std::uint64_t seed, const GenOptions& o = {}, const Setup& start = Setup::start()) {
-  Lcg rng(seed);
-  GameRecord g;
-  g.tags = {{"Event", "测试赛 " + std::to_string(seed)}, {"Red", "红方"}, {"Black", "Black \"B\""}};
-  if (!(start == Setup::start())) g.start_fen = to_fen(start);
-  if (rng.below(3) == 0) g.node(0).comment_after = random_comment(rng);
-  grow(g, g.root(), Position(start), o.main_plies, 0, rng, o);
-  static const char* const kResults[] = {"1-0", "0-1", "1/2-1/2", "*"};
-  g.result = kResults[rng.below(4)];
-  g.tags.push_back({"Result", g.result});
-  return g;
+  return testing::random_game(seed, o, start);
 }
 
 // Fills GameNode::move by replaying the tree with the notation module.

@@ -30,14 +30,17 @@ std::vector<Tag> tags_without(const GameRecord& g, std::initializer_list<std::st
   return out;
 }
 
+// Adds the move `iccs` (plain, "h2e2") after `parent`.
+NodeId add_move(GameRecord& g, NodeId parent, std::string_view iccs) {
+  GameNode n;
+  n.move = *parse_iccs(iccs);
+  n.text = std::string(iccs);
+  return g.add_child(parent, std::move(n));
+}
+
 GameRecord two_move_game() {
   GameRecord g;
-  const NodeId a = g.add_child(g.root(), GameNode{});
-  g.node(a).move = Move(Square(7, 2), Square(4, 2));  // h2e2
-  g.node(a).text = "h2e2";
-  const NodeId b = g.add_child(a, GameNode{});
-  g.node(b).move = Move(Square(7, 9), Square(6, 7));  // h9g7
-  g.node(b).text = "h9g7";
+  add_move(g, add_move(g, g.root(), "h2e2"), "h9g7");
   g.result = "1-0";
   return g;
 }
@@ -128,15 +131,9 @@ TEST_CASE("PGN writer: comments before main-line and variation moves stand after
           "[pgn][writer][roundtrip]") {
   // 1. h2e2 h9g7 2. h0g2, with 1. h2g2 h9g7 as a variation of the first move.
   GameRecord g = two_move_game();
-  const NodeId third = g.add_child(2, GameNode{});
-  g.node(third).move = Move(Square(7, 0), Square(6, 2));  // h0g2
-  g.node(third).text = "h0g2";
-  const NodeId alt = g.add_child(g.root(), GameNode{});
-  g.node(alt).move = Move(Square(7, 2), Square(6, 2));  // h2g2
-  g.node(alt).text = "h2g2";
-  const NodeId alt2 = g.add_child(alt, GameNode{});
-  g.node(alt2).move = Move(Square(7, 9), Square(6, 7));  // h9g7
-  g.node(alt2).text = "h9g7";
+  const NodeId third = add_move(g, 2, "h0g2");
+  const NodeId alt = add_move(g, g.root(), "h2g2");
+  const NodeId alt2 = add_move(g, alt, "h9g7");
   g.node(g.root()).comment_after = "game";
   g.node(1).comment_before = "before first";
   g.node(2).comment_before = "before black";

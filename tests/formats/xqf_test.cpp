@@ -7,7 +7,7 @@
 #include <cstring>
 
 #include "binary_corpus.h"
-#include "binary_game_gen.h"
+#include "random_game.h"
 #include "binary_record_builder.h"
 #include "xqrec/fen.h"
 #include "xqrec/formats/xqf.h"
