@@ -147,6 +147,7 @@ Result<Setup, std::vector<FenError>> parse_fen(std::string_view text) {
 
 std::string to_fen(const Setup& setup) {
   std::string out;
+  out.reserve(96);  // the longest FEN fits: written once per game in an audit
   for (int rank = 9; rank >= 0; --rank) {
     int empty = 0;
     for (int file = 0; file < kFiles; ++file) {
@@ -160,7 +161,10 @@ std::string to_fen(const Setup& setup) {
     if (rank) out += '/';
   }
   out += setup.side_to_move == Color::Red ? " w - - " : " b - - ";
-  out += std::to_string(setup.halfmove_clock) + ' ' + std::to_string(setup.fullmove_number);
+  char numbers[32];
+  const auto end = std::to_chars(numbers, numbers + 16, setup.halfmove_clock).ptr;
+  *end = ' ';
+  out.append(numbers, std::to_chars(end + 1, numbers + sizeof numbers, setup.fullmove_number).ptr);
   return out;
 }
 

@@ -30,7 +30,9 @@ struct Repetition {
 // vector of keys since the last capture, scanned only for equal keys.
 class RepetitionCounter {
  public:
-  explicit RepetitionCounter(int threshold = 3) : threshold_(threshold < 2 ? 2 : threshold) {}
+  explicit RepetitionCounter(int threshold = 3) : threshold_(threshold < 2 ? 2 : threshold) {
+    keys_.reserve(128);  // one allocation for most games
+  }
   // Returns the repetition when this position reaches the threshold.
   std::optional<Repetition> push(std::uint64_t key, bool after_capture);
 
