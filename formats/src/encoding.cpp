@@ -262,8 +262,16 @@ bool valid_utf8(std::string_view bytes) {
       i += 8;
     }
     if (i >= n) break;
-    if (s[i] < 0x80) {
+    const unsigned char c = s[i];
+    if (c < 0x80) {
       ++i;
+      continue;
+    }
+    // Inline: a three-byte character of the common planes (all of CJK),
+    // neither overlong (E0) nor a surrogate (ED).
+    if ((c & 0xF0) == 0xE0 && c != 0xE0 && c != 0xED && i + 2 < n && (s[i + 1] & 0xC0) == 0x80 &&
+        (s[i + 2] & 0xC0) == 0x80) {
+      i += 3;
       continue;
     }
     const std::size_t len = utf8_sequence(s + i, n - i);

@@ -1,4 +1,7 @@
 // Detecting the notation of a move text, and reading a whole move text.
+#include <cstdint>
+#include <cstring>
+
 #include "syntax_error.h"
 #include "text.h"
 
@@ -59,7 +62,61 @@ Notation detect_notation(std::string_view text) {
   return Notation::Auto;
 }
 
+namespace {
+
+// Archives repeat a few thousand distinct move texts millions of times, and
+// reading one (decoding, glyph classes) costs far more than looking it up:
+// a small direct-mapped memo per thread of the texts read without error.
+class ParseMemo {
+ public:
+  static constexpr std::size_t kMaxText = 16;
+
+  const MoveDescription* find(std::string_view text, Notation hint) {
+    if (text.size() > kMaxText) return nullptr;
+    const Entry& e = entries_[slot(text, hint)];
+    if (e.size != text.size() || e.hint != hint || std::memcmp(e.text, text.data(), text.size()) != 0) return nullptr;
+    return &e.description;
+  }
+  void store(std::string_view text, Notation hint, const MoveDescription& d) {
+    if (text.size() > kMaxText) return;
+    Entry& e = entries_[slot(text, hint)];
+    e.size = std::uint8_t(text.size());
+    e.hint = hint;
+    std::memcpy(e.text, text.data(), text.size());
+    e.description = d;
+  }
+
+ private:
+  static constexpr std::size_t kSlots = 4096;
+  struct Entry {
+    char text[kMaxText];
+    std::uint8_t size = 0xFF;  // no text: never matches
+    Notation hint = Notation::Auto;
+    MoveDescription description;
+  };
+  static std::size_t slot(std::string_view text, Notation hint) {
+    std::uint64_t h = 0xcbf29ce484222325ull ^ std::uint64_t(hint);  // FNV-1a
+    for (char c : text) h = (h ^ static_cast<unsigned char>(c)) * 0x100000001b3ull;
+    return std::size_t(h ^ (h >> 29)) & (kSlots - 1);
+  }
+  Entry entries_[kSlots];
+};
+
+Result<MoveDescription, SyntaxError> parse_uncached(std::string_view text, Notation hint);
+
+}  // namespace
+
 Result<MoveDescription, SyntaxError> parse_move_text(std::string_view text, Notation hint) {
+  thread_local ParseMemo memo;
+  if (const MoveDescription* d = memo.find(text, hint)) return *d;
+  auto r = parse_uncached(text, hint);
+  if (r) memo.store(text, hint, *r);
+  return r;
+}
+
+namespace {
+
+Result<MoveDescription, SyntaxError> parse_uncached(std::string_view text, Notation hint) {
   std::size_t lead_chars = 0;
   const std::size_t lead = skip_spaces(text, 0, &lead_chars);
   const std::string_view body = text.substr(lead);
@@ -86,5 +143,7 @@ Result<MoveDescription, SyntaxError> parse_move_text(std::string_view text, Nota
   }
   return fail(shift(std::move(r.error())));
 }
+
+}  // namespace
 
 }  // namespace xq::notation

@@ -200,6 +200,25 @@ TEST_CASE("WXF forms: letters, tandem markers, full width, no direction", "[nota
   CHECK(read(pos, "G4+5") == "f0e1");
 }
 
+// parse_move_text keeps what it read per text and hint: the same text read
+// again, under another hint, or after an error must give what a first read gives.
+TEST_CASE("reading a move text again gives the same description", "[notation][read]") {
+  for (int round = 0; round < 2; ++round) {
+    const auto chinese = xn::parse_move_text("炮二平五", xn::Notation::Chinese);
+    const auto hinted = xn::parse_move_text("炮二平五", xn::Notation::Wxf);
+    REQUIRE(chinese);
+    REQUIRE(hinted);
+    CHECK_FALSE(chinese->notes.has(Dialect::NotationNotAsHinted));
+    CHECK(hinted->notes.has(Dialect::NotationNotAsHinted));
+    CHECK(chinese->piece == xq::PieceType::Cannon);
+    CHECK(chinese->number == 5);
+    CHECK_FALSE(xn::parse_move_text("炮二平", xn::Notation::Chinese));
+    const auto wxf = xn::parse_move_text("C2.5", xn::Notation::Wxf);
+    REQUIRE(wxf);
+    CHECK(wxf->notation == xn::Notation::Wxf);
+  }
+}
+
 TEST_CASE("the hint: a text in another notation is read, and noted", "[notation][read]") {
   const xq::Position pos = from_fen(kStart);
   CHECK(read(pos, "C2.5", xn::Notation::Chinese) == "h2e2");
