@@ -83,13 +83,29 @@ bool Position::may_expose_king(Piece p, Move m) const {
   if (p.type() == PieceType::King) return true;
   if (!k.valid()) return false;  // no king to expose (keeps_king_safe agrees)
   // A move off or onto a line through the king (rook, cannon screen, facing
-  // kings) or off a horse leg next to the king (diagonally adjacent) can
-  // open an attack: tested in full. Any other move is safe unless the king
-  // is in check already (the check state is cached per position).
+  // kings) can open an attack only if an enemy piece stands on that ray; a
+  // move off a horse leg next to the king (diagonally adjacent) only if an
+  // enemy piece stands where a horse would attack the king from. Those are
+  // tested in full. Any other move is safe unless the king is in check
+  // already (the check state is cached per position).
+  const SquareSet& them = occupied_[index(~side_)];
+  const auto& masks = geometry::kMasks;
+  const std::size_t ki = std::size_t(k.index());
+  const auto enemy_on_ray_to = [&](Square s) {
+    int d;
+    if (s.file() == k.file())
+      d = s.rank() > k.rank() ? geometry::Up : geometry::Down;
+    else if (s.rank() == k.rank())
+      d = s.file() > k.file() ? geometry::Right : geometry::Left;
+    else
+      return false;
+    return them.intersects(masks.ray[ki][std::size_t(d)]);
+  };
   const Square from = m.from(), to = m.to();
-  if (from.file() == k.file() || from.rank() == k.rank() || to.file() == k.file() || to.rank() == k.rank())
+  if (enemy_on_ray_to(from) || enemy_on_ray_to(to)) return true;
+  if (std::abs(from.file() - k.file()) == 1 && std::abs(from.rank() - k.rank()) == 1 &&
+      them.intersects(masks.horse_from[ki]))
     return true;
-  if (std::abs(from.file() - k.file()) == 1 && std::abs(from.rank() - k.rank()) == 1) return true;
   return in_check();
 }
 
