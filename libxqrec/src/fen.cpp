@@ -146,26 +146,30 @@ Result<Setup, std::vector<FenError>> parse_fen(std::string_view text) {
 }
 
 std::string to_fen(const Setup& setup) {
-  std::string out;
-  out.reserve(96);  // the longest FEN fits: written once per game in an audit
+  // Into a buffer first: the audit writes one per game at least.
+  constexpr char kLetters[2][8] = {{' ', 'K', 'A', 'B', 'N', 'R', 'C', 'P'}, {' ', 'k', 'a', 'b', 'n', 'r', 'c', 'p'}};
+  char buf[160];  // 99 board characters, 7 of side and fields, two ints
+  char* o = buf;
   for (int rank = 9; rank >= 0; --rank) {
     int empty = 0;
     for (int file = 0; file < kFiles; ++file) {
       const Piece p = setup.at(Square(file, rank));
-      if (p.empty()) { ++empty; continue; }
-      if (empty) out += char('0' + empty);
+      if (p.empty()) {
+        ++empty;
+        continue;
+      }
+      if (empty) *o++ = char('0' + empty);
       empty = 0;
-      out += p.fen_char();
+      *o++ = kLetters[index(p.color())][unsigned(p.type())];
     }
-    if (empty) out += char('0' + empty);
-    if (rank) out += '/';
+    if (empty) *o++ = char('0' + empty);
+    if (rank) *o++ = '/';
   }
-  out += setup.side_to_move == Color::Red ? " w - - " : " b - - ";
-  char numbers[32];
-  const auto end = std::to_chars(numbers, numbers + 16, setup.halfmove_clock).ptr;
-  *end = ' ';
-  out.append(numbers, std::to_chars(end + 1, numbers + sizeof numbers, setup.fullmove_number).ptr);
-  return out;
+  for (char c : std::string_view(setup.side_to_move == Color::Red ? " w - - " : " b - - ")) *o++ = c;
+  o = std::to_chars(o, buf + sizeof buf, setup.halfmove_clock).ptr;
+  *o++ = ' ';
+  o = std::to_chars(o, buf + sizeof buf, setup.fullmove_number).ptr;
+  return std::string(buf, o);
 }
 
 }  // namespace xq
