@@ -785,8 +785,9 @@ class PgnParser {
   }
 
   // The two commonest words of movetext, a plain ICCS move ("h2e2") and a
-  // move number ("12."), are taken without the general word scan.
-  bool read_plain_word() {
+  // move number ("12."), are taken without the general word scan. False
+  // (nothing taken) when the word at pos_ is neither.
+  bool take_plain_word() {
     const std::size_t start = pos_;
     const char* d = t_.data();
     const std::size_t n = t_.size();
@@ -795,6 +796,7 @@ class PgnParser {
       ensure_game(start);
       if (stopped_) return true;
       has_moves_ = true;
+      after_number_ = false;
       pos_ = start + 4;
       emit_move(start, std::string_view(d + start, 4), hint_given_ ? hint_ : MoveNotation::Iccs);
       return true;
@@ -812,8 +814,29 @@ class PgnParser {
     return true;
   }
 
+  // Plain words and the ASCII blanks between them for as long as they last
+  // (most movetext of engines and converters), without a round of the main
+  // loop per word. Stops where the look-ahead runs short, as the main loop
+  // refills there.
+  bool read_plain_words() {
+    if (!take_plain_word()) return false;
+    const char* d = t_.data();
+    const std::size_t n = t_.size();
+    while (!stopped_ && (t_.eof() || n - pos_ >= kLookahead)) {
+      std::size_t k = pos_;
+      bool newline = false;
+      for (; k < n && (d[k] == ' ' || d[k] == '\n' || d[k] == '\r' || d[k] == '\t'); ++k) newline |= d[k] == '\n';
+      if (k == pos_ || k == n) break;
+      pos_ = k;
+      if (newline) at_line_start_ = true;
+      if (!take_plain_word()) break;
+      at_line_start_ = false;
+    }
+    return true;
+  }
+
   void read_word() {
-    if (read_plain_word()) return;
+    if (read_plain_words()) return;
     const std::size_t start = pos_;
     const std::size_t n = t_.size();
     std::size_t k = pos_;
