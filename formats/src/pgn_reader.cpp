@@ -906,6 +906,18 @@ class PgnParser {
     return true;
   }
 
+  // Four ASCII characters in the WXF shape: a piece letter, its file (or
+  // + - for tandem pieces), a direction, a number: one WXF move (C2.5, R+.3).
+  static bool single_wxf_move(std::string_view w) {
+    if (w.size() != 4) return false;
+    const char p = char(w[0] & ~0x20);  // upper case
+    if (std::string_view("KAGBEMNHRCP").find(p) == std::string_view::npos || (w[0] | 0x20) < 'a' || (w[0] | 0x20) > 'z')
+      return false;
+    const bool file = (w[1] >= '1' && w[1] <= '9') || w[1] == '+' || w[1] == '-';
+    const bool direction = w[2] == '.' || w[2] == '+' || w[2] == '-' || w[2] == '=';
+    return file && direction && w[3] >= '1' && w[3] <= '9';
+  }
+
   void on_movetext(std::size_t start, std::string_view body) {
     if (iccs_shaped(body)) {
       emit_move(start, body, hint_given_ ? hint_ : MoveNotation::Iccs);
@@ -918,6 +930,10 @@ class PgnParser {
     }
     if (single_chinese_move(body)) {
       emit_move(start, body, hint_given_ ? hint_ : MoveNotation::Chinese);
+      return;
+    }
+    if (single_wxf_move(body)) {
+      emit_move(start, body, hint_given_ ? hint_ : MoveNotation::Wxf);
       return;
     }
     split_and_emit(start, body);

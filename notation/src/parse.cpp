@@ -18,6 +18,25 @@ std::size_t skip_spaces(std::string_view text, std::size_t byte, std::size_t* ch
   }
 }
 
+// Whether scan_iccs would read the start of text: a file letter, a rank
+// digit, an optional dash, a file letter, a rank digit (full-width forms
+// folded). Without building the syntax error a failed scan would: words of
+// other notations ask this once each.
+bool starts_with_iccs(std::string_view text) {
+  std::size_t at = 0;
+  auto next = [&]() -> char32_t {
+    const auto d = detail::decode_at(text, at);
+    at += d.len;
+    return d.len ? detail::fold_ascii(d.cp) : 0;
+  };
+  auto file = [](char32_t c) { return (c >= U'a' && c <= U'i') || (c >= U'A' && c <= U'I'); };
+  auto rank = [](char32_t c) { return c >= U'0' && c <= U'9'; };
+  if (!file(next()) || !rank(next())) return false;
+  char32_t c = next();
+  if (c == U'-') c = next();
+  return file(c) && rank(next());
+}
+
 Result<Scanned, SyntaxError> scan(Notation n, std::string_view text) {
   switch (n) {
     case Notation::Chinese: return scan_chinese(text);
@@ -55,10 +74,8 @@ Notation detect_notation(std::string_view text) {
     return detail::classify_chinese(d2.cp).kind == detail::GlyphKind::Piece ? Notation::Chinese : Notation::Wxf;
   }
   if (c1 == U'+' || c1 == U'-') return Notation::Wxf;
-  if ((c1 >= U'a' && c1 <= U'z') || (c1 >= U'A' && c1 <= U'Z')) {
-    auto s = scan_iccs(text.substr(at));
-    return s ? Notation::Iccs : Notation::Wxf;
-  }
+  if ((c1 >= U'a' && c1 <= U'z') || (c1 >= U'A' && c1 <= U'Z'))
+    return starts_with_iccs(text.substr(at)) ? Notation::Iccs : Notation::Wxf;
   return Notation::Auto;
 }
 

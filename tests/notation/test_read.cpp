@@ -231,6 +231,10 @@ TEST_CASE("the hint: a text in another notation is read, and noted", "[notation]
   CHECK(xn::detect_notation("1兵平五") == xn::Notation::Chinese);
   CHECK(xn::detect_notation("C2.5") == xn::Notation::Wxf);
   CHECK(xn::detect_notation("c2e2") == xn::Notation::Iccs);
+  CHECK(xn::detect_notation("H2-E2") == xn::Notation::Iccs);
+  CHECK(xn::detect_notation("ｈ２ｅ２") == xn::Notation::Iccs);
+  CHECK(xn::detect_notation("h2-e") == xn::Notation::Wxf);
+  CHECK(xn::detect_notation("j2e2") == xn::Notation::Wxf);
   CHECK(xn::detect_notation("3+.4") == xn::Notation::Wxf);
   CHECK(xn::detect_notation("+C-2") == xn::Notation::Wxf);
   CHECK(xn::detect_notation("？") == xn::Notation::Auto);
