@@ -161,7 +161,7 @@ class GameAuditor {
             work.push_back({siblings[k], pos, ply, (line.path == "main" ? "" : line.path + "/") +
                                                        std::to_string(this_ply) + "." + std::to_string(k)});
       }
-      Move move = resolve_plain_iccs(pos, node);
+      Move move = resolve_fast(pos, node);
       if (move.is_none()) {
         const Resolution r = resolve_node(pos, node);
         if (!r.ok) {

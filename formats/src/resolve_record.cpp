@@ -123,8 +123,10 @@ StartPosition resolve_start(const GameRecord& record) {
       setup = *parsed;
     }
   }
-  // The standard start (no FEN, no set-up) needs no check.
-  if (record.start_setup || record.start_fen)
+  // The standard start (no FEN, no set-up, or binary headers giving it:
+  // most XQF files) needs no check.
+  static const Setup kStandard = Setup::start();
+  if ((record.start_setup || record.start_fen) && !(setup == kStandard))
     for (const auto& problem : check_setup(setup))
       out.issues.push_back({"bad-position", Severity::Error, 0, "main", to_fen(setup), {},
                             "start position: " + problem.message});
@@ -160,7 +162,7 @@ std::vector<ResolveIssue> resolve_moves(GameRecord& record, const Setup& start) 
                             (line.path == "main" ? "" : line.path + "/") + std::to_string(ply) + "." +
                                 std::to_string(k)});
       }
-      Move move = resolve_plain_iccs(pos, node);
+      Move move = resolve_fast(pos, node);
       if (move.is_none()) {
         NodeResolution r = resolve_node(pos, node);
         move = r.move;

@@ -39,12 +39,17 @@ struct NodeResolution {
 };
 NodeResolution resolve_node(const Position& pos, const GameNode& node);
 
-// The move of a node written in plain ICCS ("h2e2") when it is legal here,
-// else Move::none(): the bulk of large archives, read without building a
-// NodeResolution (resolve_node then says what is wrong).
-inline Move resolve_plain_iccs(const Position& pos, const GameNode& node) {
-  if (node.notation != MoveNotation::Iccs) return Move::none();
-  const Move m = parse_plain_iccs(node.text);
+// The move of a node when it is legal here and needs no reading: squares
+// from a binary format, or plain ICCS text ("h2e2"), the bulk of large
+// archives. Else Move::none(), and resolve_node says what is wrong.
+inline Move resolve_fast(const Position& pos, const GameNode& node) {
+  Move m;
+  if (node.notation == MoveNotation::Coordinates || (!node.move.is_none() && node.text.empty()))
+    m = node.move;
+  else if (node.notation == MoveNotation::Iccs)
+    m = parse_plain_iccs(node.text);
+  else
+    return Move::none();
   return !m.is_none() && pos.is_legal(m) ? m : Move::none();
 }
 
