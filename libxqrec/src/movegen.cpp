@@ -139,28 +139,28 @@ bool Position::keeps_king_safe(Move m) const {
   return king_safe_after(scratch.data(), m, king_[index(us)], us, occupied_[index(~us)], occupied_[0] | occupied_[1]);
 }
 
+Position::LegalTest Position::legal_test() const {
+  return LegalTest{safety_filter(), board_, occupied_[index(~side_)], occupied_[0] | occupied_[1], king_[index(side_)],
+                   side_};
+}
+
+[[gnu::always_inline]] inline bool Position::LegalTest::operator()(Move m) {
+  return !filter.needs_test(m) || king_safe_after(scratch.data(), m, king, us, them, all);
+}
+
 void Position::generate_legal(MoveList& out) const {
-  const SafetyFilter filter = safety_filter();
-  std::array<Piece, kSquares> scratch = board_;
-  const SquareSet all = occupied_[0] | occupied_[1];
-  const Square k = king_[index(side_)];
+  LegalTest legal = legal_test();
   out.clear();
   for_each_pseudo_move(board_.data(), occupied_[index(side_)], side_, [&](Square from, Square to) {
-    const Move m(from, to);
-    if (!filter.needs_test(m) || king_safe_after(scratch.data(), m, k, side_, occupied_[index(~side_)], all)) out.push(m);
+    if (const Move m(from, to); legal(m)) out.push(m);
   });
 }
 
 std::size_t Position::count_legal() const {
-  const SafetyFilter filter = safety_filter();
-  std::array<Piece, kSquares> scratch = board_;
-  const SquareSet all = occupied_[0] | occupied_[1];
-  const Square k = king_[index(side_)];
+  LegalTest legal = legal_test();
   std::size_t n = 0;
-  for_each_pseudo_move(board_.data(), occupied_[index(side_)], side_, [&](Square from, Square to) {
-    const Move m(from, to);
-    n += !filter.needs_test(m) || king_safe_after(scratch.data(), m, k, side_, occupied_[index(~side_)], all);
-  });
+  for_each_pseudo_move(board_.data(), occupied_[index(side_)], side_,
+                       [&](Square from, Square to) { n += legal(Move(from, to)); });
   return n;
 }
 
@@ -168,12 +168,9 @@ bool Position::has_legal_move() const {
   MoveList moves;
   generate_pseudo_legal(moves);
   if (moves.empty()) return false;
-  const SafetyFilter filter = safety_filter();
-  std::array<Piece, kSquares> scratch = board_;
-  const SquareSet all = occupied_[0] | occupied_[1];
-  const Square k = king_[index(side_)];
+  LegalTest legal = legal_test();
   for (Move m : moves)
-    if (!filter.needs_test(m) || king_safe_after(scratch.data(), m, k, side_, occupied_[index(~side_)], all)) return true;
+    if (legal(m)) return true;
   return false;
 }
 

@@ -118,6 +118,18 @@ class Position {
     }
   };
   SafetyFilter safety_filter() const;
+  // The king-safety part of legality for the pseudo-legal moves of this
+  // position: set up once, asked per move (generate_legal, count_legal,
+  // has_legal_move).
+  struct LegalTest {
+    SafetyFilter filter;
+    std::array<Piece, kSquares> scratch;
+    SquareSet them, all;
+    Square king;
+    Color us;
+    bool operator()(Move m);
+  };
+  LegalTest legal_test() const;
   MoveError geometry_error(Piece p, Square from, Square to) const;
   // Whether a geometrically valid move of p could leave the mover's king
   // attacked; false lets check_move skip the king-safety test.
