@@ -111,10 +111,20 @@ class ParseMemo {
     Notation hint = Notation::Auto;
     MoveDescription description;
   };
+  // The text as two words (the first and the last eight bytes, overlapping
+  // for texts of 8..16 bytes), mixed.
   static std::size_t slot(std::string_view text, Notation hint) {
-    std::uint64_t h = 0xcbf29ce484222325ull ^ std::uint64_t(hint);  // FNV-1a
-    for (char c : text) h = (h ^ static_cast<unsigned char>(c)) * 0x100000001b3ull;
-    return std::size_t(h ^ (h >> 29)) & (kSlots - 1);
+    std::uint64_t a = 0, b = 0;
+    if (text.size() >= 8) {
+      std::memcpy(&a, text.data(), 8);
+      std::memcpy(&b, text.data() + text.size() - 8, 8);
+    } else {
+      for (std::size_t i = 0; i < text.size(); ++i) a |= std::uint64_t(static_cast<unsigned char>(text[i])) << (8 * i);
+    }
+    std::uint64_t h = a * 0x9E3779B97F4A7C15ull ^ b * 0xC2B2AE3D27D4EB4Full ^ (text.size() << 4 | std::uint64_t(hint));
+    h ^= h >> 31;
+    h *= 0xBF58476D1CE4E5B9ull;
+    return std::size_t(h >> 40) & (kSlots - 1);
   }
   Entry entries_[kSlots];
 };
