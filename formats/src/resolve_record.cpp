@@ -50,8 +50,7 @@ notation::Notation notation_hint(MoveNotation n) {
 
 NodeResolution resolve_node(const Position& pos, const GameNode& node) {
   NodeResolution r;
-  // Binary formats give squares; the text is then only their ICCS.
-  if (node.notation == MoveNotation::Coordinates || (!node.move.is_none() && node.text.empty())) {
+  if (has_given_squares(node)) {
     r.move = node.move;
     const MoveError e = pos.check_move(node.move);
     r.ok = e == MoveError::None;
@@ -61,19 +60,16 @@ NodeResolution resolve_node(const Position& pos, const GameNode& node) {
     }
     return r;
   }
-  // Fast path for plain ICCS, the bulk of large archives: the core reads it.
-  if (node.notation == MoveNotation::Iccs && node.text.size() == 4) {
-    if (const Move m = parse_plain_iccs(node.text); !m.is_none() && pos.is_legal(m)) {
-      r.ok = true;
-      r.move = m;
-      return r;
-    }
+  if (const Move m = resolve_fast(pos, node); !m.is_none()) {
+    r.ok = true;
+    r.move = m;
+    return r;
   }
   if (node.notation == MoveNotation::Iccs && node.text.size() == 5) {
     if (const auto m = parse_iccs(node.text); m && pos.is_legal(*m)) {
       r.ok = true;
       r.move = *m;
-      if (node.text.size() == 5) r.notes.add(notation::Dialect::IccsDash);
+      r.notes.add(notation::Dialect::IccsDash);
       return r;
     }
   }

@@ -39,12 +39,18 @@ struct NodeResolution {
 };
 NodeResolution resolve_node(const Position& pos, const GameNode& node);
 
+// Whether a binary format gave the node's squares (its text, if any, is only
+// their ICCS).
+inline bool has_given_squares(const GameNode& node) {
+  return node.notation == MoveNotation::Coordinates || (!node.move.is_none() && node.text.empty());
+}
+
 // The move of a node when it is legal here and needs no reading: squares
 // from a binary format, or plain ICCS text ("h2e2"), the bulk of large
 // archives. Else Move::none(), and resolve_node says what is wrong.
 inline Move resolve_fast(const Position& pos, const GameNode& node) {
   Move m;
-  if (node.notation == MoveNotation::Coordinates || (!node.move.is_none() && node.text.empty()))
+  if (has_given_squares(node))
     m = node.move;
   else if (node.notation == MoveNotation::Iccs)
     m = parse_plain_iccs(node.text);
