@@ -133,3 +133,34 @@ TEST_CASE("the 1999 floating pawn: a pawn for a rook is no gain, a pawn won for 
   CHECK(chase_targets(r, Color::Red).empty());
   CHECK(chase_targets(r, Color::Red, floating).empty());
 }
+
+TEST_CASE("a new way of winning a piece already won: a new chase under asian only", "[rules]") {
+  // FSF-27 after 帅e0-d0 炮e4-d4 帅d0-e0: the black cannon d4 wins the horse
+  // d2 jointly over the rook d3 (the advisor e1 takes back, the rook takes
+  // the advisor). 炮d4-e4 pins the advisor (its recapture would uncover the
+  // cannon's check), so the rook d3 wins the horse alone.
+  const Position p = pos_of("5k3/9/9/9/9/3c5/3r5/3NB4/4A4/4K4 b");
+  const auto asian = classify_move(p, mv("d4e4"), RuleSet::Asian);
+  CHECK(asian.cls == MoveClass::Chase);  // a new attacker on the horse (FSF)
+  REQUIRE(asian.targets.size() == 1);
+  CHECK(asian.targets[0].victim == Square(3, 2));
+  CHECK(asian.targets[0].attacker == Square(3, 3));
+  CHECK(asian.targets[0].root == Root::FalseRoot);
+  // CXA: the horse was won before the move and is won after it (参考图8).
+  CHECK(classify_move(p, mv("d4e4"), RuleSet::Cxa2020).cls != MoveClass::Chase);
+  // Before the move the horse is won by the cannon only (the rook alone
+  // would lose itself for it).
+  const auto before = chase_captures(p, Color::Black);
+  REQUIRE(before.size() == 1);
+  CHECK(before[0].victim == Square(3, 2));
+  CHECK(before[0].attacker == Square(3, 4));
+  CHECK(before[0].joint);
+}
+
+TEST_CASE("asian: a piece with a real root is not chased by a joint attack (AXF diagram 86)", "[rules]") {
+  // Two red rooks (h6 after 车h4-h6, i0) against the cannon i6 that the rook
+  // i7 protects: a gain by exchange (少根) under CXA, no chase under AXF.
+  const Position p = pos_of("3akab2/9/4b3r/8c/p8/7R1/P8/9/4A4/r1BAK3R w");
+  CHECK(classify_move(p, mv("h4h6"), RuleSet::Cxa2020).cls == MoveClass::Chase);
+  CHECK(classify_move(p, mv("h4h6"), RuleSet::Asian).cls != MoveClass::Chase);
+}

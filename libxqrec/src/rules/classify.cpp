@@ -97,6 +97,46 @@ bool same_exchange_kind(PieceType a, PieceType b, Piece pa, Square sa, Piece pb,
   return piece_value(pa, sa) == piece_value(pb, sb);  // 2011 24.4, 1999 28.5: equal value
 }
 
+// The chases a move makes that were not there before it (a chase must be
+// new: 从捉到捉是闲, 1999 图六–图八).
+// CXA: per victim. A piece the side could already win is not chased again,
+// whatever wins it now: 2011 参考图8 calls 车九退二 闲 because "白吃双士的
+// 结果没有发生变化" although the way of winning the advisors changed, and
+// 图5 "吃士的本质没有变化".
+// Asian: per victim and first capturer (the engines' chase is an attack by
+// one piece: FSF counts a new pin that undermines a root as a chase whoever
+// else already attacks the piece, FSF-27). The moved piece keeps its identity
+// (from捉到捉 by the same piece stays old). A piece the same attacker could
+// already take is not chased again when a move merely cuts its root
+// (blocking the protector's line or removing a cannon screen: FSF-23,
+// ORG-017/087/127/149); pinning its root (假根) still is a chase
+// (FSF-24/26/27/28).
+std::vector<ChaseTarget> new_chases(const Position& before, const Position& after, Move m, RuleSet rules,
+                                    const ThreatOptions& opt) {
+  const Color us = before.side_to_move();
+  std::vector<ChaseTarget> out;
+  if (rules != RuleSet::Asian) {
+    const auto old_targets = chase_targets(before, us, opt);
+    for (const auto& t : chase_targets(after, us, opt))
+      if (std::none_of(old_targets.begin(), old_targets.end(), [&](const ChaseTarget& o) { return o.victim == t.victim; }))
+        out.push_back(t);
+    return out;
+  }
+  const auto old_caps = chase_captures(before, us, opt);
+  const Position mine = with_side_to_move(before, us);
+  const auto attacked_before = [&](const ChaseTarget& t) {
+    if (t.attacker == m.to() || t.root == Root::FalseRoot) return false;
+    return mine.at(t.attacker) == t.attacker_piece && mine.check_move(Move(t.attacker, t.victim)) == MoveError::None;
+  };
+  for (const auto& t : chase_captures(after, us, opt)) {
+    const bool existed = std::any_of(old_caps.begin(), old_caps.end(), [&](const ChaseTarget& o) {
+      return o.victim == t.victim && (o.attacker == m.from() ? m.to() : o.attacker) == t.attacker;
+    });
+    if (!existed && !attacked_before(t)) out.push_back(t);
+  }
+  return best_per_victim(out);
+}
+
 std::string square_phrase(const ChaseTarget& t) {
   std::string s(piece_name(t.victim_piece.type()));
   s += " on ";
@@ -113,6 +153,7 @@ MoveClassification classify_move(const Position& before, Move m, RuleSet rules, 
   if (rules == RuleSet::Asian) {
     opt.check_depth = 0;
     opt.mate_refutes = false;
+    opt.real_root_protects = true;
   }
   // 1999 25.3: the crossed pawn floats, a pawn for a rook is no gain (图十二).
   if (rules == RuleSet::Cxa1999) opt.floating_pawn = true;
@@ -134,12 +175,8 @@ MoveClassification classify_move(const Position& before, Move m, RuleSet rules, 
     out.gives_check = true;
     out.cls = MoveClass::Check;
     out.reason = "checks (将)";
-    const auto old_targets = chase_targets(before, us, opt);
-    for (const auto& t : chase_targets(after, us, opt)) {
-      const bool existed = std::any_of(old_targets.begin(), old_targets.end(),
-                                       [&](const ChaseTarget& o) { return o.victim == t.victim; });
-      if (!existed && !(t.king_or_pawn && !t.joint)) out.targets.push_back(t);
-    }
+    for (const auto& t : new_chases(before, after, m, rules, opt))
+      if (!(t.king_or_pawn && !t.joint)) out.targets.push_back(t);
     return out;
   }
 
@@ -180,21 +217,7 @@ MoveClassification classify_move(const Position& before, Move m, RuleSet rules, 
   }
 
   // 捉 (24.3): new capture threats.
-  const auto old_targets = chase_targets(before, us, opt);
-  const auto new_all = chase_targets(after, us, opt);
-  // The Asian rules' chase is a new attack: a piece the same attacker could
-  // already take is not chased again when its root is merely cut (断根 by
-  // blocking or by removing a cannon screen, FSF-23, ORG-017/087/127/149);
-  // pinning its root (假根) still is a chase (FSF-24/26/27/28).
-  const auto attacked_before = [&](const ChaseTarget& t) {
-    if (rules != RuleSet::Asian || t.attacker == m.to() || t.root == Root::FalseRoot) return false;
-    const Position mine = with_side_to_move(before, us);
-    return mine.at(t.attacker) == t.attacker_piece && mine.check_move(Move(t.attacker, t.victim)) == MoveError::None;
-  };
-  for (const auto& t : new_all) {
-    const bool existed = std::any_of(old_targets.begin(), old_targets.end(),
-                                     [&](const ChaseTarget& o) { return o.victim == t.victim; });
-    if (existed || attacked_before(t)) continue;
+  for (const auto& t : new_chases(before, after, m, rules, opt)) {
     if (t.king_or_pawn && !t.joint) out.kp_targets.push_back(t);
     else out.targets.push_back(t);
   }

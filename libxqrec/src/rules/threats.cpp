@@ -21,7 +21,7 @@ struct Offered {
   int balance;
 };
 void direct_targets(Position& pos, std::vector<ChaseTarget>& out, int pv, bool offers = true,
-                    std::vector<Offered>* offered = nullptr, bool mate_refutes = true) {
+                    std::vector<Offered>* offered = nullptr, bool mate_refutes = true, bool real_root_protects = false) {
   MoveList legal;
   pos.generate_legal(legal);
   for (Move c : legal) {
@@ -58,6 +58,7 @@ void direct_targets(Position& pos, std::vector<ChaseTarget>& out, int pv, bool o
     t.attacker_piece = pos.at(c.from());
     t.gain = balance;
     t.root = root_against(pos, c, pv);
+    if (real_root_protects && t.root == Root::UnderRooted) continue;
     const int single = piece_value(victim, c.to(), pv) - (recapture ? piece_value(t.attacker_piece, c.from(), pv) : 0);
     t.joint = single <= 0;
     t.king_or_pawn = t.attacker_piece.type() == PieceType::King || t.attacker_piece.type() == PieceType::Pawn;
@@ -170,11 +171,12 @@ int rank_of(const ChaseTarget& t) {
   return (t.king_or_pawn ? 4 : 0) + (t.joint ? 2 : 0) + (t.by_checks ? 1 : 0);
 }
 
-std::vector<ChaseTarget> targets_with(const Position& pos0, Color side, const ThreatOptions& opt, int pv) {
+// Every winning first capture, one entry per victim and first capturer.
+std::vector<ChaseTarget> captures_with(const Position& pos0, Color side, const ThreatOptions& opt, int pv) {
   Position pos = with_side_to_move(pos0, side);
   std::vector<ChaseTarget> all;
   std::vector<Offered> offered;
-  direct_targets(pos, all, pv, true, &offered, opt.mate_refutes);
+  direct_targets(pos, all, pv, true, &offered, opt.mate_refutes, opt.real_root_protects);
   if (opt.check_depth > 0) {
     // Every check is tried on its own, so that each piece it wins is named.
     MoveList legal;
@@ -211,7 +213,28 @@ std::vector<ChaseTarget> targets_with(const Position& pos0, Color side, const Th
       all.push_back(t);
     }
   }
-  // One entry per victim: the most telling capture.
+  return all;
+}
+
+// Keeps the entries whose victim is a gain with the pawn worth little and
+// worth a lot as well (1999 25.3, values.h); the ordinary table names them.
+template <class Pass>
+std::vector<ChaseTarget> floating(const Position& pos, Color side, const ThreatOptions& opt, Pass pass) {
+  auto out = pass(pos, side, opt, kCrossedPawnValue);
+  if (!opt.floating_pawn) return out;
+  for (const int pv : {kFloatingPawnLow, kFloatingPawnHigh}) {
+    if (out.empty()) break;
+    const auto other = pass(pos, side, opt, pv);
+    std::erase_if(out, [&](const ChaseTarget& t) {
+      return std::none_of(other.begin(), other.end(), [&](const ChaseTarget& o) { return o.victim == t.victim; });
+    });
+  }
+  return out;
+}
+
+}  // namespace
+
+std::vector<ChaseTarget> best_per_victim(const std::vector<ChaseTarget>& all) {
   std::vector<ChaseTarget> out;
   for (const auto& t : all) {
     auto it = std::find_if(out.begin(), out.end(), [&](const ChaseTarget& o) { return o.victim == t.victim; });
@@ -222,23 +245,17 @@ std::vector<ChaseTarget> targets_with(const Position& pos0, Color side, const Th
   return out;
 }
 
-}  // namespace
-
+// 1999 25.3: a gain whatever the pawn is worth (values.h): a victim that is
+// no gain with the pawn worth little or worth a lot is dropped (a pawn traded
+// for pieces or pieces for a pawn). Three passes, only when a position repeats.
 std::vector<ChaseTarget> chase_targets(const Position& pos, Color side, const ThreatOptions& opt) {
-  if (!opt.floating_pawn) return targets_with(pos, side, opt, kCrossedPawnValue);
-  // 1999 25.3: a gain whatever the pawn is worth (values.h). The ordinary
-  // table names the targets and their roots; a victim that is no gain with
-  // the pawn worth little or worth a lot is dropped (a pawn traded for pieces
-  // or pieces for a pawn). Three passes, only when a position repeats.
-  auto out = targets_with(pos, side, opt, kCrossedPawnValue);
-  for (const int pv : {kFloatingPawnLow, kFloatingPawnHigh}) {
-    if (out.empty()) break;
-    const auto other = targets_with(pos, side, opt, pv);
-    std::erase_if(out, [&](const ChaseTarget& t) {
-      return std::none_of(other.begin(), other.end(), [&](const ChaseTarget& o) { return o.victim == t.victim; });
-    });
-  }
-  return out;
+  return floating(pos, side, opt, [](const Position& p, Color c, const ThreatOptions& o, int pv) {
+    return best_per_victim(captures_with(p, c, o, pv));
+  });
+}
+
+std::vector<ChaseTarget> chase_captures(const Position& pos, Color side, const ThreatOptions& opt) {
+  return floating(pos, side, opt, captures_with);
 }
 
 bool threatens_mate(const Position& pos0, Color side, const ThreatOptions& opt) {

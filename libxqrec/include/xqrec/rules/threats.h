@@ -25,6 +25,12 @@ struct ThreatOptions {
   // Set by classify_move under cxa1999; off = a crossed pawn is worth
   // kCrossedPawnValue (2011 26.6 / 2020 26.7: 送兵换车 is a gain).
   bool floating_pawn = false;
+  // Whether a piece with a real root (a legal recapture) is chased only by a
+  // weaker attacker, so that 少根 and joint chases do not count. The Asian
+  // rules: "chasing a piece with a real root is a draw" (AXF diagram 86,
+  // ORG-127: two rooks against a cannon protected by a rook). Set by
+  // classify_move under `asian`.
+  bool real_root_protects = false;
 };
 
 struct ChaseTarget {
@@ -44,6 +50,14 @@ struct ChaseTarget {
 // wins material, after which `side` is not mated at once. One entry per
 // victim square, the most telling one (not by king or pawn, not joint, direct).
 std::vector<ChaseTarget> chase_targets(const Position& pos, Color side, const ThreatOptions& opt = {});
+
+// The same gains, one entry per victim and first capturer: for asking whether
+// a chase is new per attacker (the Asian rules, classify.cpp).
+std::vector<ChaseTarget> chase_captures(const Position& pos, Color side, const ThreatOptions& opt = {});
+
+// The most telling entry per victim (not by king or pawn, not joint, direct;
+// then the largest gain), ordered by square.
+std::vector<ChaseTarget> best_per_victim(const std::vector<ChaseTarget>& all);
 
 // Whether `side`, if it is to move in pos, mates by a check or a series of
 // checks (at most opt.mate_depth of them) whatever the defender replies.
