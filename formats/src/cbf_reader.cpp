@@ -78,6 +78,15 @@ class CbfReader {
               "attribute of <ChineseChessRecord> other than Version=\"1.0\"; not kept");
     head(root.child("Head"));
     moves(root.child("MoveList"));
+    // Anything else under the root (a second <Head> or <MoveList>, or an
+    // element of unknown meaning, which might hold variations) is reported.
+    const pugi::xml_node first_head = root.child("Head"), first_list = root.child("MoveList");
+    for (pugi::xml_node e = root.first_child(); e; e = e.next_sibling()) {
+      if (e.type() != pugi::node_element || e == first_head || e == first_list) continue;
+      issue("unknown-element", Severity::Warning, where(e), e.name(),
+            std::string("element <") + e.name() + "> in <ChineseChessRecord> other than the first <Head> and "
+            "<MoveList> (CBF variations are not understood); ignored");
+    }
     if (!result_.empty()) v_.result(result_);
     v_.end_game(!parsed);
   }
@@ -157,7 +166,10 @@ class CbfReader {
       if (m.type() != pugi::node_element) continue;
       const SourceLocation at = where(m);
       if (ended) {
-        ++after_end;
+        if (std::string_view(m.name()) == "Move") ++after_end;
+        else
+          issue("unknown-element", Severity::Warning, at, m.name(),
+                std::string("unknown element <") + m.name() + "> in MoveList after the end of the main line; ignored");
         continue;
       }
       if (std::string_view(m.name()) != "Move") {

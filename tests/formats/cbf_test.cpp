@@ -81,6 +81,47 @@ TEST_CASE("cbf: unknown attributes, moves after the end and bad values are repor
   CHECK(rep.issues[0].code == "bad-root");
 }
 
+TEST_CASE("cbf: unknown elements in and around the move list are reported, not read as moves", "[cbf]") {
+  // How CBF stores variations is not known (docs/cbf.md). Whatever a file
+  // holds besides the flat <Move> list (an element among the moves, inside a
+  // <Move>, after the end of the main line, or beside <MoveList>) is reported
+  // where it is, and none of the moves inside it enter the tree.
+  const std::string text =
+      "\xEF\xBB\xBF<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<ChineseChessRecord Version=\"1.0\">\n <Head>\n"
+      "  <FEN>rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1</FEN>\n </Head>\n <MoveList>\n"
+      "  <Move value=\"00-00\" />\n"
+      "  <Move value=\"77-47\" />\n"
+      "  <Variation><Move value=\"17-47\" /></Variation>\n"
+      "  <Move value=\"70-62\"><Branch value=\"72-42\" /></Move>\n"
+      "  <Move value=\"79-67\" end=\"1\" />\n"
+      "  <Line><Move value=\"19-27\" /></Line>\n"
+      " </MoveList>\n"
+      " <Variations><Move value=\"10-22\" /></Variations>\n"
+      "</ChineseChessRecord>\n";
+  Collected c = read(text);
+  REQUIRE(c.games.size() == 1);
+  const BuiltGame& g = c.games[0];
+  const GameRecord& r = g.record;
+  const auto line = r.main_line();
+  REQUIRE(line.size() == 3);
+  CHECK(r.node(line[0]).text == "h2e2");
+  CHECK(r.node(line[1]).text == "h9g7");
+  CHECK(r.node(line[2]).text == "h0g2");
+  CHECK(r.nodes.size() == 4);  // root and the three main-line moves: nothing else was read
+  CHECK(replay_main_line(r).error == MoveError::None);
+
+  std::vector<std::string> where;
+  for (const auto& i : g.issues) {
+    CHECK(i.code == "unknown-element");
+    CHECK(i.severity == Severity::Warning);
+    const std::size_t at = std::size_t(i.where.offset);
+    const std::size_t end = text.find_first_of(" />", at + 1);
+    where.push_back(text.substr(at, end - at) + ":" + i.text);
+  }
+  std::sort(where.begin(), where.end());
+  CHECK(where == std::vector<std::string>{"<Branch:Branch", "<Line:Line", "<Variation:Variation", "<Variations:Variations"});
+}
+
 TEST_CASE("cbf: the writer writes like 象棋桥 and names its losses", "[cbf]") {
   std::mt19937 rng(99);
   GameRecord g = random_game(rng, 30, 3);

@@ -17,10 +17,12 @@
 // "CBF_X", written back as element X. FEN is the start position (its side
 // to move is honoured).
 //
-// Variations: their CBF encoding is not known. The reader reads the main
-// line up to the first end="1", and reports anything after it, unknown
-// attributes and nested elements as issues; the writer writes the main
-// line and reports variations as a loss.
+// Variations: their CBF encoding is not known (docs/cbf.md lists what was
+// searched). The reader reads the main line up to the first end="1", and
+// reports as issues any <Move> after it, unknown attributes of <Move>, and
+// any element among, inside or after the moves or beside <Head> and
+// <MoveList>; the writer writes the main line and reports variations as a
+// loss.
 #pragma once
 
 #include <string>
