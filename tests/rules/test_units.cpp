@@ -75,10 +75,34 @@ TEST_CASE("repetition counter: threshold and capture reset", "[rules]") {
   REQUIRE(r3);
   CHECK(r3->last_ply == 8);
   CHECK(r3->first_ply == 5);
+  CHECK(r3->span_first_ply == 1);
+  CHECK(judged_first_ply(*r3, moves) == 5);  // the same cycle twice: the last one is judged
   auto r2 = find_repetition(start, moves, 2);
   REQUIRE(r2);
   CHECK(r2->last_ply == 4);
+  CHECK(r2->span_first_ply == 1);
   CHECK_FALSE(find_repetition(start, std::vector<Move>(moves.begin(), moves.begin() + 7), 3));
+}
+
+TEST_CASE("adjudicate_line: rounds that differ are judged together", "[rules]") {
+  // The start position occurs at plies 0, 4 and 8. Red checks only in the
+  // second round: not "连续不停照将" over the repetition (24.9), a draw; the
+  // last round alone would be 长将.
+  const Position start = pos_of("4k4/9/5R3/9/9/9/9/9/9/3K5 w");
+  const auto moves = line("f7f6 e9e8 f6f7 e8e9 f7e7 e9f9 e7f7 f9e9");
+  const auto r = find_repetition(start, moves, 3);
+  REQUIRE(r);
+  CHECK(r->first_ply == 5);
+  CHECK(judged_first_ply(*r, moves) == 1);
+  const auto v = adjudicate_line(start, moves);
+  REQUIRE(v);
+  REQUIRE(*v);
+  CHECK((**v).first_ply == 1);
+  CHECK((**v).last_ply == 8);
+  CHECK((**v).outcome == Outcome::Draw);
+  CHECK((**v).red.label == "一闲一闲一将一将");
+  const Verdict last = adjudicate_cycle(start, std::span(moves).subspan(4), 5, RuleSet::Cxa2020);
+  CHECK(last.outcome == Outcome::RedLoses);
 }
 
 TEST_CASE("adjudicate_line: no repetition, illegal move", "[rules]") {

@@ -418,9 +418,10 @@ Result<std::optional<Verdict>, LineError> adjudicate_line(const Position& start,
     pos.make(m, undos.back());
     if (auto r = counter.push(pos.key(), capture)) {
       // Back to the position before the cycle.
-      for (int k = r->last_ply; k >= r->first_ply; --k) pos.undo(moves[std::size_t(k - 1)], undos[std::size_t(k - 1)]);
-      const auto cycle = moves.subspan(std::size_t(r->first_ply - 1), std::size_t(r->last_ply - r->first_ply + 1));
-      return std::optional<Verdict>(adjudicate_cycle(pos, cycle, r->first_ply, opt.rules, opt.threats));
+      const int from = judged_first_ply(*r, moves);
+      for (int k = r->last_ply; k >= from; --k) pos.undo(moves[std::size_t(k - 1)], undos[std::size_t(k - 1)]);
+      const auto cycle = moves.subspan(std::size_t(from - 1), std::size_t(r->last_ply - from + 1));
+      return std::optional<Verdict>(adjudicate_cycle(pos, cycle, from, opt.rules, opt.threats));
     }
     if (long_attack) {
       const auto window =

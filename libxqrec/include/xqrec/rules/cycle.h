@@ -23,6 +23,9 @@ struct Repetition {
   int last_ply = 0;     // the move that reached the threshold
   int occurrences = 0;  // how many times the position has occurred (= threshold)
   std::uint64_t key = 0;
+  // The move after the first of the `threshold` occurrences: the whole
+  // repetition is plies span_first_ply..last_ply.
+  int span_first_ply = 0;
 };
 
 // Incremental repetition counter: push the key of every position (start
@@ -45,6 +48,16 @@ class RepetitionCounter {
   // occurred before, so most plies skip the scan.
   std::array<std::uint64_t, 16> seen_{};
 };
+
+// The first ply to judge. The whole repetition counts: CXA 23.1 "双方着法
+// 循环反复达三次", 24.9/24.11 "连续…形成循环达三次" (2020), and the AXF engines
+// (FSF's is_game_end, Orange's judge_ntimes) judge from the first occurrence:
+// a side that chases one piece in one round and another in the next has not
+// chased one piece throughout (AXF diagram 80, ORG-117). When the span is the
+// last cycle played again, the last cycle alone has the same classes and
+// verdict, and it is what is judged and shown: r.first_ply. Otherwise
+// r.span_first_ply. `moves` is the line the plies number.
+int judged_first_ply(const Repetition& r, std::span<const Move> moves);
 
 // The first position of the line that reaches the threshold, or nothing.
 // The moves must be legal (see adjudicate_line for unchecked input).

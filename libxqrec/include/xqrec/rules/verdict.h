@@ -79,7 +79,8 @@ struct LineError {
 
 // For the audit, per game: replays the main line from `start`, stops at the
 // first position that reaches the threshold (or, with rule_23_4, at the first
-// 23.4 window) and judges the last cycle (or the window). No verdict
+// 23.4 window) and judges the repetition from judged_first_ply (cycle.h: the
+// last cycle, or the whole span when its rounds differ) or the window. No verdict
 // (nullopt) when nothing repeats; a LineError at the first illegal
 // move. Without a repetition the cost is one key comparison scan per ply.
 Result<std::optional<Verdict>, LineError> adjudicate_line(const Position& start, std::span<const Move> moves,
