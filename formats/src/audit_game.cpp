@@ -161,7 +161,9 @@ class GameAuditor {
             work.push_back({siblings[k], pos, ply, (line.path == "main" ? "" : line.path + "/") +
                                                        std::to_string(this_ply) + "." + std::to_string(k)});
       }
-      Move move = resolve_fast(pos, node);
+      const Color mover = pos.side_to_move();
+      Undo u;
+      Move move = play_fast(pos, node, u);
       if (move.is_none()) {
         const Resolution r = resolve_node(pos, node);
         if (!r.ok) {
@@ -171,11 +173,9 @@ class GameAuditor {
         }
         if (!r.notes.empty()) note_dialects(r.notes, pos, this_ply, node, line.path);
         move = r.move;
+        pos.make_legal(move, u);
       }
-      const bool capture = !pos.at(move.to()).empty();
-      const Color mover = pos.side_to_move();
-      Undo u;
-      pos.make_legal(move, u);
+      const bool capture = !u.captured.empty();
       // Asked after the move: the check state is then cached for the next
       // move's legality test.
       const bool check = main && pos.in_check();

@@ -158,7 +158,8 @@ std::vector<ResolveIssue> resolve_moves(GameRecord& record, const Setup& start) 
                             (line.path == "main" ? "" : line.path + "/") + std::to_string(ply) + "." +
                                 std::to_string(k)});
       }
-      Move move = resolve_fast(pos, node);
+      Undo u;
+      Move move = play_fast(pos, node, u);
       if (move.is_none()) {
         NodeResolution r = resolve_node(pos, node);
         move = r.move;
@@ -178,10 +179,9 @@ std::vector<ResolveIssue> resolve_moves(GameRecord& record, const Setup& start) 
           issues.back().move_number = pos.fullmove_number();
           break;
         }
+        pos.make_legal(move, u);
       }
       node.move = move;
-      Undo u;
-      pos.make_legal(move, u);
       id = node.children.empty() ? kNoNode : node.children[0];
     }
   }

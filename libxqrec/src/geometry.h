@@ -122,6 +122,10 @@ struct Masks {
   std::array<std::array<SquareSet, 4>, kSquares> ray{};
   std::array<SquareSet, kSquares> horse_from{};
   std::array<std::array<SquareSet, kSquares>, 2> pawn_from{};
+  // The diagonal neighbours: the legs of every horse that attacks the square.
+  std::array<SquareSet, kSquares> horse_legs{};
+  // Where a piece of colour c steps to from a square (the forward tables).
+  std::array<std::array<SquareSet, kSquares>, 2> advisor_to{}, king_to{}, pawn_to{};
 };
 
 constexpr Masks make_masks() {
@@ -129,13 +133,54 @@ constexpr Masks make_masks() {
   for (std::size_t s = 0; s < std::size_t(kSquares); ++s) {
     for (std::size_t d = 0; d < 4; ++d)
       for (std::uint8_t q : kTables.ray[s][d]) m.ray[s][d].insert(Square(q));
-    for (const Step& h : kTables.horse_from[s]) m.horse_from[s].insert(Square(h.to));
-    for (std::size_t ci = 0; ci < 2; ++ci)
+    for (const Step& h : kTables.horse_from[s]) {
+      m.horse_from[s].insert(Square(h.to));
+      m.horse_legs[s].insert(Square(h.via));
+    }
+    for (std::size_t ci = 0; ci < 2; ++ci) {
       for (std::uint8_t q : kTables.pawn_from[ci][s]) m.pawn_from[ci][s].insert(Square(q));
+      for (std::uint8_t q : kTables.advisor[ci][s]) m.advisor_to[ci][s].insert(Square(q));
+      for (std::uint8_t q : kTables.king[ci][s]) m.king_to[ci][s].insert(Square(q));
+      for (std::uint8_t q : kTables.pawn[ci][s]) m.pawn_to[ci][s].insert(Square(q));
+    }
   }
   return m;
 }
 
 inline constexpr Masks kMasks = make_masks();
+
+// How one square relates to another, so that a single given move is tested
+// with one lookup instead of coordinate arithmetic: the direction of the line
+// from a to b, and the square a horse's leg or an elephant's eye needs empty.
+struct Relation {
+  static constexpr std::uint8_t kNoLine = 4;
+  static constexpr std::uint8_t kNone = 0xFF;
+  std::uint8_t line = kNoLine;  // Direction from a to b on a file or rank
+  std::uint8_t leg = kNone;     // b is a horse step from a: the leg
+  std::uint8_t eye = kNone;     // b is an elephant step from a: the eye
+};
+using Relations = std::array<std::array<Relation, kSquares>, kSquares>;
+
+constexpr Relations make_relations() {
+  Relations t{};
+  for (std::size_t a = 0; a < std::size_t(kSquares); ++a) {
+    // Explicitly: GCC 12 leaves the member initializers out of this table.
+    for (Relation& r : t[a]) r = Relation{Relation::kNoLine, Relation::kNone, Relation::kNone};
+    for (std::size_t d = 0; d < 4; ++d)
+      for (std::uint8_t q : kTables.ray[a][d]) t[a][q].line = std::uint8_t(d);
+    for (const Step& h : kTables.horse[a]) t[a][h.to].leg = h.via;
+    // The elephant's geometry is the same for both colours; which side of
+    // the river it may stand on is tested separately.
+    const int f = int(a) % kFiles, r = int(a) / kFiles;
+    constexpr int kDiag[4][2] = {{1, 1}, {1, -1}, {-1, 1}, {-1, -1}};
+    for (const auto& dg : kDiag) {
+      const int ef = f + 2 * dg[0], er = r + 2 * dg[1];
+      if (on_board(ef, er)) t[a][std::size_t(er * kFiles + ef)].eye = std::uint8_t((r + dg[1]) * kFiles + f + dg[0]);
+    }
+  }
+  return t;
+}
+
+inline constexpr Relations kRelations = make_relations();
 
 }  // namespace xq::geometry

@@ -78,6 +78,36 @@ MoveError Position::geometry_error(Piece p, Square from, Square to) const {
   return MoveError::NoPiece;
 }
 
+bool Position::reaches(Piece p, Square from, Square to) const {
+  using geometry::Relation;
+  const auto& masks = geometry::kMasks;
+  const std::size_t f = std::size_t(from.index()), t = std::size_t(to.index()), c = index(p.color());
+  const Relation rel = geometry::kRelations[f][t];
+  switch (p.type()) {
+    case PieceType::Rook:
+    case PieceType::Cannon: {
+      if (rel.line == Relation::kNoLine) return false;
+      SquareSet between = (occupied_[0] | occupied_[1]) & (masks.ray[f][rel.line] ^ masks.ray[t][rel.line]);
+      between.erase(to);  // the ray from `from` minus the ray beyond `to`
+      if (p.type() == PieceType::Rook || board_[t].empty()) return between.empty();
+      return between.has_one();  // a cannon captures over exactly one screen
+    }
+    case PieceType::Horse:
+      return rel.leg != Relation::kNone && board_[rel.leg].empty();
+    case PieceType::Elephant:
+      return rel.eye != Relation::kNone && on_own_side(p.color(), to) && board_[rel.eye].empty();
+    case PieceType::Advisor:
+      return masks.advisor_to[c][f].contains(to);
+    case PieceType::King:
+      return masks.king_to[c][f].contains(to);  // the flying general is no move
+    case PieceType::Pawn:
+      return masks.pawn_to[c][f].contains(to);
+    case PieceType::None:
+      break;
+  }
+  return false;
+}
+
 bool Position::may_expose_king(Piece p, Move m) const {
   const Square k = king_[index(side_)];
   if (p.type() == PieceType::King) return true;
@@ -91,21 +121,14 @@ bool Position::may_expose_king(Piece p, Move m) const {
   const SquareSet& them = occupied_[index(~side_)];
   const auto& masks = geometry::kMasks;
   const std::size_t ki = std::size_t(k.index());
+  const auto& from_king = geometry::kRelations[ki];
   const auto enemy_on_ray_to = [&](Square s) {
-    int d;
-    if (s.file() == k.file())
-      d = s.rank() > k.rank() ? geometry::Up : geometry::Down;
-    else if (s.rank() == k.rank())
-      d = s.file() > k.file() ? geometry::Right : geometry::Left;
-    else
-      return false;
-    return them.intersects(masks.ray[ki][std::size_t(d)]);
+    const std::uint8_t d = from_king[std::size_t(s.index())].line;
+    return d != geometry::Relation::kNoLine && them.intersects(masks.ray[ki][d]);
   };
   const Square from = m.from(), to = m.to();
   if (enemy_on_ray_to(from) || enemy_on_ray_to(to)) return true;
-  if (std::abs(from.file() - k.file()) == 1 && std::abs(from.rank() - k.rank()) == 1 &&
-      them.intersects(masks.horse_from[ki]))
-    return true;
+  if (masks.horse_legs[ki].contains(from) && them.intersects(masks.horse_from[ki])) return true;
   return in_check();
 }
 

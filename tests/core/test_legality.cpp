@@ -175,3 +175,43 @@ TEST_CASE("make_legal keeps a check the set-up already gave", "[legality]") {
   pos.make_legal(xq::Move(xq::Square(0, 3), xq::Square(0, 4)), u);
   CHECK(pos.in_check());
 }
+
+// make_if_legal is the replay path: it must accept exactly the moves
+// check_move accepts (every from/to pair, not only pseudo-legal ones, so
+// that its table-driven geometry is tested against the arithmetic one), play
+// them as make() does, and leave the position untouched when it refuses.
+TEST_CASE("make_if_legal accepts exactly what check_move accepts", "[legality]") {
+  std::mt19937 rng(23);
+  for (int game = 0; game < 12; ++game) {
+    xq::Position pos;
+    for (int ply = 0; ply < 100; ++ply) {
+      const std::string before = xq::to_fen(pos.setup());
+      const std::uint64_t key = pos.key();
+      for (int a = 0; a < xq::kSquares; ++a) {
+        if (pos.at(xq::Square(a)).empty()) continue;
+        for (int b = 0; b < xq::kSquares; ++b) {
+          const xq::Move m{xq::Square(a), xq::Square(b)};
+          INFO(before << " " << xq::to_iccs(m));
+          const bool legal = pos.check_move(m) == MoveError::None;
+          xq::Undo u;
+          const bool played = pos.make_if_legal(m, u);
+          REQUIRE(played == legal);
+          if (!played) {
+            REQUIRE(pos.key() == key);
+            REQUIRE(xq::to_fen(pos.setup()) == before);
+            continue;
+          }
+          const xq::Position after(pos.setup());
+          REQUIRE(pos.in_check() == after.king_attacked(after.side_to_move()));
+          pos.undo(m, u);
+          REQUIRE(pos.key() == key);
+        }
+      }
+      xq::MoveList legal;
+      pos.generate_legal(legal);
+      if (legal.empty()) break;
+      xq::Undo u;
+      pos.make_legal(legal[rng() % legal.size()], u);
+    }
+  }
+}

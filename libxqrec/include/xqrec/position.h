@@ -89,6 +89,11 @@ class Position {
   // Then the check state after it needs a full attack test only when the
   // move touches the other king's file, rank, horse squares or horse legs.
   void make_legal(Move m, Undo& undo);
+  // Plays m and returns true when it is legal (check_move would say None);
+  // otherwise returns false and leaves the position as it was. The replay
+  // path: one pass, with the king test on the real board after the move and
+  // only when the move could expose the king. check_move gives the reason.
+  bool make_if_legal(Move m, Undo& undo);
   void undo(Move m, const Undo& undo);
 
   // The key computed from scratch, to test the incremental update.
@@ -131,9 +136,16 @@ class Position {
   };
   LegalTest legal_test() const;
   MoveError geometry_error(Piece p, Square from, Square to) const;
+  // geometry_error(p, from, to) == None, by table lookups: the replay path
+  // asks only whether, not why.
+  bool reaches(Piece p, Square from, Square to) const;
   // Whether a geometrically valid move of p could leave the mover's king
   // attacked; false lets check_move skip the king-safety test.
   bool may_expose_king(Piece p, Move m) const;
+  // After a legal move m: the mover's king is safe; the check state of the
+  // side to move is known to be "no check" when the other king was safe
+  // before and m touches none of its lines, horse squares or horse legs.
+  void settle_check_state(Move m, bool other_safe_before);
 
   std::array<Piece, kSquares> board_{};
   std::array<SquareSet, 2> occupied_{};
