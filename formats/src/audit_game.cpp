@@ -235,15 +235,18 @@ class GameAuditor {
   }
 
   void report_repetition(const rules::Repetition& rep, const std::vector<Move>& played, const GameNode& node) {
-    // The position before the cycle (to judge it) and before its last move
-    // (where the finding stands).
+    // What is judged: the last cycle, or the whole span from the first of
+    // the occurrences when its rounds differ (as `xqrec adjudicate` does).
+    const int from = rules::judged_first_ply(rep, played);
+    // The position before the judged moves and before the last move (where
+    // the finding stands).
     Position before = start_;
-    for (int i = 0; i < rep.first_ply - 1; ++i) {
+    for (int i = 0; i < from - 1; ++i) {
       Undo u;
       before.make(played[std::size_t(i)], u);
     }
     Position before_last = before;
-    for (int i = rep.first_ply - 1; i < rep.last_ply - 1; ++i) {
+    for (int i = from - 1; i < rep.last_ply - 1; ++i) {
       Undo u;
       before_last.make(played[std::size_t(i)], u);
     }
@@ -254,14 +257,14 @@ class GameAuditor {
                             std::to_string(rep.last_ply));
     const auto rules_set = rules::parse_rule_set(opt_.rules);
     if (!rules_set) return;
-    const std::span<const Move> cycle(played.data() + rep.first_ply - 1, std::size_t(rep.last_ply - rep.first_ply + 1));
-    const rules::Verdict v = rules::adjudicate_cycle(before, cycle, rep.first_ply, *rules_set);
+    const std::span<const Move> judged(played.data() + from - 1, std::size_t(rep.last_ply - from + 1));
+    const rules::Verdict v = rules::adjudicate_cycle(before, judged, from, *rules_set);
     f.verdict_json = rules::verdict_json(v);
     f.message += "; " + v.explanation;
     // The verdict decides the result only when the game ends in this cycle:
     // players often repeat three times and then change.
     verdict_ = v;
-    verdict_cycle_ = rep.last_ply - rep.first_ply + 1;
+    verdict_cycle_ = rep.last_ply - from + 1;  // the judged moves, played again
   }
 
   void report_failure(const Position& pos, int ply, const GameNode& node, NodeId id, const std::string& path,

@@ -289,6 +289,20 @@ TEST_CASE("a repetition is reported with its cycle", "[audit]") {
 }
 
 
+// When the rounds up to the third occurrence differ, the audit judges them
+// together, as `xqrec adjudicate` does: Red checks only in the second round,
+// so the line is no perpetual check (a draw), though its last cycle alone is.
+TEST_CASE("the audit judges rounds that differ together, as adjudicate does", "[audit]") {
+  const auto a = audit_game(iccs_game("4k4/9/5R3/9/9/9/9/9/9/3K5 w",
+                                      {"f7f6", "e9e8", "f6f7", "e8e9", "f7e7", "e9f9", "e7f7", "f9e9"}, ""),
+                            {});
+  const Finding* f = find(a, "repetition");
+  REQUIRE(f);
+  INFO(f->verdict_json);
+  CHECK(f->verdict_json.find("\"outcome\":\"draw\"") != std::string::npos);
+  CHECK(f->verdict_json.find("\"cycle\":[1,8]") != std::string::npos);
+}
+
 // Red checks perpetually (长将, 25.1 / 26.x: the checking side must change);
 // the verdict holds the recorded result only while the game stays in the
 // cycle. A side that changes after the third occurrence (23.5.2) leaves the
