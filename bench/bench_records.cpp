@@ -124,9 +124,8 @@ bench::Register reading("reading", [] {
                    for (const auto& g : games) {
                      Position pos;
                      for (NodeId id : g.main_line()) {
-                       if (!pos.is_legal(g.node(id).move)) break;
-                       Undo u;
-                       pos.make(g.node(id).move, u);
+                       Undo u;  // the replay loops' primitive: test and play in one pass
+                       if (!pos.make_if_legal(g.node(id).move, u)) break;
                        ++plies;
                      }
                    }
