@@ -170,6 +170,9 @@ class PgnParser {
         if (t_.eof()) break;
         continue;
       }
+      // Blanks ran into the look-ahead: refill before reading what follows
+      // them, or a word across the end of the decoded window is cut.
+      if (!t_.eof() && t_.size() - pos_ < kLookahead) continue;
       flush_errors(pos_);
       const bool line_start = at_line_start_;
       at_line_start_ = false;
@@ -703,35 +706,49 @@ class PgnParser {
     const std::size_t start = pos_;
     ensure_game(start);
     if (stopped_) return;
-    const char* d = t_.data();
-    const std::size_t n = t_.size();
-    std::size_t k = pos_ + 1;
-    while (k < n && d[k] != '\n') ++k;
-    std::size_t e = k;
-    if (e > pos_ + 1 && d[e - 1] == '\r') --e;
-    comment_.assign(d + pos_ + 1, e - pos_ - 1);
-    pos_ = k;
+    comment_.clear();
+    ++pos_;
+    // To the end of the line, which may lie beyond the decoded window.
+    for (;;) {
+      const char* d = t_.data();
+      const std::size_t n = t_.size();
+      const void* nl = std::memchr(d + pos_, '\n', n - pos_);
+      const std::size_t k = nl ? std::size_t(static_cast<const char*>(nl) - d) : n;
+      comment_.append(d + pos_, std::min(k - pos_, kMaxComment - std::min(kMaxComment, comment_.size())));
+      pos_ = k;
+      if (nl || t_.eof()) break;
+      refill();
+    }
+    if (!comment_.empty() && comment_.back() == '\r') comment_.pop_back();
     if (!skip_) after_number_ ? v_.comment_before_move(comment_) : v_.comment(comment_);
   }
 
+  // To the line feed, which may lie beyond the decoded window.
   void skip_line() {
-    const char* d = t_.data();
-    const void* nl = std::memchr(d + pos_, '\n', t_.size() - pos_);
-    pos_ = nl ? std::size_t(static_cast<const char*>(nl) - d) : t_.size();
+    for (;;) {
+      const char* d = t_.data();
+      const void* nl = std::memchr(d + pos_, '\n', t_.size() - pos_);
+      pos_ = nl ? std::size_t(static_cast<const char*>(nl) - d) : t_.size();
+      if (nl || t_.eof()) return;
+      refill();
+    }
   }
 
   // After the result: text up to the end of the line is not part of any game.
   void ignore_line(bool line_start) {
     const std::size_t start = pos_;
     (void)line_start;
-    skip_line();
     if (phase_ == Phase::AfterResult) phase_ = Phase::Ignoring;
-    if (!ignored_noted_) {
+    if (!ignored_noted_) {  // before skipping: the line may go on beyond the window
       ignored_noted_ = true;
-      std::string_view text(t_.data() + start, std::min<std::size_t>(pos_ - start, 120));
+      const char* d = t_.data();
+      std::size_t end = start;
+      while (end < t_.size() && end - start < 120 && d[end] != '\n') ++end;
+      std::string_view text(d + start, end - start);
       while (!text.empty() && text.back() == '\r') text.remove_suffix(1);
       game_issue("ignored-text", Severity::Info, start, text, "text after the result ignored");
     }
+    skip_line();
   }
 
   // "1." "1、" "1..." "１．" at the start of a line, followed by something.
@@ -891,8 +908,12 @@ class PgnParser {
     return true;
   }
 
-  // Four three-byte characters, the first an ideograph, none a dot:
-  // one Chinese move (炮二平五, 马８进７), no splitting needed.
+  // Four three-byte characters, the first an ideograph, none a dot, that
+  // read as one whole Chinese move (炮二平五, 马８进７): what the splitter
+  // makes of them, without it. Other words of that shape are not one move
+  // to the splitter (一卒五帅 is the short form 一卒五 and 帅; 好棋好棋 is
+  // no move): they go through it. The reading is the notation module's
+  // memoised one, which the resolver asks for next anyway.
   static bool single_chinese_move(std::string_view w) {
     if (w.size() != 12) return false;
     const auto* u = reinterpret_cast<const unsigned char*>(w.data());
@@ -903,7 +924,8 @@ class PgnParser {
       if (u[i] == 0xE3 && u[i + 1] == 0x80 && (u[i + 2] == 0x81 || u[i + 2] == 0x82)) return false;  // 、。
       if (u[i] == 0xEF && u[i + 1] == 0xBC && u[i + 2] == 0x8E) return false;                  // ．
     }
-    return true;
+    return notation::detect_notation(w) == notation::Notation::Chinese &&
+           bool(notation::parse_move_text(w, notation::Notation::Chinese));
   }
 
   // Four ASCII characters in the WXF shape: a piece letter, its file (or
@@ -944,6 +966,10 @@ class PgnParser {
   void split_and_emit(std::size_t start, std::string_view body) {
     const auto tokens = notation::split_move_text(body, to_notation(hint_));
     for (const auto& tok : tokens) {
+      // A word that ends in a move number or an ellipsis ("3、", "３．",
+      // "……", "2.炮二平五3.") is a move number to the comment after it, as
+      // "3." and "3..." are.
+      after_number_ = tok.kind == notation::TokenKind::MoveNumber || tok.kind == notation::TokenKind::Ellipsis;
       switch (tok.kind) {
         case notation::TokenKind::MoveNumber:
         case notation::TokenKind::Ellipsis: break;
