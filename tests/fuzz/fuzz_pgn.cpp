@@ -1,7 +1,8 @@
 // Fuzz target: the PGN reader with the game builder, on arbitrary bytes,
 // with the encoding detected or forced (chosen by the last input byte).
-// Every game read is written again (moves unresolved: as their text) and
-// the output read once more. Any crash, hang or sanitizer report is a bug;
+// Every game read is resolved (the notation memo and the resolver's fast
+// path, on a copy), written again (moves unresolved: as their text) and the
+// output read once more. Any crash, hang or sanitizer report is a bug;
 // issues in the reports are expected.
 #include <cstddef>
 #include <cstdint>
@@ -10,6 +11,7 @@
 #include "xqrec/formats/game_builder.h"
 #include "xqrec/formats/pgn_reader.h"
 #include "xqrec/formats/pgn_writer.h"
+#include "xqrec/formats/resolve_record.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   const std::string_view bytes(reinterpret_cast<const char*>(data), size);
@@ -24,6 +26,11 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     }
   }
   xq::formats::GameBuilder builder([](xq::formats::BuiltGame& g) {
+    {
+      xq::GameRecord copy = g.record;
+      const auto start = xq::formats::resolve_start(copy);
+      if (start.setup) (void)xq::formats::resolve_moves(copy, *start.setup);
+    }
     xq::formats::PgnWriteOptions wo;
     wo.notation = g.index % 2 ? xq::MoveNotation::Chinese : xq::MoveNotation::Iccs;
     const auto out = xq::formats::write_pgn(g.record, wo);
