@@ -418,9 +418,9 @@ TEST_CASE("PGN fast paths: random movetext in random layouts reads as written", 
 
 TEST_CASE("PGN fast paths: long games, long lines, long blanks and comments across the decoded window",
           "[pgn][fast-path]") {
-  for (std::uint64_t seed = 1000; seed < 1006; ++seed) {
+  for (std::uint64_t seed = 1000; seed < 1004; ++seed) {
     LayoutOptions o;
-    o.tokens = 20000;
+    o.tokens = 12000;
     o.long_blanks = seed % 2 == 0;
     o.long_comments = seed % 3 == 0;
     check_document(random_document(seed, o), seed);
@@ -450,6 +450,7 @@ TEST_CASE("PGN fast paths: one long line of plain moves, every alignment, every 
         d.put(" ");
         d.expect_at("move H9G7 iccs", d.here());
         d.put("H9G7");
+        if (i > 24 && i % 8 != 0) continue;
         Doc cut = d;
         cut.expect("end truncated");
         INFO("width " << width << ", pad " << pad << ", cut after move " << i);
