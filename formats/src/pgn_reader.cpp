@@ -924,8 +924,7 @@ class PgnParser {
       if (u[i] == 0xE3 && u[i + 1] == 0x80 && (u[i + 2] == 0x81 || u[i + 2] == 0x82)) return false;  // 、。
       if (u[i] == 0xEF && u[i + 1] == 0xBC && u[i + 2] == 0x8E) return false;                  // ．
     }
-    return notation::detect_notation(w) == notation::Notation::Chinese &&
-           bool(notation::parse_move_text(w, notation::Notation::Chinese));
+    return notation::reads_as_move(w, notation::Notation::Chinese);
   }
 
   // Four ASCII characters in the WXF shape: a piece letter, its file (or

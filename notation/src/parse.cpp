@@ -133,12 +133,19 @@ Result<MoveDescription, SyntaxError> parse_uncached(std::string_view text, Notat
 
 }  // namespace
 
+namespace {
+thread_local ParseMemo memo;
+}  // namespace
+
 Result<MoveDescription, SyntaxError> parse_move_text(std::string_view text, Notation hint) {
-  thread_local ParseMemo memo;
   if (const MoveDescription* d = memo.find(text, hint)) return *d;
   auto r = parse_uncached(text, hint);
   if (r) memo.store(text, hint, *r);
   return r;
+}
+
+bool reads_as_move(std::string_view text, Notation hint) {
+  return memo.find(text, hint) != nullptr || bool(parse_move_text(text, hint));
 }
 
 namespace {

@@ -462,10 +462,10 @@ TEST_CASE("PGN fast paths: one long line of plain moves, every alignment, every 
 
 TEST_CASE("PGN fast paths: a comment after a move number of any style belongs to the next move",
           "[pgn][fast-path]") {
-  for (const std::string& number :
+  for (const std::string number :
        {"3.", "3...", "3. ...", "3. ……", "3、", "３．", "3．", "……", "...", "3", "3.\n……\n", "3.;x\n"}) {
     INFO(number);
-    for (const std::string& comment : {"{c}", ";c\n"}) {
+    for (const std::string comment : {"{c}", ";c\n"}) {
       Doc d;
       d.expect("begin 1");
       d.put("1. ");
@@ -570,7 +570,7 @@ void check_word(const std::string& word) {
   if (word.find_first_not_of("0123456789.") == std::string::npos) return;
   // "…" glued before the word sends it through the splitter, which reads an
   // ellipsis and then the word on its own.
-  for (const std::string& format : {"", "ICCS", "WXF", "Chinese", "Klingon"}) {
+  for (const std::string format : {"", "ICCS", "WXF", "Chinese", "Klingon"}) {
     INFO("word '" << word << "', [Format \"" << format << "\"]");
     CHECK(word_moves("1. ", word, format) == word_moves("1. …", word, format));
   }
@@ -610,7 +610,7 @@ TEST_CASE("PGN fast paths: ICCS-shaped words and move numbers read as the genera
     check_word(w);
   }
   // A plain word followed by something that is not a blank: not plain.
-  for (const std::string& w : {"h2e2!", "h2e2?!", "h2e2中", "h2e2\xC2\xA9", "12.h2e2", "12.中", "12.\xE3\x80\x80"}) {
+  for (const std::string w : {"h2e2!", "h2e2?!", "h2e2中", "h2e2\xC2\xA9", "12.h2e2", "12.中", "12.\xE3\x80\x80"}) {
     const Strings got = read_events("1. " + w + " *");
     const Strings want = read_events("1. " + w + "\xE3\x80\x80*");  // not a fast-path blank after it
     INFO(w);

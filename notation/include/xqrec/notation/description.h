@@ -83,5 +83,8 @@ Notation detect_notation(std::string_view text);
 // that fails in the hinted notation but reads in the detected one is
 // accepted with Dialect::NotationNotAsHinted.
 Result<MoveDescription, SyntaxError> parse_move_text(std::string_view text, Notation hint = Notation::Auto);
+// Whether parse_move_text(text, hint) succeeds: the same memoised reading,
+// without copying its result out (a reader's test before it passes the text on).
+bool reads_as_move(std::string_view text, Notation hint);
 
 }  // namespace xq::notation
