@@ -364,11 +364,6 @@ class PgnParser {
     return table;
   }
 
-  bool is_delimiter(std::size_t i) const {
-    const std::uint8_t k = byte_classes()[static_cast<unsigned char>(t_.data()[i])];
-    return k == 1 || (k == 2 && space_len(i) != 0);
-  }
-
   // --- issues -------------------------------------------------------------
 
   void file_issue(ReadIssue issue) {
