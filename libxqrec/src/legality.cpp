@@ -1,4 +1,5 @@
 // The single-move legality check, with the reason a move fails.
+#include <cassert>
 #include <cstdlib>
 
 #include "xqrec/square_set.h"
@@ -132,7 +133,7 @@ bool Position::may_expose_king(Piece p, Move m) const {
   return in_check();
 }
 
-MoveError Position::check_move(Move m) const {
+MoveError Position::mover_error(Move m) const {
   const Square from = m.from(), to = m.to();
   if (!from.valid() || !to.valid()) return MoveError::OffBoard;
   if (from == to) return MoveError::NullMove;
@@ -143,6 +144,32 @@ MoveError Position::check_move(Move m) const {
   if (!target.empty() && target.color() == side_) return MoveError::CapturesOwnPiece;
   if (p.type() == PieceType::King && !(std::abs(to.file() - from.file()) + std::abs(to.rank() - from.rank()) == 1))
     return MoveError::NotAPieceMove;  // the flying general is an attack, never a move
+  return MoveError::None;
+}
+
+bool Position::make_if_legal(Move m, Undo& u) {
+  if (mover_error(m) != MoveError::None) return false;
+  const Square from = m.from(), to = m.to();
+  const Piece p = at(from);
+  assert(reaches(p, from, to) == (geometry_error(p, from, to) == MoveError::None));
+  if (!reaches(p, from, to)) return false;
+  const bool test_king = may_expose_king(p, m);
+  if (opponent_check_ < 0) opponent_check_ = king_attacked(~side_) ? 1 : 0;
+  const bool safe_before = opponent_check_ == 0;
+  make(m, u);
+  // The king test on the real board, after the move: no scratch copy.
+  if (test_king && king_attacked(~side_)) {
+    undo(m, u);
+    return false;
+  }
+  settle_check_state(m, safe_before);
+  return true;
+}
+
+MoveError Position::check_move(Move m) const {
+  if (const MoveError e = mover_error(m); e != MoveError::None) return e;
+  const Square from = m.from(), to = m.to();
+  const Piece p = at(from);
   // The table test first; the arithmetic one only to name the failure.
   if (!reaches(p, from, to)) return geometry_error(p, from, to);
   if (may_expose_king(p, m) && !keeps_king_safe(m)) {

@@ -155,31 +155,6 @@ void Position::make_legal(Move m, Undo& u) {
   settle_check_state(m, safe_before);
 }
 
-bool Position::make_if_legal(Move m, Undo& u) {
-  const Square from = m.from(), to = m.to();
-  if (!from.valid() || !to.valid() || from == to) return false;
-  const Piece p = at(from);
-  if (p.empty() || p.color() != side_) return false;
-  const Piece target = at(to);
-  if (!target.empty() && target.color() == side_) return false;
-  // The flying general is an attack, never a move (as in check_move).
-  if (p.type() == PieceType::King && std::abs(to.file() - from.file()) + std::abs(to.rank() - from.rank()) != 1)
-    return false;
-  assert(reaches(p, from, to) == (geometry_error(p, from, to) == MoveError::None));
-  if (!reaches(p, from, to)) return false;
-  const bool test_king = may_expose_king(p, m);
-  if (opponent_check_ < 0) opponent_check_ = king_attacked(~side_) ? 1 : 0;
-  const bool safe_before = opponent_check_ == 0;
-  make(m, u);
-  // The king test on the real board, after the move: no scratch copy.
-  if (test_king && king_attacked(~side_)) {
-    undo(m, u);
-    return false;
-  }
-  settle_check_state(m, safe_before);
-  return true;
-}
-
 void Position::settle_check_state(Move m, bool other_safe_before) {
   opponent_check_ = 0;  // the move is legal: the mover's king is safe
   const Square k = king_[index(side_)];

@@ -135,6 +135,9 @@ class Position {
     bool operator()(Move m);
   };
   LegalTest legal_test() const;
+  // The checks before the piece's own geometry: squares on the board, a
+  // piece of the side to move, no capture of its own side, no flying general.
+  MoveError mover_error(Move m) const;
   MoveError geometry_error(Piece p, Square from, Square to) const;
   // geometry_error(p, from, to) == None, by table lookups: the replay path
   // asks only whether, not why.
