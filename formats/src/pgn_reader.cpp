@@ -138,6 +138,18 @@ class TextWindow {
     eof_ = decoder_->done();
   }
 
+  // Decodes one more chunk, keeping everything: for a line longer than the
+  // look-ahead that must be read whole.
+  void grow() {
+    if (identity_ || decoder_->done()) return;
+    std::vector<DecodeError> fresh;
+    decoder_->decode(kChunk, text_, offsets_, fresh);
+    for (auto& e : fresh) errors_.push_back(std::move(e));
+    data_ = text_.data();
+    size_ = text_.size();
+    eof_ = decoder_->done();
+  }
+
   std::deque<DecodeError>& errors() { return errors_; }
 
  private:
@@ -504,10 +516,27 @@ class PgnParser {
     return false;
   }
 
+  // Brings the rest of the line at pos_ into the decoded window (up to
+  // kMaxComment bytes); false when the line is longer and will be cut.
+  bool load_line() {
+    std::size_t scanned = 0;  // bytes after pos_ known to hold no line feed
+    for (;;) {
+      const std::size_t n = t_.size();
+      if (std::memchr(t_.data() + pos_ + scanned, '\n', n - pos_ - scanned) || t_.eof()) return true;
+      if (n - pos_ >= kMaxComment) return false;
+      scanned = n - pos_;
+      refill();
+      t_.grow();
+    }
+  }
+
   void read_tag() {
-    const std::size_t start = pos_;
-    ensure_game(start);
+    ensure_game(pos_);
     if (stopped_) return;
+    // A tag line longer than the look-ahead (a long annotation, a whole game
+    // in one tag) is read whole, not cut at the end of the decoded window.
+    const bool whole_line = load_line();
+    const std::size_t start = pos_;
     const char* d = t_.data();
     const std::size_t n = t_.size();
     std::size_t k = pos_ + 1;
@@ -575,15 +604,18 @@ class PgnParser {
       }
     }
     pos_ = k;
-    if (!closed)
+    if (!whole_line)
+      game_issue("token-too-long", Severity::Error, start, std::string_view(d + start, 60),
+                 "tag line longer than " + std::to_string(kMaxComment) + " bytes cut; the rest of the line is skipped");
+    else if (!closed)
       game_issue("unterminated-tag", Severity::Error, start, std::string_view(d + start, std::min<std::size_t>(k - start, 200)),
                  "tag pair not closed with '\"]' on its line");
-    if (name.empty()) {
+    if (name.empty())
       game_issue("bad-tag", Severity::Error, start, std::string_view(d + start, std::min<std::size_t>(k - start, 200)),
                  "tag pair without a name");
-      return;
-    }
-    on_tag(start, name);
+    else
+      on_tag(start, name);
+    if (!whole_line) skip_line();  // last: `name` and `d` point into the window
   }
 
   void on_tag(std::size_t at, std::string_view name) {

@@ -200,6 +200,47 @@ TEST_CASE("PGN: long GBK input decoded in chunks keeps locations right", "[pgn][
   CHECK(bad == 0);
 }
 
+TEST_CASE("PGN: a tag line longer than the decoded look-ahead is read whole", "[pgn][encoding]") {
+  // 300 kB of Chinese text in one tag (the look-ahead is 64 kB), at every
+  // kind of alignment to the decoder's chunks: the value is kept whole, in
+  // GBK and UTF-16 as in UTF-8, and the moves after it still read.
+  for (std::size_t pad : {0, 1, 70000, 200001}) {
+    std::string value;
+    while (value.size() < 300000) value += "胡荣华\"让\"先";
+    const std::string escaped = [&] {
+      std::string e;
+      for (char c : value) (c == '"' ? e += "\\\"" : e += c);
+      return e;
+    }();
+    const std::string utf8 = "{" + std::string(pad, 'x') + "}\n[Event \"" + escaped + "\"]\n[Red \"杨官璘\"]\n" +
+                             "1. 炮二平五 马８进７ 1-0\n";
+    for (std::string_view enc : {"UTF-8", "GB18030", "UTF-16LE"}) {
+      INFO(enc << ", pad " << pad);
+      std::string bytes;
+      REQUIRE(from_utf8(utf8, enc, bytes));
+      FileReport report;
+      const auto log = read_events(bytes, false, &report);
+      CHECK(report.encoding == enc);
+      CHECK(log.only("tag") == Strings{"Event=" + value, "Red=杨官璘"});
+      CHECK(log.move_texts == Strings{"炮二平五", "马８进７"});
+      CHECK(log.only("issue").empty());
+    }
+  }
+}
+
+TEST_CASE("PGN: a tag line longer than 1 MiB in decoded input is cut with an error, the game goes on",
+          "[pgn][encoding]") {
+  const std::string utf8 = "[Event \"" + std::string(1500000, 'e') + "\"]\n[Red \"杨官璘\"]\n1. 炮二平五 马８进７ 1-0\n";
+  std::string bytes;
+  REQUIRE(from_utf8(utf8, "UTF-16LE", bytes));
+  FileReport report;
+  const auto log = read_events(bytes, false, &report);
+  CHECK(log.only("issue") == Strings{"token-too-long"});
+  CHECK(log.only("tag").size() == 2);
+  CHECK(log.only("tag").back() == "Red=杨官璘");
+  CHECK(log.move_texts == Strings{"炮二平五", "马８进７"});
+}
+
 TEST_CASE("PGN: bad bytes, unterminated constructs and stray characters are issues, reading goes on",
           "[pgn][robust]") {
   SECTION("invalid UTF-8 in a UTF-8 file") {
