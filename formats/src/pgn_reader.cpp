@@ -862,19 +862,37 @@ class PgnParser {
   // (most movetext of engines and converters), without a round of the main
   // loop per word. Stops where the look-ahead runs short, as the main loop
   // refills there.
+  //
+  // The line and column move along here, byte by byte in the blanks and by
+  // the length of each ASCII word, so that a move's location costs nothing
+  // more (advance_loc, called per move, costs more than the word itself).
   bool read_plain_words() {
     if (!take_plain_word()) return false;
     const char* d = t_.data();
     const std::size_t n = t_.size();
+    advance_loc(pos_);
     while (!stopped_ && (t_.eof() || n - pos_ >= kLookahead)) {
       std::size_t k = pos_;
-      bool newline = false;
-      for (; k < n && (d[k] == ' ' || d[k] == '\n' || d[k] == '\r' || d[k] == '\t'); ++k) newline |= d[k] == '\n';
+      std::uint32_t line = loc_.line, col = loc_.col;
+      for (; k < n; ++k) {
+        const char c = d[k];
+        if (c == ' ' || c == '\t' || c == '\r') {
+          ++col;
+        } else if (c == '\n') {
+          ++line;
+          col = 1;
+        } else {
+          break;
+        }
+      }
       if (k == pos_ || k == n) break;
+      if (line != loc_.line) at_line_start_ = true;
+      loc_ = Loc{k, line, col};
       pos_ = k;
-      if (newline) at_line_start_ = true;
       if (!take_plain_word()) break;
       at_line_start_ = false;
+      // The word was ASCII on one line (a move or a move number).
+      if (loc_.idx == k) loc_ = Loc{pos_, line, col + std::uint32_t(pos_ - k)};
     }
     return true;
   }
