@@ -6,6 +6,7 @@
 
 #include "board_attacks.h"
 #include "geometry.h"
+#include "play_move.h"
 #include "xqrec/position.h"
 
 namespace xq {
@@ -109,7 +110,8 @@ bool Position::reaches(Piece p, Square from, Square to) const {
   return false;
 }
 
-bool Position::may_expose_king(Piece p, Move m) const {
+// Inline: make_if_legal asks it on every ply of a replay.
+inline bool Position::may_expose_king(Piece p, Move m) const {
   const Square k = king_[index(side_)];
   if (p.type() == PieceType::King) return true;
   if (!k.valid()) return false;  // no king to expose (keeps_king_safe agrees)
@@ -156,7 +158,7 @@ bool Position::make_if_legal(Move m, Undo& u) {
   const bool test_king = may_expose_king(p, m);
   if (opponent_check_ < 0) opponent_check_ = king_attacked(~side_) ? 1 : 0;
   const bool safe_before = opponent_check_ == 0;
-  make(m, u);
+  play(m, u);
   // The king test on the real board, after the move: no scratch copy.
   if (test_king && king_attacked(~side_)) {
     undo(m, u);

@@ -6,6 +6,7 @@
 #include <cstdlib>
 
 #include "geometry.h"
+#include "play_move.h"
 #include "xqrec/zobrist.h"
 
 namespace xq {
@@ -90,38 +91,7 @@ std::uint64_t Position::compute_key() const {
   return k;
 }
 
-void Position::make(Move m, Undo& u) {
-  const Square from = m.from(), to = m.to();
-  const Piece mover = board_[std::size_t(from.index())];
-  const Piece captured = board_[std::size_t(to.index())];
-  u.captured = captured;
-  u.halfmove_clock = halfmove_clock_;
-  u.key = key_;
-  u.in_check = in_check_;
-  u.opponent_check = opponent_check_;
-  in_check_ = -1;
-  opponent_check_ = -1;  // the move may have left the mover's king attacked
-
-  const Color us = mover.color();
-  key_ ^= zobrist::piece_key(mover, from) ^ zobrist::piece_key(mover, to) ^ zobrist::kKeys.black_to_move;
-  if (!captured.empty()) {
-    key_ ^= zobrist::piece_key(captured, to);
-    occupied_[index(captured.color())].erase(to);
-    if (captured.type() == PieceType::King && king_[index(captured.color())] == to)
-      king_[index(captured.color())] = Square::none();
-    halfmove_clock_ = 0;
-  } else if (halfmove_clock_ < 0xFFFF) {
-    ++halfmove_clock_;
-  }
-  board_[std::size_t(to.index())] = mover;
-  board_[std::size_t(from.index())] = Piece();
-  occupied_[index(us)].erase(from);
-  occupied_[index(us)].insert(to);
-  if (mover.type() == PieceType::King && king_[index(us)] == from) king_[index(us)] = to;
-
-  if (side_ == Color::Black) ++fullmove_number_;
-  side_ = ~side_;
-}
+void Position::make(Move m, Undo& u) { play(m, u); }
 
 void Position::undo(Move m, const Undo& u) {
   const Square from = m.from(), to = m.to();
@@ -151,25 +121,8 @@ void Position::make_legal(Move m, Undo& u) {
   // set-up may put the side not to move in check.)
   if (opponent_check_ < 0) opponent_check_ = king_attacked(~side_) ? 1 : 0;
   const bool safe_before = opponent_check_ == 0;
-  make(m, u);
+  play(m, u);
   settle_check_state(m, safe_before);
-}
-
-void Position::settle_check_state(Move m, bool other_safe_before) {
-  opponent_check_ = 0;  // the move is legal: the mover's king is safe
-  const Square k = king_[index(side_)];
-  if (!other_safe_before || !k.valid()) return;
-  // A move can attack the king only from its file or rank (rooks, cannons
-  // and their screens, the flying general, pawns next to it), from a horse
-  // square, or by leaving a line or a horse leg (diagonally next to it).
-  const Square from = m.from(), to = m.to();
-  const std::size_t ki = std::size_t(k.index());
-  const auto& masks = geometry::kMasks;
-  const auto& from_king = geometry::kRelations[ki];
-  const bool touches = from_king[std::size_t(from.index())].line != geometry::Relation::kNoLine ||
-                       from_king[std::size_t(to.index())].line != geometry::Relation::kNoLine ||
-                       masks.horse_legs[ki].contains(from) || masks.horse_from[ki].contains(to);
-  if (!touches) in_check_ = 0;
 }
 
 }  // namespace xq

@@ -145,6 +145,8 @@ class Position {
   // Whether a geometrically valid move of p could leave the mover's king
   // attacked; false lets check_move skip the king-safety test.
   bool may_expose_king(Piece p, Move m) const;
+  // make()'s body, inline for make_if_legal (src/play_move.h).
+  void play(Move m, Undo& undo);
   // After a legal move m: the mover's king is safe; the check state of the
   // side to move is known to be "no check" when the other king was safe
   // before and m touches none of its lines, horse squares or horse legs.
