@@ -30,3 +30,24 @@ TEST_CASE("bad ICCS names the column", "[iccs]") {
   CHECK_FALSE(xq::parse_iccs("").ok());
   CHECK_FALSE(xq::parse_iccs("h2--e2").ok());
 }
+
+TEST_CASE("the plain fast path agrees with parse_iccs on every four-byte text of boundary bytes", "[iccs]") {
+  // Letters and digits at and beyond the edges of their ranges, both cases,
+  // a dash, a high byte: every combination of four.
+  const std::string bytes = std::string("`aeijz@AEIJZ/09:-") + char(0xE4) + char(0xC1);
+  std::size_t checked = 0;
+  for (char a : bytes)
+    for (char b : bytes)
+      for (char c : bytes)
+        for (char d : bytes) {
+          const std::string t{a, b, c, d};
+          const auto full = xq::parse_iccs(t);
+          const xq::Move fast = xq::parse_plain_iccs(t);
+          INFO(t);
+          CHECK(fast == (full.ok() ? *full : xq::Move::none()));
+          ++checked;
+        }
+  CHECK(checked == bytes.size() * bytes.size() * bytes.size() * bytes.size());
+  CHECK(xq::parse_plain_iccs("h2e") == xq::Move::none());
+  CHECK(xq::parse_plain_iccs("h2-e2") == xq::Move::none());
+}
