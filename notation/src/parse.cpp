@@ -148,6 +148,14 @@ bool reads_as_move(std::string_view text, Notation hint) {
   return memo.find(text, hint) != nullptr || bool(parse_move_text(text, hint));
 }
 
+namespace detail {
+const MoveDescription* memoised_description(std::string_view text, Notation hint) {
+  if (const MoveDescription* d = memo.find(text, hint)) return d;
+  if (!parse_move_text(text, hint)) return nullptr;
+  return memo.find(text, hint);  // null when the text is too long to keep
+}
+}  // namespace detail
+
 namespace {
 
 Result<MoveDescription, SyntaxError> parse_uncached(std::string_view text, Notation hint) {

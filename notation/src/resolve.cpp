@@ -334,4 +334,20 @@ Result<ResolvedMove, MoveTextError> resolve_move(const Position& pos, std::strin
   return resolve(pos, *parsed);
 }
 
+Move plain_move(const Position& pos, std::string_view text, Notation hint) {
+  const MoveDescription* d = detail::memoised_description(text, hint);
+  if (!d || d->notation == Notation::Iccs || d->mark != Mark::None || d->piece == PieceType::None ||
+      d->direction == Direction::Unknown || !d->notes.empty())
+    return Move::none();
+  const Color c = pos.side_to_move();
+  DialectNotes notes;
+  add_side_notes(*d, c, notes);
+  Sources src;
+  plain_file_sources(pos, c, d->piece, *d, src, notes);
+  Square to;
+  if (src.count != 1 || !notes.empty() || destination(c, d->piece, src.sq[0], d->direction, d->number, to) != MoveError::None)
+    return Move::none();
+  return Move(src.sq[0], to);
+}
+
 }  // namespace xq::notation

@@ -14,6 +14,12 @@
 
 namespace xq::notation::detail {
 
+// parse_move_text's reading of a text that reads without error, from the
+// per-thread memo (parsed and stored first when it is not there): no copy.
+// Null when the text does not read, or is too long to keep. The pointer is
+// good until the next text is parsed on this thread.
+const MoveDescription* memoised_description(std::string_view text, Notation hint);
+
 struct Decoded {
   char32_t cp = 0;       // U+FFFD for an ill-formed sequence; 0 at the end
   std::size_t len = 0;   // bytes taken (0 at the end)

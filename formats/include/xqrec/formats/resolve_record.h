@@ -13,6 +13,7 @@
 #include "xqrec/iccs.h"
 #include "xqrec/notation/dialect.h"
 #include "xqrec/notation/notation.h"
+#include "xqrec/notation/resolve.h"
 #include "xqrec/position.h"
 
 namespace xq::formats {
@@ -45,17 +46,21 @@ inline bool has_given_squares(const GameNode& node) {
   return node.notation == MoveNotation::Coordinates || (!node.move.is_none() && node.text.empty());
 }
 
-// The move of a node when it is legal here and needs no reading: squares
-// from a binary format, or plain ICCS text ("h2e2"), the bulk of large
-// archives. Else Move::none(), and resolve_node says what is wrong.
-inline Move fast_candidate(const GameNode& node) {
+// The notation module's hint for a node's notation.
+notation::Notation notation_hint(MoveNotation n);
+
+// The move of a node when it is legal here and needs no search: squares
+// from a binary format, plain ICCS text ("h2e2"), or a plain-file Chinese or
+// WXF text with one piece it can mean (notation::plain_move), the bulk of
+// large archives. Else Move::none(), and resolve_node says what it is.
+inline Move fast_candidate(const Position& pos, const GameNode& node) {
   if (has_given_squares(node)) return node.move;
   if (node.notation == MoveNotation::Iccs) return parse_plain_iccs(node.text);
-  return Move::none();
+  return notation::plain_move(pos, node.text, notation_hint(node.notation));
 }
 
 inline Move resolve_fast(const Position& pos, const GameNode& node) {
-  const Move m = fast_candidate(node);
+  const Move m = fast_candidate(pos, node);
   return !m.is_none() && pos.is_legal(m) ? m : Move::none();
 }
 
@@ -63,12 +68,9 @@ inline Move resolve_fast(const Position& pos, const GameNode& node) {
 // path: one legality pass instead of a test and then a move). Else returns
 // Move::none() with the position unchanged.
 inline Move play_fast(Position& pos, const GameNode& node, Undo& u) {
-  const Move m = fast_candidate(node);
+  const Move m = fast_candidate(pos, node);
   return !m.is_none() && pos.make_if_legal(m, u) ? m : Move::none();
 }
-
-// The notation module's hint for a node's notation.
-notation::Notation notation_hint(MoveNotation n);
 
 struct StartPosition {
   std::optional<Setup> setup;  // none when there is no position to play from

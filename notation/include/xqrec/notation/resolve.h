@@ -59,4 +59,14 @@ Result<ResolvedMove, MoveTextError> resolve(const Position& pos, const MoveDescr
 Result<ResolvedMove, MoveTextError> resolve_move(const Position& pos, std::string_view text,
                                                  Notation hint = Notation::Auto);
 
+// The move of a common text when finding it needs no search: a plain-file
+// form (炮二平五, C2.5) with a direction, one piece of the named type on the
+// named file, and nothing for the audit to note (no dialect, glyphs and
+// digits of the side to move). Else Move::none(), and resolve_move says what
+// the text is. Legality is not checked: the replay loops play the move with
+// make_if_legal and call resolve_move when it is refused. When the move is
+// legal, resolve_move gives the same move with no notes (its search would
+// try this one move only).
+Move plain_move(const Position& pos, std::string_view text, Notation hint = Notation::Auto);
+
 }  // namespace xq::notation
