@@ -828,32 +828,52 @@ class PgnParser {
     return e < t_.size() && byte_classes()[static_cast<unsigned char>(t_.data()[e])] == 1;
   }
 
-  // The two commonest words of movetext, a plain ICCS move ("h2e2") and a
-  // move number ("12."), are taken without the general word scan. False
-  // (nothing taken) when the word at pos_ is neither.
+  // The commonest words of movetext, a plain move ("h2e2", "炮二平五",
+  // "C2.5") and a move number ("12."), are taken without the general word
+  // scan, as on_movetext would take them. False (nothing taken) when the word
+  // at pos_ is none of these, or does not end at an ASCII delimiter.
+  // taken_chars_: the characters taken, for the column.
   bool take_plain_word() {
     const std::size_t start = pos_;
+    taken_chars_ = 0;
     const char* d = t_.data();
     const std::size_t n = t_.size();
-    if (start + 4 <= n && iccs_shaped(std::string_view(d + start, 4))) {
-      if (!ascii_word_ends(start, 4)) return false;
+    const auto take_move = [&](std::size_t len, MoveNotation notation, std::uint32_t chars) {
       ensure_game(start);
-      if (stopped_) return true;
+      if (stopped_) return;
       has_moves_ = true;
       after_number_ = false;
-      pos_ = start + 4;
-      emit_move(start, std::string_view(d + start, 4), hint_given_ ? hint_ : MoveNotation::Iccs);
+      pos_ = start + len;
+      taken_chars_ = chars;
+      emit_move(start, std::string_view(d + start, len), hint_given_ ? hint_ : notation);
+    };
+    if (start + 4 <= n && iccs_shaped(std::string_view(d + start, 4))) {
+      if (!ascii_word_ends(start, 4)) return false;
+      take_move(4, MoveNotation::Iccs, 4);
       return true;
     }
     std::size_t k = start;
     while (k < n && is_digit(d[k])) ++k;
-    if (k == start || k == n || d[k] != '.') return false;
+    if (k == start) {
+      // Not a number: one Chinese move of four glyphs, or one WXF move.
+      if (start + 12 <= n && ascii_word_ends(start, 12) && single_chinese_move(std::string_view(d + start, 12))) {
+        take_move(12, MoveNotation::Chinese, 4);
+        return true;
+      }
+      if (start + 4 <= n && ascii_word_ends(start, 4) && single_wxf_move(std::string_view(d + start, 4))) {
+        take_move(4, MoveNotation::Wxf, 4);
+        return true;
+      }
+      return false;
+    }
+    if (k == n || d[k] != '.') return false;
     while (k < n && d[k] == '.') ++k;
     if (!ascii_word_ends(start, k - start)) return false;
     ensure_game(start);
     if (stopped_) return true;
     has_moves_ = true;
     pos_ = k;
+    taken_chars_ = std::uint32_t(k - start);
     after_number_ = true;
     return true;
   }
@@ -864,18 +884,26 @@ class PgnParser {
   // refills there.
   //
   // The line and column move along here, byte by byte in the blanks and by
-  // the length of each ASCII word, so that a move's location costs nothing
+  // the characters of each word, so that a move's location costs nothing
   // more (advance_loc, called per move, costs more than the word itself).
   bool read_plain_words() {
-    if (!take_plain_word()) return false;
     const char* d = t_.data();
     const std::size_t n = t_.size();
     advance_loc(pos_);
-    while (!stopped_ && (t_.eof() || n - pos_ >= kLookahead)) {
-      std::size_t k = pos_;
+    bool took = false;
+    for (;;) {
+      // Here loc_ is at pos_, at the start of a word.
+      const std::size_t k = pos_;
       std::uint32_t line = loc_.line, col = loc_.col;
-      for (; k < n; ++k) {
-        const char c = d[k];
+      if (!take_plain_word()) break;
+      took = true;
+      at_line_start_ = false;
+      if (loc_.idx == k) loc_ = Loc{pos_, line, col + taken_chars_};
+      if (stopped_ || !(t_.eof() || n - pos_ >= kLookahead)) break;
+      std::size_t j = pos_;
+      line = loc_.line, col = loc_.col;
+      for (; j < n; ++j) {
+        const char c = d[j];
         if (c == ' ' || c == '\t' || c == '\r') {
           ++col;
         } else if (c == '\n') {
@@ -885,16 +913,12 @@ class PgnParser {
           break;
         }
       }
-      if (k == pos_ || k == n) break;
+      if (j == pos_ || j == n) break;
       if (line != loc_.line) at_line_start_ = true;
-      loc_ = Loc{k, line, col};
-      pos_ = k;
-      if (!take_plain_word()) break;
-      at_line_start_ = false;
-      // The word was ASCII on one line (a move or a move number).
-      if (loc_.idx == k) loc_ = Loc{pos_, line, col + std::uint32_t(pos_ - k)};
+      loc_ = Loc{j, line, col};
+      pos_ = j;
     }
-    return true;
+    return took;
   }
 
   void read_word() {
@@ -1059,6 +1083,7 @@ class PgnParser {
   std::string comment_;
   bool comment_cut_ = false;
   bool after_number_ = false;  // the last movetext token was a move number
+  std::uint32_t taken_chars_ = 0;  // characters of the word take_plain_word took
 };
 
 }  // namespace
