@@ -276,8 +276,8 @@ enum Utf8State : std::uint8_t { kAccept, kReject, kNeed1, kNeed2, kNeed3, kAfter
 // indexes the flat transition table: next[state + cls[byte]].
 struct Utf8Machine {
   std::array<std::uint8_t, 256> cls{};
-  std::array<std::uint8_t, kStates * kClasses> next{};
-  static constexpr std::uint8_t at(Utf8State s) { return std::uint8_t(s * kClasses); }
+  std::array<std::uint8_t, int(kStates) * int(kClasses)> next{};
+  static constexpr std::uint8_t at(Utf8State s) { return std::uint8_t(int(s) * int(kClasses)); }
 };
 
 constexpr Utf8Machine make_utf8_machine() {
@@ -297,7 +297,7 @@ constexpr Utf8Machine make_utf8_machine() {
     else if (b == 0xF4) c = kLeadF4;
     m.cls[std::size_t(b)] = c;
   }
-  const auto go = [&m](Utf8State from, Utf8Class c, Utf8State to) { m.next[std::size_t(from * kClasses + c)] = Utf8Machine::at(to); };
+  const auto go = [&m](Utf8State from, Utf8Class c, Utf8State to) { m.next[std::size_t(int(from) * int(kClasses) + int(c))] = Utf8Machine::at(to); };
   for (int st = 0; st < kStates; ++st)
     for (int c = 0; c < kClasses; ++c) go(Utf8State(st), Utf8Class(c), kReject);
   go(kAccept, kAscii, kAccept);
