@@ -145,11 +145,14 @@ GameAudit audit_built(const BuiltGame& game, const std::string& path, const Batc
   return audit;
 }
 
-void audit_batch(Batch& batch, const BatchOptions& opt) {
+// Audits a batch; the records, no longer needed, go to `spent` (to be
+// filled again by the reader rather than freed and allocated anew).
+void audit_batch(Batch& batch, const BatchOptions& opt, std::vector<BuiltGame>& spent) {
   for (Item& item : batch.items)
     if (item.is_game) {
       item.audit = audit_built(item.game, item.path, opt);
-      item.game = BuiltGame{};  // free the record early
+      spent.push_back(std::move(item.game));
+      item.game = BuiltGame{};
     }
 }
 
@@ -200,18 +203,28 @@ BatchSummary audit_files(const std::vector<std::string>& files, const BatchOptio
   std::map<std::size_t, Batch> finished;
   std::size_t next_out = 0, in_flight = 0;
   bool reading_done = false;
+  // Records the workers are done with, for the reader's builder to fill
+  // again: a game's storage (nodes, tags) is then allocated once per record
+  // in flight, not once per game. Taken and given back a batch at a time.
+  std::vector<BuiltGame> spare;
+  const std::size_t max_spare = (window + 2 * std::size_t(jobs)) * kBatchItems;
 
   std::thread reader([&] {
     std::size_t seq = 0;
     Batch batch;
+    batch.items.reserve(kBatchItems);
+    std::vector<BuiltGame> mine;  // spare records taken for this thread
     auto send = [&] {
       if (batch.items.empty()) return;
       batch.seq = seq++;
       std::unique_lock lock(mu);
       cv.wait(lock, [&] { return batch.seq < next_out + window; });
       todo.push_back(std::move(batch));
+      if (mine.empty()) std::swap(mine, spare);
       batch = Batch{};
       cv.notify_all();
+      lock.unlock();
+      batch.items.reserve(kBatchItems);
     };
     read_all(
         files, opt,
@@ -220,6 +233,10 @@ BatchSummary audit_files(const std::vector<std::string>& files, const BatchOptio
           item.is_game = true;
           item.path = path;
           item.game = std::move(g);
+          if (!mine.empty()) {  // the builder fills a used record again
+            g = std::move(mine.back());
+            mine.pop_back();
+          }
           if (batch.items.size() >= kBatchItems) send();
         },
         [&](Item&& done) {
@@ -244,10 +261,16 @@ BatchSummary audit_files(const std::vector<std::string>& files, const BatchOptio
           todo.pop_front();
           ++in_flight;
         }
-        audit_batch(batch, opt);
+        std::vector<BuiltGame> spent;
+        spent.reserve(batch.items.size());
+        audit_batch(batch, opt, spent);
         std::lock_guard lock(mu);
         --in_flight;
         finished.emplace(batch.seq, std::move(batch));
+        for (auto& g : spent) {
+          if (spare.size() >= max_spare) break;
+          spare.push_back(std::move(g));
+        }
         cv.notify_all();
       }
     });

@@ -41,6 +41,23 @@ TEST_CASE("batch audit output does not depend on the number of jobs", "[audit][b
   CHECK(one.games_with_errors > 0);  // the damaged records
 }
 
+TEST_CASE("records reused across many batches leave nothing behind", "[audit][batch]") {
+  // The corpus twelve times over: several hundred items, so that records
+  // the workers are done with are filled again by the reader, each time
+  // with a game of another shape (variations, comments, set-ups, damage).
+  std::vector<std::string> errors;
+  const auto corpus = expand_inputs({XQREC_SOURCE_DIR "/corpus"}, errors);
+  REQUIRE(errors.empty());
+  std::vector<std::string> files;
+  for (int i = 0; i < 12; ++i) files.insert(files.end(), corpus.begin(), corpus.end());
+  BatchSummary one, two, many;
+  const auto a = audit_lines(files, 1, one);
+  CHECK(a == audit_lines(files, 2, two));
+  CHECK(a == audit_lines(files, 4, many));
+  CHECK(one.games >= 12 * 18);
+  CHECK(many.games == one.games);
+}
+
 TEST_CASE("a missing input is an error line, and the rest is still audited", "[audit][batch]") {
   std::vector<std::string> errors;
   const auto files = expand_inputs({"/nonexistent/xqrec", XQREC_SOURCE_DIR "/corpus/damaged"}, errors);
