@@ -243,6 +243,12 @@ struct Branch {
   std::size_t tag_pos = 0;
   std::vector<NodeId> nodes;
   bool attached = false;
+  // Jump pointers up the chain of attached branches, so that a move of an
+  // ancestor branch is found in a logarithmic number of steps: up[k] is the
+  // branch 2^k steps up, low[k] the lowest start ply among this branch and
+  // the 2^k - 1 branches above it (those that the jump skips).
+  std::vector<const Branch*> up;
+  std::vector<long> low;
 };
 
 class RecordReader {
@@ -563,19 +569,29 @@ class RecordReader {
     from_binit_ = true;
   }
 
+  // The node at `ply` on the line of `branch`: in that branch, or in the
+  // first branch up its chain that starts at or before `ply`.
   NodeId node_at(long branch, long ply) const {
-    for (int guard = 0; guard < 100000; ++guard) {
-      if (ply == 0) return record_.root();
-      const auto it = branches_.find(branch);
-      if (it == branches_.end() || !it->second.attached) return kNoNode;
-      const Branch& br = it->second;
-      if (ply >= br.ply) {
-        const std::size_t i = std::size_t(ply - br.ply);
-        return i < br.nodes.size() ? br.nodes[i] : kNoNode;
-      }
-      branch = br.parent;
+    if (ply == 0) return record_.root();
+    const auto it = branches_.find(branch);
+    if (it == branches_.end() || !it->second.attached) return kNoNode;
+    const Branch* b = &it->second;
+    for (std::size_t k = b->up.size(); k-- > 0;)
+      if (k < b->up.size() && b->low[k] > ply) b = b->up[k];
+    if (ply < b->ply) return kNoNode;
+    const std::size_t i = std::size_t(ply - b->ply);
+    return i < b->nodes.size() ? b->nodes[i] : kNoNode;
+  }
+
+  // Fills the jump pointers of a branch just attached below `parent`.
+  static void link(Branch& br, const Branch& parent) {
+    br.up.assign(1, &parent);
+    br.low.assign(1, br.ply);
+    for (std::size_t k = 0; k < br.up[k]->up.size(); ++k) {
+      const Branch& mid = *br.up[k];
+      br.up.push_back(mid.up[k]);
+      br.low.push_back(std::min(br.low[k], mid.low[k]));
     }
-    return kNoNode;
   }
 
   void add_moves(Branch& br, NodeId parent) {
@@ -637,6 +653,7 @@ class RecordReader {
           continue;
         }
         br.attached = true;
+        link(br, branches_.at(br.parent));
         add_moves(br, at);
         queue.push_back(id);
       }

@@ -2,7 +2,9 @@
 #include "xqrec/formats/pgn_writer.h"
 
 #include <array>
+#include <optional>
 #include <utility>
+#include <vector>
 
 #include "xqrec/fen.h"
 #include "xqrec/formats/encoding.h"
@@ -145,49 +147,77 @@ struct Writer {
   }
 
   // The line that continues after `from` (not written), main line first,
-  // variations after the move they replace.
+  // variations after the move they replace. Depth first with a stack of
+  // open lines, not by recursion: variations nested tens of thousands deep
+  // (a few hundred KB of "(h2e2 h9g7 ") must not overflow the call stack.
+  struct Frame {
+    NodeId cur;                   // the last move written in this line
+    std::optional<Position> pos;  // the position after `cur`, when known
+    int depth = 0;
+    int number = 1;
+    Color side = Color::Red;
+    bool force_number = false;
+    std::size_t next_alt = 0;  // 0: the next move is not written yet
+    bool legal = false;        // whether that move was legal in `pos`
+    bool variation = false;    // closed with ')' when it ends
+    bool saved_lost = false;   // lost_line_noted of the enclosing line
+  };
+
   void write_line(NodeId from, std::optional<Position> pos, int depth, int number, Color side, bool force_number) {
-    NodeId cur = from;
-    while (!r.node(cur).children.empty()) {
-      const auto& kids = r.node(cur).children;
-      const NodeId m = kids[0];
-      const bool legal = write_node(m, pos ? &*pos : nullptr, depth, number, side, force_number);
-      force_number = !r.node(m).comment_after.empty();
-      for (std::size_t k = 1; k < kids.size(); ++k) {
-        put("(");
-        write_variation(kids[k], pos, depth + 1, number, side);
-        out += ')';
-        force_number = true;
-      }
-      if (pos) {
-        if (legal) {
-          Undo u;
-          pos->make(r.node(m).move, u);
-        } else {
-          pos.reset();
+    std::vector<Frame> stack;
+    stack.push_back(Frame{from, std::move(pos), depth, number, side, force_number});
+    while (!stack.empty()) {
+      Frame& f = stack.back();
+      const auto& kids = r.node(f.cur).children;
+      if (f.next_alt == 0) {
+        if (kids.empty()) {  // the line ends
+          const bool variation = f.variation, saved = f.saved_lost;
+          stack.pop_back();
+          if (variation) {
+            out += ')';
+            lost_line_noted = saved;
+            stack.back().force_number = true;
+          }
+          continue;
         }
+        f.legal = write_node(kids[0], f.pos ? &*f.pos : nullptr, f.depth, f.number, f.side, f.force_number);
+        f.force_number = !r.node(kids[0]).comment_after.empty();
+        f.next_alt = 1;
       }
-      if (side == Color::Black) ++number;
-      side = ~side;
-      cur = m;
+      if (f.next_alt < kids.size()) {
+        // The next alternative to kids[0], from the position before it.
+        const NodeId first = kids[f.next_alt++];
+        put("(");
+        Frame v{first, f.pos, f.depth + 1, f.number, f.side, true};
+        v.variation = true;
+        v.saved_lost = lost_line_noted;
+        lost_line_noted = false;
+        const bool legal = write_node(first, v.pos ? &*v.pos : nullptr, v.depth, v.number, v.side, true);
+        play(v.pos, first, legal);
+        if (v.side == Color::Black) ++v.number;
+        v.side = ~v.side;
+        v.force_number = !r.node(first).comment_after.empty();
+        stack.push_back(std::move(v));  // f is not used after this
+        continue;
+      }
+      // Every alternative written: play kids[0] and go on along the line.
+      const NodeId m = kids[0];
+      play(f.pos, m, f.legal);
+      if (f.side == Color::Black) ++f.number;
+      f.side = ~f.side;
+      f.cur = m;
+      f.next_alt = 0;
     }
   }
 
-  void write_variation(NodeId first, std::optional<Position> pos, int depth, int number, Color side) {
-    const bool saved = lost_line_noted;
-    lost_line_noted = false;
-    const bool legal = write_node(first, pos ? &*pos : nullptr, depth, number, side, true);
-    if (pos) {
-      if (legal) {
-        Undo u;
-        pos->make(r.node(first).move, u);
-      } else {
-        pos.reset();
-      }
+  void play(std::optional<Position>& pos, NodeId id, bool legal) {
+    if (!pos) return;
+    if (legal) {
+      Undo u;
+      pos->make(r.node(id).move, u);
+    } else {
+      pos.reset();
     }
-    write_line(first, pos, depth, side == Color::Black ? number + 1 : number, ~side,
-               !r.node(first).comment_after.empty());
-    lost_line_noted = saved;
   }
 
   void write() {

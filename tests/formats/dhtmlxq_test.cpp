@@ -1,5 +1,6 @@
 // DhtmlXQ reader and writer.
 #include <chrono>
+#include <map>
 #include <regex>
 
 #include "text_formats_support.h"
@@ -99,6 +100,51 @@ TEST_CASE("dhtmlxq: variations, forward parents, comments and escapes", "[dhtmlx
   const GameNode& b2 = r.node(b3.children[1]);
   CHECK(b2.text == "b9c7");
   CHECK(b2.comment_after == "in branch two");
+}
+
+TEST_CASE("dhtmlxq: comments on a chain of 3,000 branches, each hanging from the one before", "[dhtmlxq]") {
+  // Branch b (b >= 2) starts at ply b and replaces the second move of
+  // branch b - 1. A comment names a branch and a ply; the node is in the
+  // first branch up the chain that reaches that ply (found by jump pointers
+  // since fuzzing showed a climb per comment to be quadratic).
+  constexpr int kBranches = 3000;
+  std::string text = "[DhtmlXQ][DhtmlXQ_movelist]77477062[/DhtmlXQ_movelist]";
+  for (int b = 1; b <= kBranches; ++b) {
+    const std::string key = std::to_string(b - 1) + "_" + std::to_string(b) + "_" + std::to_string(b);
+    text += "[DhtmlXQ_move_" + key + "]77477062[/DhtmlXQ_move_" + key + "]";
+    const std::string ck = std::to_string(b) + "_" + std::to_string(b + 1);
+    text += "[DhtmlXQ_comment" + ck + "]b" + std::to_string(b) + "[/DhtmlXQ_comment" + ck + "]";
+  }
+  for (int ply : {1, 2, 1500, kBranches}) {
+    const std::string ck = std::to_string(kBranches) + "_" + std::to_string(ply);
+    text += "[DhtmlXQ_comment" + ck + "]deep" + std::to_string(ply) + "[/DhtmlXQ_comment" + ck + "]";
+  }
+  text += "[/DhtmlXQ]";
+  Collected c = read(text);
+  REQUIRE(c.games.size() == 1);
+  const GameRecord& r = c.games[0].record;
+  CHECK(error_count(c.games[0]) == 0);
+  // Where a node stands: its ply, and how many times its path from the root
+  // leaves a main line (the branch depth).
+  const auto place = [&](NodeId id) {
+    int ply = 0, hops = 0;
+    for (NodeId n = id; r.node(n).parent != kNoNode; n = r.node(n).parent) {
+      ++ply;
+      hops += r.node(r.node(n).parent).children[0] != n;
+    }
+    return std::pair{ply, hops};
+  };
+  std::map<std::string, std::pair<int, int>> at;
+  for (NodeId id = 0; id < NodeId(r.nodes.size()); ++id)
+    if (!r.node(id).comment_after.empty()) at[r.node(id).comment_after] = place(id);
+  REQUIRE(at.size() == std::size_t(kBranches) + 4);
+  std::size_t misplaced = 0;
+  for (int b = 1; b <= kBranches; ++b) {
+    const std::string name = std::string("b").append(std::to_string(b));  // (GCC 12 warns on "b" + to_string)
+    misplaced += at[name] != std::pair{b + 1, b};
+  }
+  CHECK(misplaced == 0);
+  for (int ply : {1, 2, 1500, kBranches}) CHECK(at["deep" + std::to_string(ply)] == std::pair{ply, ply});
 }
 
 TEST_CASE("dhtmlxq: bad data is reported with its location and read around", "[dhtmlxq]") {

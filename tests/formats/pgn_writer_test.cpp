@@ -213,6 +213,41 @@ TEST_CASE("PGN write -> read gives the same tree: generated games with deep vari
   CHECK(nodes > 20000);
 }
 
+TEST_CASE("PGN writer: variations nested 30,000 deep are written without recursion", "[pgn][writer]") {
+  // Each level's black reply has an alternative, whose line holds the next
+  // level: "1. h2e2 h9g7 (1... b9c7 2. e2h2 h9g7 (2... c7b9 3. h2e2 ...".
+  // The writer once called itself per level and overflowed the stack
+  // (fuzzing found it at about 5,000 levels under ASan).
+  constexpr int kDepth = 30000;
+  GameRecord deep;
+  NodeId at = deep.root();
+  for (int level = 0; level < kDepth; ++level) {
+    const NodeId red = add_move(deep, at, level % 2 == 0 ? "h2e2" : "e2h2");
+    add_move(deep, red, "h9g7");
+    if (level + 1 < kDepth) at = add_move(deep, red, level % 2 == 0 ? "b9c7" : "c7b9");
+  }
+  deep.result = "*";
+  PgnWriteOptions o;
+  o.notation = MoveNotation::Iccs;
+  const auto out = write_pgn(deep, o);
+  REQUIRE(out.ok);
+  CHECK(out.losses.empty());
+  auto back = pgntest::read_all(out.bytes);
+  REQUIRE(back.size() == 1);
+  GameRecord& h = back[0].record;
+  REQUIRE(h.nodes.size() == deep.nodes.size());
+  CHECK(pgntest::resolve_tree(h) == 0);
+  // Read back in the order written, node by node (tree_difference builds a
+  // path per node, quadratic at this depth).
+  std::size_t differ = 0;
+  for (std::size_t i = 0; i < h.nodes.size(); ++i) {
+    const GameNode &x = deep.nodes[i], &y = h.nodes[i];
+    differ += x.move != y.move || x.parent != y.parent || x.children.size() != y.children.size() ||
+              !std::equal(x.children.begin(), x.children.end(), y.children.begin());
+  }
+  CHECK(differ == 0);
+}
+
 TEST_CASE("PGN write -> read: two games concatenated read as two", "[pgn][roundtrip]") {
   LossNotes losses;
   const GameRecord a = pgntest::random_game(101), b = pgntest::random_game(102);
