@@ -37,9 +37,26 @@ class RepetitionCounter {
     keys_.reserve(128);  // one allocation for most games
   }
   // Returns the repetition when this position reaches the threshold.
-  std::optional<Repetition> push(std::uint64_t key, bool after_capture);
+  // Inline up to the filter test, which most plies of a game stop at: the
+  // audit pushes every ply.
+  std::optional<Repetition> push(std::uint64_t key, bool after_capture) {
+    ++ply_;
+    if (after_capture) restart();
+    keys_.push_back(key);
+    const unsigned bit = unsigned(key >> 54);  // 10 bits: 1024 in seen_
+    std::uint64_t& word = seen_[bit >> 6];
+    const std::uint64_t mask = std::uint64_t{1} << (bit & 63);
+    const bool maybe_seen = (word & mask) != 0;
+    word |= mask;
+    if (!maybe_seen) return std::nullopt;
+    return count(key);
+  }
 
  private:
+  void restart();
+  // Counts the earlier occurrences of `key` (the last one pushed).
+  std::optional<Repetition> count(std::uint64_t key) const;
+
   int threshold_;
   int ply_ = -1;
   std::vector<std::uint64_t> keys_;  // keys since the last capture
