@@ -1,6 +1,7 @@
 // Move generation: pseudo-legal moves from the geometry tables, then the
 // king-safety filter, which only tests the moves that could expose the king.
 #include <cstring>
+#include <optional>
 
 #include "board_attacks.h"
 #include "geometry.h"
@@ -165,12 +166,21 @@ std::size_t Position::count_legal() const {
 }
 
 bool Position::has_legal_move() const {
-  MoveList moves;
-  generate_pseudo_legal(moves);
-  if (moves.empty()) return false;
-  LegalTest legal = legal_test();
-  for (Move m : moves)
-    if (legal(m)) return true;
+  // Piece by piece, stopping at the first legal move: at the end of every
+  // audited game, where almost always the first piece has one.
+  std::optional<LegalTest> legal;
+  for (SquareSet rest = occupied_[index(side_)]; !rest.empty();) {
+    const Square from = rest.lowest();
+    rest.erase(from);
+    SquareSet one;
+    one.insert(from);
+    MoveList moves;
+    for_each_pseudo_move(board_.data(), one, side_, [&](Square f, Square to) { moves.push(Move(f, to)); });
+    if (moves.empty()) continue;
+    if (!legal) legal.emplace(legal_test());
+    for (Move m : moves)
+      if ((*legal)(m)) return true;
+  }
   return false;
 }
 
