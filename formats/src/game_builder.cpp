@@ -20,11 +20,13 @@ Control GameBuilder::begin_game(std::size_t index, SourceLocation where) {
   r.tags.clear();
   r.start_fen.reset();
   r.start_setup.reset();
-  r.nodes.clear();
+  // The nodes of the previous game are filled again (see next_node), not
+  // destroyed and built anew: a GameNode is large, and a game has many.
+  used_ = 0;
   // When the callback took the previous record, grow once, not by doubling
   // (a GameNode is large to move).
   if (r.nodes.capacity() < last_nodes_) r.nodes.reserve(last_nodes_ + last_nodes_ / 4);
-  r.nodes.emplace_back();
+  next_node();  // the root
   r.result.clear();
   r.truncated = false;
   game_.issues.clear();
@@ -34,6 +36,26 @@ Control GameBuilder::begin_game(std::size_t index, SourceLocation where) {
   lines_.push_back(Line{});
   open_ = true;
   return Control::Continue;
+}
+
+GameNode& GameBuilder::next_node() {
+  auto& nodes = game_.record.nodes;
+  if (used_ == nodes.size()) {
+    ++used_;
+    return nodes.emplace_back();
+  }
+  // A node of the previous game: every field back to its default.
+  GameNode& n = nodes[used_++];
+  n.text.clear();
+  n.notation = MoveNotation::Auto;
+  n.where = SourceLocation{};
+  n.move = Move();
+  n.comment_before.clear();
+  n.comment_after.clear();
+  n.nags.clear();
+  n.parent = kNoNode;
+  n.children.clear();
+  return n;
 }
 
 void GameBuilder::tag(std::string_view name, std::string_view value) {
@@ -70,8 +92,8 @@ void GameBuilder::move(std::string_view text, MoveNotation notation, SourceLocat
   Line& l = line();
   GameRecord& r = game_.record;
   // Built in place (a GameNode is large; add_child would move it).
-  const NodeId id = NodeId(r.nodes.size());
-  GameNode& node = r.nodes.emplace_back();
+  const NodeId id = NodeId(used_);
+  GameNode& node = next_node();
   node.text.assign(text);
   node.notation = notation;
   node.where = where;
@@ -140,6 +162,8 @@ Control GameBuilder::end_game(bool truncated) {
     l.has_pending = false;
   }
   game_.record.truncated = truncated;
+  // The nodes a longer previous game left beyond this one's.
+  if (game_.record.nodes.size() > used_) game_.record.nodes.resize(used_);
   last_nodes_ = game_.record.nodes.size();
   open_ = false;
   ++games_;

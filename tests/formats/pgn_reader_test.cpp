@@ -370,3 +370,53 @@ TEST_CASE("PGN: a comment between a move number and its move is the comment befo
   CHECK(old_style[0].record.node(m[1]).comment_after == "d");
   CHECK(old_style[0].record.node(m[2]).comment_before == "");
 }
+
+TEST_CASE("PGN: a game built in the nodes of a richer previous game carries nothing of it", "[pgn]") {
+  // The builder fills the previous game's nodes again: every field must
+  // come back to its default (comments, NAGs, variations, notation,
+  // locations), and a shorter game must not keep the longer one's nodes.
+  const std::string rich =
+      "[Event \"rich\"]\n[FEN \"rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1\"]\n"
+      "{before} 1. {first} h2e2! {after} (1. b2e2 {alt} $2 (1. c3c4 ?? {deep})) h9g7 $14 2. h0g2 {x} "
+      "(2. g3g4 i9h9 3. i0h0) i9h9 3. i0h0 b9c7 1-0\n\n";
+  const std::string plain = "[Event \"plain\"]\n\n1. 炮二平五 马８进７ 2. 马二进三 车９平８ 3. 车一平二 *\n\n";
+  const std::string tiny = "[Event \"tiny\"]\n\n1. C2.5 *\n";
+  const auto alone = [](const std::string& text) {
+    auto games = pgntest::read_all(text);
+    REQUIRE(games.size() == 1);
+    return games[0].record;
+  };
+  const auto same = [](const GameRecord& a, const GameRecord& b) {
+    if (a.nodes.size() != b.nodes.size() || a.tags != b.tags || a.start_fen != b.start_fen || a.result != b.result)
+      return false;
+    for (std::size_t i = 0; i < a.nodes.size(); ++i) {
+      const GameNode &x = a.nodes[i], &y = b.nodes[i];
+      if (x.text != y.text || x.notation != y.notation || x.where.offset + 0 != y.where.offset + 0 ||
+          x.move != y.move || x.comment_before != y.comment_before || x.comment_after != y.comment_after ||
+          x.nags != y.nags || x.parent != y.parent || x.children.size() != y.children.size() ||
+          !std::equal(x.children.begin(), x.children.end(), y.children.begin()))
+        return false;
+    }
+    return true;
+  };
+  // Copied out, not moved: the builder keeps its nodes for the next game.
+  std::vector<BuiltGame> games;
+  GameBuilder builder([&](BuiltGame& g) {
+    games.push_back(g);
+    return Control::Continue;
+  });
+  (void)read_pgn(rich + plain + tiny + rich, builder);
+  REQUIRE(games.size() == 4);
+  // Locations differ by where each game starts in the file: compare the
+  // games read alone with their offsets shifted.
+  auto shifted = [](GameRecord r, std::uint64_t by) {
+    for (auto& n : r.nodes)
+      if (n.where.offset || n.where.line) n.where.offset += by;
+    return r;
+  };
+  CHECK(same(games[0].record, alone(rich)));
+  CHECK(same(games[1].record, shifted(alone(plain), rich.size())));
+  CHECK(same(games[2].record, shifted(alone(tiny), rich.size() + plain.size())));
+  CHECK(same(games[3].record, shifted(alone(rich), rich.size() + plain.size() + tiny.size())));
+  CHECK(games[2].record.nodes.size() == 2);
+}

@@ -60,6 +60,9 @@ class GameBuilder : public GameVisitor {
   };
 
   Line& line() { return lines_.back(); }
+  // The next node of the game: one left by the previous game, reset, or a
+  // new one.
+  GameNode& next_node();
 
   Callback on_game_;
   BuiltGame game_;
@@ -67,6 +70,7 @@ class GameBuilder : public GameVisitor {
   bool open_ = false;
   std::size_t games_ = 0;
   std::size_t last_nodes_ = 0;  // nodes of the previous game: the next one is reserved alike
+  std::size_t used_ = 0;        // nodes of this game so far (record.nodes may hold more until end_game)
 };
 
 // Appends `text` to a comment, separating it from what is there with a newline.
