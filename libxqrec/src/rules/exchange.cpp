@@ -4,6 +4,8 @@
 
 #include "xqrec/rules/values.h"
 
+#include "legal_where.h"
+
 namespace xq::rules {
 
 Position with_side_to_move(const Position& pos, Color side) {
@@ -21,7 +23,7 @@ int gain_on(Position& pos, Square sq, int depth, int pv) {
   const Piece victim = pos.at(sq);
   if (victim.empty() || victim.type() == PieceType::King || depth >= kMaxExchangeDepth) return 0;
   MoveList legal;
-  pos.generate_legal(legal);
+  detail::legal_where(pos, legal, [&](Move m) { return m.to() == sq; });
   // One capture per kind of capturer: the cheapest of a kind is as good as
   // any other of it, except that line pieces differ by what stays behind, so
   // every line piece (rook, cannon) is tried.
@@ -29,7 +31,6 @@ int gain_on(Position& pos, Square sq, int depth, int pv) {
   int best = 0;
   const int v = piece_value(victim, sq, pv);
   for (Move m : legal) {
-    if (m.to() != sq) continue;
     const PieceType t = pos.at(m.from()).type();
     if (t != PieceType::Rook && t != PieceType::Cannon) {
       if (tried[int(t)]) continue;
@@ -59,11 +60,9 @@ int capture_balance(Position& pos, Move c, int crossed_pawn) {
 }
 
 bool has_mate_in_one(Position& pos) {
-  MoveList legal;
-  pos.generate_legal(legal);
-  for (Move m : legal) {
-    if (pos.at(m.to()).type() == PieceType::King) continue;
-    if (!pos.gives_check(m)) continue;
+  MoveList checks;
+  detail::legal_where(pos, checks, [&](Move m) { return detail::is_check(pos, m); });
+  for (Move m : checks) {
     Undo u;
     pos.make(m, u);
     const bool mate = pos.count_legal() == 0;
@@ -98,11 +97,9 @@ Root root_against(Position& pos, Move c, int crossed_pawn) {
   const int balance = capture_balance(pos, c, crossed_pawn);
   Undo u;
   pos.make(c, u);
-  bool legal_recapture = false;
-  MoveList legal;
-  pos.generate_legal(legal);
-  for (Move m : legal)
-    if (m.to() == c.to()) { legal_recapture = true; break; }
+  MoveList recaptures;
+  detail::legal_where(pos, recaptures, [&](Move m) { return m.to() == c.to(); });
+  const bool legal_recapture = !recaptures.empty();
   const bool geometric = !pos.attackers(c.to(), owner).empty();
   pos.undo(c, u);
   if (!legal_recapture) return geometric ? Root::FalseRoot : Root::Unrooted;

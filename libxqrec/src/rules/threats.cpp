@@ -5,11 +5,14 @@
 
 #include "xqrec/rules/values.h"
 
+#include "legal_where.h"
+
 namespace xq::rules {
 
 namespace {
 
-bool captures_king(const Position& pos, Move m) { return pos.at(m.to()).type() == PieceType::King; }
+using detail::is_check;
+using detail::legal_where;
 
 // Direct captures that win material for the side to move, one per victim.
 // `offers`: skip a piece of the same kind that can take the attacker back
@@ -67,12 +70,30 @@ void direct_targets(Position& pos, std::vector<ChaseTarget>& out, int pv, bool o
 }
 
 // Best material the side to move wins by direct captures (0 if none), and the victim.
+// What direct_targets(pos, ts, pv, false) would find the best of (the first
+// capture of the highest gain, not refuted by a mate in one), without what
+// only a chase report needs (roots, recaptures, the target list), and asking
+// for the mate only when the capture would be the best so far: the check
+// sequences call this after every reply, and it was most of an audit's time
+// on real archives with repetitions.
 int best_direct(Position& pos, Square& victim, int pv) {
-  std::vector<ChaseTarget> ts;
-  direct_targets(pos, ts, pv, false);
+  MoveList legal;
+  legal_where(pos, legal, [&](Move c) {
+    const Piece v = pos.at(c.to());
+    return !v.empty() && is_material(v, c.to());
+  });
   int best = 0;
-  for (const auto& t : ts)
-    if (t.gain > best) { best = t.gain; victim = t.victim; }
+  for (Move c : legal) {
+    const int balance = capture_balance(pos, c, pv);
+    if (balance <= best) continue;
+    Undo u;
+    pos.make(c, u);
+    const bool mated = has_mate_in_one(pos);
+    pos.undo(c, u);
+    if (mated) continue;
+    best = balance;
+    victim = c.to();
+  }
   return best;
 }
 
@@ -123,10 +144,9 @@ int check_value(Position& pos, Move k, int depth, Square& victim, int pv) {
 // checking line gains anything.
 int check_line(Position& pos, int depth, Square& victim, Square& first_checker, int pv) {
   int best = INT_MIN;
-  MoveList legal;
-  pos.generate_legal(legal);
-  for (Move k : legal) {
-    if (captures_king(pos, k) || !pos.gives_check(k)) continue;
+  MoveList checks;
+  legal_where(pos, checks, [&](Move k) { return is_check(pos, k); });
+  for (Move k : checks) {
     Square v = Square::none();
     const int worst = check_value(pos, k, depth, v, pv);
     if (worst != INT_MIN && worst > best) {
@@ -139,10 +159,9 @@ int check_line(Position& pos, int depth, Square& victim, Square& first_checker, 
 }
 
 bool mate_by_checks(Position& pos, int depth) {
-  MoveList legal;
-  pos.generate_legal(legal);
-  for (Move k : legal) {
-    if (captures_king(pos, k) || !pos.gives_check(k)) continue;
+  MoveList checks;
+  legal_where(pos, checks, [&](Move k) { return is_check(pos, k); });
+  for (Move k : checks) {
     Undo u;
     pos.make(k, u);
     MoveList replies;
@@ -179,10 +198,9 @@ std::vector<ChaseTarget> captures_with(const Position& pos0, Color side, const T
   direct_targets(pos, all, pv, true, &offered, opt.mate_refutes, opt.real_root_protects);
   if (opt.check_depth > 0) {
     // Every check is tried on its own, so that each piece it wins is named.
-    MoveList legal;
-    pos.generate_legal(legal);
-    for (Move k : legal) {
-      if (captures_king(pos, k) || !pos.gives_check(k)) continue;
+    MoveList checks;
+    legal_where(pos, checks, [&](Move k) { return is_check(pos, k); });
+    for (Move k : checks) {
       Square victim = Square::none();
       const int gain = check_value(pos, k, opt.check_depth, victim, pv);
       if (gain == INT_MIN || gain <= 0 || !victim.valid()) continue;
