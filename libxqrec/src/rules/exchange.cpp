@@ -65,7 +65,7 @@ bool has_mate_in_one(Position& pos) {
   for (Move m : checks) {
     Undo u;
     pos.make(m, u);
-    const bool mate = pos.count_legal() == 0;
+    const bool mate = !pos.has_legal_move();  // stops at the first reply
     pos.undo(m, u);
     if (mate) return true;
   }
