@@ -97,7 +97,7 @@ int best_direct(Position& pos, Square& victim, int pv) {
   return best;
 }
 
-int check_line(Position& pos, int depth, Square& victim, Square& first_checker, int pv);
+int check_line(Position& pos, int depth, Square& victim, Square& first_checker, int pv, int floor);
 
 // The material the side to move wins with the check k (then possibly more
 // checks) followed by a capture, against the best defence; INT_MIN when k
@@ -105,7 +105,11 @@ int check_line(Position& pos, int depth, Square& victim, Square& first_checker, 
 // piece won in the worst case: a piece that the defender moves in its reply
 // is traced back to where it stood, so the chased piece is the one on the
 // board now.
-int check_value(Position& pos, Move k, int depth, Square& victim, int pv) {
+//
+// `floor`: the caller ignores any value at or below it, so once one reply
+// holds the gain there the other replies need no search (the value then
+// returned is at or below `floor`, and `victim` means nothing).
+int check_value(Position& pos, Move k, int depth, Square& victim, int pv, int floor) {
   const Piece captured = pos.at(k.to());
   const int cap = captured.empty() ? 0 : piece_value(captured, k.to(), pv);
   Undo u;
@@ -123,7 +127,7 @@ int check_value(Position& pos, Move k, int depth, Square& victim, int pv) {
     int follow = best_direct(pos, v, pv);
     if (depth > 1) {
       Square v2 = Square::none();
-      const int deeper = check_line(pos, depth - 1, v2, unused, pv);
+      const int deeper = check_line(pos, depth - 1, v2, unused, pv, follow);
       if (deeper > follow) { follow = deeper; v = v2; }
     }
     pos.undo(r, ur);
@@ -133,6 +137,7 @@ int check_value(Position& pos, Move k, int depth, Square& victim, int pv) {
       worst = val;
       worst_victim = v.valid() ? v : (captured.empty() ? Square::none() : k.to());
     }
+    if (worst <= floor) break;
   }
   pos.undo(k, u);
   victim = worst_victim;
@@ -141,14 +146,15 @@ int check_value(Position& pos, Move k, int depth, Square& victim, int pv) {
 
 // Material the side to move wins with a check (then possibly more checks)
 // followed by a capture, against the best defence. Returns INT_MIN when no
-// checking line gains anything.
-int check_line(Position& pos, int depth, Square& victim, Square& first_checker, int pv) {
-  int best = INT_MIN;
+// checking line gains anything. `floor`: the caller wants only more than
+// that; no more than `floor` is returned when no check gains more.
+int check_line(Position& pos, int depth, Square& victim, Square& first_checker, int pv, int floor) {
+  int best = floor;
   MoveList checks;
   legal_where(pos, checks, [&](Move k) { return is_check(pos, k); });
   for (Move k : checks) {
     Square v = Square::none();
-    const int worst = check_value(pos, k, depth, v, pv);
+    const int worst = check_value(pos, k, depth, v, pv, best);
     if (worst != INT_MIN && worst > best) {
       best = worst;
       victim = v;
@@ -202,7 +208,8 @@ std::vector<ChaseTarget> captures_with(const Position& pos0, Color side, const T
     legal_where(pos, checks, [&](Move k) { return is_check(pos, k); });
     for (Move k : checks) {
       Square victim = Square::none();
-      const int gain = check_value(pos, k, opt.check_depth, victim, pv);
+      // Only a gain counts (below: gain <= 0 is skipped).
+      const int gain = check_value(pos, k, opt.check_depth, victim, pv, 0);
       if (gain == INT_MIN || gain <= 0 || !victim.valid()) continue;
       const Piece vp = pos.at(victim);
       if (vp.empty() || vp.color() == side || !is_material(vp, victim)) continue;
