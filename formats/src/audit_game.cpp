@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <array>
 #include <map>
+#include <span>
 
 #include "xqrec/fen.h"
 #include "xqrec/formats/audit.h"
@@ -397,32 +398,30 @@ class GameAuditor {
     return r;
   }
 
-  bool record_mentions_end() const {
-    static const char* kWords[] = {"认输", "認輸", "投子", "超时", "超時", "判负", "判負", "判胜", "判勝",
-                                   "弃权", "棄權", "resign", "Resign", "time", "Time", "forfeit", "adjudicat",
-                                   "Adjudicat", "认负", "認負", "逾时", "逾時"};
-    auto mentions = [&](const std::string& s) {
-      return std::any_of(std::begin(kWords), std::end(kWords),
-                         [&](const char* w) { return s.find(w) != std::string::npos; });
+  // Whether any tag or comment holds one of `words`. Most comments are
+  // empty: they are passed over without a search.
+  bool record_mentions(std::span<const std::string_view> words, bool tag_names) const {
+    const auto mentions = [&](std::string_view s) {
+      return !s.empty() &&
+             std::any_of(words.begin(), words.end(), [&](std::string_view w) { return s.find(w) != s.npos; });
     };
     for (const auto& t : rec_.tags)
-      if (mentions(t.value) || mentions(t.name)) return true;
+      if (mentions(t.value) || (tag_names && mentions(t.name))) return true;
     for (const auto& n : rec_.nodes)
       if (mentions(n.comment_after) || mentions(n.comment_before)) return true;
     return false;
   }
 
+  bool record_mentions_end() const {
+    static constexpr std::string_view kWords[] = {
+        "认输", "認輸", "投子", "超时",   "超時",      "判负",       "判負", "判胜", "判勝", "弃权", "棄權",
+        "resign", "Resign", "time", "Time", "forfeit", "adjudicat", "Adjudicat", "认负", "認負", "逾时", "逾時"};
+    return record_mentions(kWords, true);
+  }
+
   bool record_mentions_agreement() const {
-    static const char* kWords[] = {"议和", "議和", "协议和", "協議和", "agreed", "Agreed"};
-    auto mentions = [&](const std::string& s) {
-      return std::any_of(std::begin(kWords), std::end(kWords),
-                         [&](const char* w) { return s.find(w) != std::string::npos; });
-    };
-    for (const auto& t : rec_.tags)
-      if (mentions(t.value)) return true;
-    for (const auto& n : rec_.nodes)
-      if (mentions(n.comment_after) || mentions(n.comment_before)) return true;
-    return false;
+    static constexpr std::string_view kWords[] = {"议和", "議和", "协议和", "協議和", "agreed", "Agreed"};
+    return record_mentions(kWords, false);
   }
 
   void check_result() {

@@ -9,9 +9,9 @@
 
 #include <algorithm>
 #include <array>
+#include <bitset>
 #include <cstring>
 #include <memory>
-#include <unordered_set>
 
 namespace xq::formats {
 
@@ -152,21 +152,24 @@ bool unlikely_char(UChar32 c) {
          || c == 0xFFFD;
 }
 
+// Membership by bit over the Basic Multilingual Plane, where all of the
+// vocabulary lies: a lookup per decoded character costs a shift and a mask.
 struct Vocabulary {
-  std::unordered_set<UChar32> xiangqi, common;
+  std::bitset<0x10000> xiangqi, common;
   Vocabulary() {
     fill(kVocabulary, xiangqi);
     fill(kCommon, common);
   }
-  static void fill(std::string_view text, std::unordered_set<UChar32>& set) {
+  static void fill(std::string_view text, std::bitset<0x10000>& set) {
     int32_t i = 0;
     const int32_t n = int32_t(text.size());
     while (i < n) {
       UChar32 c;
       U8_NEXT(text.data(), i, n, c);
-      if (c > 0) set.insert(c);
+      if (c > 0 && c < 0x10000) set.set(std::size_t(c));
     }
   }
+  static bool has(const std::bitset<0x10000>& set, UChar32 c) { return c < 0x10000 && set.test(std::size_t(c)); }
 };
 
 const Vocabulary& vocabulary() {
@@ -186,8 +189,8 @@ double score_decoding(std::string_view sample, std::string_view encoding) {
     UChar32 c;
     U16_NEXT(text.data(), i, n, c);
     if (c < 0x80) continue;
-    if (v.xiangqi.count(c)) score += 4;
-    else if (v.common.count(c)) score += 1;
+    if (Vocabulary::has(v.xiangqi, c)) score += 4;
+    else if (Vocabulary::has(v.common, c)) score += 1;
     else if (unlikely_char(c)) score -= 2;
   }
   score -= 4.0 * double(log.errors.size());

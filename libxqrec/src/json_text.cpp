@@ -38,20 +38,23 @@ void append_hex4(std::string& out, unsigned v) {
 }  // namespace
 
 void append_json_string(std::string& out, std::string_view s) {
+  out.reserve(out.size() + s.size() + 2);
   out += '"';
+  // Bytes that need no escape are copied in runs, not one by one.
+  std::size_t run = 0;
   for (std::size_t i = 0; i < s.size();) {
     const auto c = static_cast<unsigned char>(s[i]);
-    if (c >= 0x80) {
-      const std::size_t n = utf8_len(s, i);
-      if (n == 0) {
-        append_hex4(out, 0xDC00u | c);  // an invalid byte: lone low surrogate
-        ++i;
-      } else {
-        out.append(s.substr(i, n));
-        i += n;
-      }
+    if (c >= 0x20 && c < 0x7F && c != '"' && c != '\\') {
+      ++i;
       continue;
     }
+    if (c >= 0x80) {
+      if (const std::size_t n = utf8_len(s, i); n != 0) {
+        i += n;
+        continue;
+      }
+    }
+    out.append(s.data() + run, i - run);
     switch (c) {
       case '"': out += "\\\""; break;
       case '\\': out += "\\\\"; break;
@@ -61,11 +64,13 @@ void append_json_string(std::string& out, std::string_view s) {
       case '\b': out += "\\b"; break;
       case '\f': out += "\\f"; break;
       default:
-        if (c < 0x20 || c == 0x7F) append_hex4(out, c);
-        else out += char(c);
+        // A control character, DEL, or an invalid byte (>= 0x80) as a lone
+        // low surrogate.
+        append_hex4(out, c >= 0x80 ? 0xDC00u | c : c);
     }
-    ++i;
+    run = ++i;
   }
+  out.append(s.data() + run, s.size() - run);
   out += '"';
 }
 

@@ -45,6 +45,11 @@ TEST_CASE("json: strings are escaped, invalid UTF-8 survives", "[json]") {
   std::string s;
   append_json_string(s, std::string("a\"b\\c\n\x01\x7F\xE4\xB8\xAD\xFF", 12));
   CHECK(s == "\"a\\\"b\\\\c\\n\\u0001\\u007f\xE4\xB8\xAD\\udcff\"");
+  // Runs of plain bytes around escapes, a sequence cut short at the end.
+  CHECK(json_string("x\xFFy\tz \xE4\xB8\xAD") == "\"x\\udcffy\\tz \xE4\xB8\xAD\"");
+  CHECK(json_string("ab\xE4\xB8") == "\"ab\\udce4\\udcb8\"");
+  CHECK(json_string("\xC0\xAF") == "\"\\udcc0\\udcaf\"");  // overlong
+  CHECK(json_string("") == "\"\"");
   GameRecord g;
   g.tags = {{"Bad\xC3", std::string("nul\0inside", 10)}};
   Collected c = read(write_json(g));

@@ -235,6 +235,19 @@ TEST_CASE("a decisive result without mate is an incomplete record unless it says
   CHECK(f->severity == Severity::Warning);
   rec.nodes[1].comment_after = "黑方认输";
   CHECK_FALSE(find(audit_game(rec, {}), "incomplete-record"));
+  // The end named in a comment before a move, a tag value or a tag name.
+  rec.nodes[1].comment_after.clear();
+  rec.nodes[1].comment_before = "黑超時判負";
+  CHECK_FALSE(find(audit_game(rec, {}), "incomplete-record"));
+  rec.nodes[1].comment_before.clear();
+  rec.set_tag("Termination", "time forfeit");
+  CHECK_FALSE(find(audit_game(rec, {}), "incomplete-record"));
+  rec.tags.clear();
+  rec.set_tag("Resigned", "");
+  CHECK_FALSE(find(audit_game(rec, {}), "incomplete-record"));
+  rec.tags.clear();
+  rec.set_tag("Annotator", "someone");
+  CHECK(find(audit_game(rec, {}), "incomplete-record"));
 }
 
 TEST_CASE("the natural limit is reported where a side may first claim it", "[audit]") {
