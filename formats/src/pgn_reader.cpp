@@ -8,6 +8,7 @@
 #include <cstring>
 #include <deque>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -830,52 +831,45 @@ class PgnParser {
 
   // The commonest words of movetext, a plain move ("h2e2", "炮二平五",
   // "C2.5") and a move number ("12."), are taken without the general word
-  // scan, as on_movetext would take them. False (nothing taken) when the word
-  // at pos_ is none of these, or does not end at an ASCII delimiter.
-  // taken_chars_: the characters taken, for the column.
-  bool take_plain_word() {
+  // scan, as on_movetext would take them. Returns the characters taken (for
+  // the column; 0 when the reader stopped at the word), or nothing when the
+  // word at pos_ is none of these or does not end at an ASCII delimiter.
+  std::optional<std::uint32_t> take_plain_word() {
     const std::size_t start = pos_;
-    taken_chars_ = 0;
     const char* d = t_.data();
     const std::size_t n = t_.size();
-    const auto take_move = [&](std::size_t len, MoveNotation notation, std::uint32_t chars) {
+    const auto take_move = [&](std::size_t len, MoveNotation notation, std::uint32_t chars) -> std::uint32_t {
       ensure_game(start);
-      if (stopped_) return;
+      if (stopped_) return 0;
       has_moves_ = true;
       after_number_ = false;
       pos_ = start + len;
-      taken_chars_ = chars;
       emit_move(start, std::string_view(d + start, len), hint_given_ ? hint_ : notation);
+      return chars;
     };
     if (start + 4 <= n && iccs_shaped(std::string_view(d + start, 4))) {
-      if (!ascii_word_ends(start, 4)) return false;
-      take_move(4, MoveNotation::Iccs, 4);
-      return true;
+      if (!ascii_word_ends(start, 4)) return std::nullopt;
+      return take_move(4, MoveNotation::Iccs, 4);
     }
     std::size_t k = start;
     while (k < n && is_digit(d[k])) ++k;
     if (k == start) {
       // Not a number: one Chinese move of four glyphs, or one WXF move.
-      if (start + 12 <= n && ascii_word_ends(start, 12) && single_chinese_move(std::string_view(d + start, 12))) {
-        take_move(12, MoveNotation::Chinese, 4);
-        return true;
-      }
-      if (start + 4 <= n && ascii_word_ends(start, 4) && single_wxf_move(std::string_view(d + start, 4))) {
-        take_move(4, MoveNotation::Wxf, 4);
-        return true;
-      }
-      return false;
+      if (start + 12 <= n && ascii_word_ends(start, 12) && single_chinese_move(std::string_view(d + start, 12)))
+        return take_move(12, MoveNotation::Chinese, 4);
+      if (start + 4 <= n && ascii_word_ends(start, 4) && single_wxf_move(std::string_view(d + start, 4)))
+        return take_move(4, MoveNotation::Wxf, 4);
+      return std::nullopt;
     }
-    if (k == n || d[k] != '.') return false;
+    if (k == n || d[k] != '.') return std::nullopt;
     while (k < n && d[k] == '.') ++k;
-    if (!ascii_word_ends(start, k - start)) return false;
+    if (!ascii_word_ends(start, k - start)) return std::nullopt;
     ensure_game(start);
-    if (stopped_) return true;
+    if (stopped_) return 0;
     has_moves_ = true;
     pos_ = k;
-    taken_chars_ = std::uint32_t(k - start);
     after_number_ = true;
-    return true;
+    return std::uint32_t(k - start);
   }
 
   // Plain words and the ASCII blanks between them for as long as they last
@@ -895,10 +889,11 @@ class PgnParser {
       // Here loc_ is at pos_, at the start of a word.
       const std::size_t k = pos_;
       std::uint32_t line = loc_.line, col = loc_.col;
-      if (!take_plain_word()) break;
+      const auto chars = take_plain_word();
+      if (!chars) break;
       took = true;
       at_line_start_ = false;
-      if (loc_.idx == k) loc_ = Loc{pos_, line, col + taken_chars_};
+      if (loc_.idx == k) loc_ = Loc{pos_, line, col + *chars};
       if (stopped_ || !(t_.eof() || n - pos_ >= kLookahead)) break;
       std::size_t j = pos_;
       line = loc_.line, col = loc_.col;
@@ -1083,7 +1078,6 @@ class PgnParser {
   std::string comment_;
   bool comment_cut_ = false;
   bool after_number_ = false;  // the last movetext token was a move number
-  std::uint32_t taken_chars_ = 0;  // characters of the word take_plain_word took
 };
 
 }  // namespace
