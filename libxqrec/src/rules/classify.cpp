@@ -4,6 +4,8 @@
 
 #include "xqrec/rules/values.h"
 
+#include "winning_captures.h"
+
 namespace xq::rules {
 
 std::string_view class_name_zh(MoveClass c) {
@@ -293,19 +295,18 @@ MoveClassification classify_move(const Position& before, Move m, RuleSet rules, 
     out.reason = "offers an exchange with the " + std::string(piece_name(b.type())) + " on " + s.name() + " (兑)";
     return out;
   }
-  // 献 (24.5): the moved piece can be taken without loss for the taker.
+  // 献 (24.5): the opponent can take the moved piece with a gain and is not
+  // mated at once for it: a winning capture on its square.
   {
-    MoveList replies;
-    after.generate_legal(replies);
-    for (Move r : replies) {
-      if (r.to() != to) continue;
-      Position p = after;
-      if (capture_balance(p, r) <= 0) continue;
-      Undo ur;
-      p.make(r, ur);
-      const bool mated = has_mate_in_one(p);
-      p.undo(r, ur);
-      if (mated) continue;
+    bool offered = false;
+    constexpr int kAnyGain = 0;
+    detail::winning_captures<false>(
+        after, kCrossedPawnValue, true, kAnyGain, [&](Move r) { return r.to() == to; },
+        [&](Move, int, const detail::CaptureDetails&) {
+          offered = true;
+          return false;  // one is enough
+        });
+    if (offered) {
       out.cls = MoveClass::Offer;
       out.reason = "offers the " + std::string(piece_name(out.mover.type())) + " on " + to.name() + " (献)";
       return out;

@@ -5,6 +5,7 @@
 #include "xqrec/rules/values.h"
 
 #include "legal_where.h"
+#include "winning_captures.h"
 
 namespace xq::rules {
 
@@ -92,23 +93,34 @@ std::string_view root_name_zh(Root r) {
   return "有根";
 }
 
-Root root_against(Position& pos, Move c, int crossed_pawn) {
-  const Color owner = pos.at(c.to()).color();
-  const int balance = capture_balance(pos, c, crossed_pawn);
-  Undo u;
-  pos.make(c, u);
+namespace detail {
+
+CaptureDetails details_after_capture(const Position& after, Square sq, Color owner) {
   MoveList recaptures;
-  detail::legal_where(pos, recaptures, [&](Move m) { return m.to() == c.to(); });
-  const bool legal_recapture = !recaptures.empty();
-  const bool geometric = !pos.attackers(c.to(), owner).empty();
-  pos.undo(c, u);
-  if (!legal_recapture) return geometric ? Root::FalseRoot : Root::Unrooted;
+  legal_where(after, recaptures, [&](Move m) { return m.to() == sq; });
+  return {!recaptures.empty(), !after.attackers(sq, owner).empty()};
+}
+
+Root root_from(const Position& pos, Move c, int balance, const CaptureDetails& d, int crossed_pawn) {
+  if (!d.recapture) return d.attacked ? Root::FalseRoot : Root::Unrooted;
   // A real root: the piece is chased only through the exchange. When the
   // victim is worth more than its capturer (a horse on a rook), the root is
   // real and the gain comes from the values alone.
   if (piece_value(pos.at(c.to()), c.to(), crossed_pawn) > piece_value(pos.at(c.from()), c.from(), crossed_pawn))
     return Root::Rooted;
   return balance > 0 ? Root::UnderRooted : Root::Rooted;
+}
+
+}  // namespace detail
+
+Root root_against(Position& pos, Move c, int crossed_pawn) {
+  const Color owner = pos.at(c.to()).color();
+  const int balance = capture_balance(pos, c, crossed_pawn);
+  Undo u;
+  pos.make(c, u);
+  const detail::CaptureDetails d = detail::details_after_capture(pos, c.to(), owner);
+  pos.undo(c, u);
+  return detail::root_from(pos, c, balance, d, crossed_pawn);
 }
 
 }  // namespace xq::rules

@@ -6,6 +6,7 @@
 #include "xqrec/rules/values.h"
 
 #include "legal_where.h"
+#include "winning_captures.h"
 
 namespace xq::rules {
 
@@ -14,86 +15,68 @@ namespace {
 using detail::is_check;
 using detail::legal_where;
 
-// Direct captures that win material for the side to move, one per victim.
-// `offers`: skip a piece of the same kind that can take the attacker back
-// (an exchange offer, judged by classify_move), and note it in `offered`
-// with the balance of taking it at once; off inside a check sequence, where
-// taking it is simply a gain.
+// A target of the side to move in pos: the piece on `victim`, won first by
+// the piece on `from`.
+ChaseTarget target(const Position& pos, Square victim, Square from, int gain) {
+  ChaseTarget t;
+  t.victim = victim;
+  t.victim_piece = pos.at(victim);
+  t.attacker = from;
+  t.attacker_piece = pos.at(from);
+  t.gain = gain;
+  return t;
+}
+
+// Direct captures that win material for the side to move, one per victim
+// (the walk of winning_captures.h, with the details the report shows).
+// Two pieces of the same kind attacking each other offer an exchange (兑),
+// not a chase, as long as the victim can take back (AXF; CXA 2020 26.10: a
+// chase only if accepting loses, which classify_move judges): such a capture
+// is skipped and noted in `offered` with the balance of taking it at once.
 struct Offered {
   Square victim;
   int balance;
 };
-void direct_targets(Position& pos, std::vector<ChaseTarget>& out, int pv, bool offers = true,
-                    std::vector<Offered>* offered = nullptr, bool mate_refutes = true, bool real_root_protects = false) {
-  MoveList legal;
-  pos.generate_legal(legal);
-  for (Move c : legal) {
+void direct_targets(Position& pos, std::vector<ChaseTarget>& out, int pv, std::vector<Offered>& offered,
+                    bool mate_refutes, bool real_root_protects) {
+  const auto not_offered = [&](Move c) {
     const Piece victim = pos.at(c.to());
-    if (victim.empty() || !is_material(victim, c.to())) continue;
-    // Two pieces of the same kind attacking each other offer an exchange
-    // (兑), not a chase, as long as the victim can take back (AXF; CXA 2020
-    // 26.10: a chase only if accepting loses, which classify_move judges).
-    if (offers && victim.type() == pos.at(c.from()).type()) {
-      const Position theirs = with_side_to_move(pos, victim.color());
-      if (theirs.check_move(Move(c.to(), c.from())) == MoveError::None) {
-        if (offered) offered->push_back({c.to(), capture_balance(pos, c, pv)});
-        continue;
-      }
-    }
-    const int balance = capture_balance(pos, c, pv);
-    if (balance <= 0) continue;
-    Undo u;
-    pos.make(c, u);
-    const bool mated = mate_refutes && has_mate_in_one(pos);
-    bool recapture = false;
-    if (!mated) {
-      MoveList replies;
-      pos.generate_legal(replies);
-      for (Move r : replies)
-        if (r.to() == c.to()) { recapture = true; break; }
-    }
-    pos.undo(c, u);
-    if (mated) continue;
-    ChaseTarget t;
-    t.victim = c.to();
-    t.victim_piece = victim;
-    t.attacker = c.from();
-    t.attacker_piece = pos.at(c.from());
-    t.gain = balance;
-    t.root = root_against(pos, c, pv);
-    if (real_root_protects && t.root == Root::UnderRooted) continue;
-    const int single = piece_value(victim, c.to(), pv) - (recapture ? piece_value(t.attacker_piece, c.from(), pv) : 0);
+    if (victim.type() != pos.at(c.from()).type()) return true;
+    const Position theirs = with_side_to_move(pos, victim.color());
+    if (theirs.check_move(Move(c.to(), c.from())) != MoveError::None) return true;
+    offered.push_back({c.to(), capture_balance(pos, c, pv)});
+    return false;
+  };
+  constexpr int kAnyGain = 0;
+  detail::winning_captures<true>(pos, pv, mate_refutes, kAnyGain, not_offered,
+                                 [&](Move c, int balance, const detail::CaptureDetails& d) {
+    ChaseTarget t = target(pos, c.to(), c.from(), balance);
+    t.root = detail::root_from(pos, c, balance, d, pv);
+    if (real_root_protects && t.root == Root::UnderRooted) return true;
+    const int single =
+        piece_value(t.victim_piece, c.to(), pv) - (d.recapture ? piece_value(t.attacker_piece, c.from(), pv) : 0);
     t.joint = single <= 0;
     t.king_or_pawn = t.attacker_piece.type() == PieceType::King || t.attacker_piece.type() == PieceType::Pawn;
     out.push_back(t);
-  }
+    return true;
+  });
 }
 
-// Best material the side to move wins by direct captures (0 if none), and the victim.
-// What direct_targets(pos, ts, pv, false) would find the best of (the first
-// capture of the highest gain, not refuted by a mate in one), without what
-// only a chase report needs (roots, recaptures, the target list), and asking
-// for the mate only when the capture would be the best so far: the check
-// sequences call this after every reply, and it was most of an audit's time
-// on real archives with repetitions.
+// Best material the side to move wins by direct captures (0 if none), and the
+// victim: the first capture of the highest gain not refuted by a mate in one,
+// found by the same walk as direct_targets without what only a chase report
+// needs (offers, roots, recaptures, the target list), asking for the mate
+// only when the capture would be the best so far. The check sequences call
+// this after every reply: it was most of an audit's time on real archives
+// with repetitions.
 int best_direct(Position& pos, Square& victim, int pv) {
-  MoveList legal;
-  legal_where(pos, legal, [&](Move c) {
-    const Piece v = pos.at(c.to());
-    return !v.empty() && is_material(v, c.to());
-  });
   int best = 0;
-  for (Move c : legal) {
-    const int balance = capture_balance(pos, c, pv);
-    if (balance <= best) continue;
-    Undo u;
-    pos.make(c, u);
-    const bool mated = has_mate_in_one(pos);
-    pos.undo(c, u);
-    if (mated) continue;
+  detail::winning_captures<false>(pos, pv, true, best, [](Move) { return true; },
+                                  [&](Move c, int balance, const detail::CaptureDetails&) {
     best = balance;
     victim = c.to();
-  }
+    return true;
+  });
   return best;
 }
 
@@ -201,7 +184,7 @@ std::vector<ChaseTarget> captures_with(const Position& pos0, Color side, const T
   Position pos = with_side_to_move(pos0, side);
   std::vector<ChaseTarget> all;
   std::vector<Offered> offered;
-  direct_targets(pos, all, pv, true, &offered, opt.mate_refutes, opt.real_root_protects);
+  direct_targets(pos, all, pv, offered, opt.mate_refutes, opt.real_root_protects);
   if (opt.check_depth > 0) {
     // Every check is tried on its own, so that each piece it wins is named.
     MoveList checks;
@@ -226,12 +209,7 @@ std::vector<ChaseTarget> captures_with(const Position& pos0, Color side, const T
         if (known->by_checks && gain > known->gain) known->gain = gain;
         continue;
       }
-      ChaseTarget t;
-      t.victim = victim;
-      t.victim_piece = vp;
-      t.attacker = k.from();
-      t.attacker_piece = pos.at(k.from());
-      t.gain = gain;
+      ChaseTarget t = target(pos, victim, k.from(), gain);
       t.root = Root::Rooted;
       t.by_checks = true;
       t.king_or_pawn = t.attacker_piece.type() == PieceType::Pawn;

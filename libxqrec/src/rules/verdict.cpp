@@ -216,6 +216,17 @@ void lose(Verdict& v, Color c) {
   v.must_change = c;
 }
 
+// CXA, exactly one side named (the only one forbidden; under 2011/2020 also
+// 26.8.1–3 / 26.9.1–3 when both are): it must change, and loses if it does
+// not (the edition's one_forbidden_verdict). `article` is why it is named,
+// `why` says it.
+void must_change(Verdict& v, Color c, const char* article, const std::string& why) {
+  lose(v, c);
+  add(v.articles, article);
+  add(v.articles, articles_of(v.rules).one_forbidden_verdict);
+  v.explanation = side_word(c) + " must change and loses if it does not: " + why;
+}
+
 void judge_cxa(Verdict& v) {
   const Articles& a = articles_of(v.rules);
   summarise(v, Color::Red);
@@ -286,12 +297,9 @@ void judge_cxa(Verdict& v) {
   }
   if (r.forbidden != b.forbidden) {
     const Color c = r.forbidden ? Color::Red : Color::Black;
-    lose(v, c);
-    add(v.articles, a.one_forbidden);
-    add(v.articles, a.one_forbidden_verdict);
     const SideSummary& other = c == Color::Red ? b : r;
-    v.explanation = side_word(c) + " must change and loses if it does not: " + doing_phrase(v, c) +
-                    " (禁止着法) while " + side_word(~c) + " plays " + other.label + " (允许着法)" + rb + ".";
+    must_change(v, c, a.one_forbidden,
+                doing_phrase(v, c) + " (禁止着法) while " + side_word(~c) + " plays " + other.label + " (允许着法)" + rb + ".");
     return;
   }
   // Both forbidden.
@@ -304,22 +312,17 @@ void judge_cxa(Verdict& v) {
   }
   if (r.severe != b.severe) {
     const Color c = r.severe ? Color::Red : Color::Black;
-    lose(v, c);
-    add(v.articles, a.severe);
-    add(v.articles, a.one_forbidden_verdict);
-    v.explanation = side_word(c) + " must change and loses if it does not: both sides' moves are forbidden, but " +
-                    doing_phrase(v, c) + ", which must change (" + a.severe + "), while " + doing_phrase(v, ~c) + rb + ".";
+    must_change(v, c, a.severe,
+                "both sides' moves are forbidden, but " + doing_phrase(v, c) + ", which must change (" + a.severe +
+                    "), while " + doing_phrase(v, ~c) + rb + ".");
     return;
   }
   if (r.severe && b.severe && (r.plain_only && b.joint_only) != (b.plain_only && r.joint_only)) {
     const Color c = (r.plain_only && b.joint_only) ? Color::Red : Color::Black;
     const ChaseTarget* t = first_target(v.moves, c, true);
-    const bool rook = t && t->victim_piece.type() == PieceType::Rook;
-    lose(v, c);
-    add(v.articles, rook ? a.rook_vs_joint : a.unrooted_vs_joint);
-    add(v.articles, a.one_forbidden_verdict);
-    v.explanation = side_word(c) + " must change and loses if it does not: " + doing_phrase(v, c) + " against " +
-                    side_word(~c) + "'s joint chase (联合捉子), " + (rook ? a.rook_vs_joint : a.unrooted_vs_joint) + rb + ".";
+    const char* article = t && t->victim_piece.type() == PieceType::Rook ? a.rook_vs_joint : a.unrooted_vs_joint;
+    must_change(v, c, article,
+                doing_phrase(v, c) + " against " + side_word(~c) + "'s joint chase (联合捉子), " + article + rb + ".");
     return;
   }
   v.outcome = Outcome::Draw;
