@@ -220,14 +220,47 @@ class CbfReader {
     }
   }
 
-  // Where the digits of value="..." are, in the source.
+  // Where the digits of value="..." are, in the source: the attribute is
+  // looked for inside the element's start tag only (up to its '>', quoted
+  // values skipped, never past a '<'), so each <Move> costs the length of
+  // its tag. Spaces may stand around '='; an attribute whose name merely
+  // ends in "value" (xvalue=) is not it. The element's own place when not
+  // found.
   SourceLocation value_location(const pugi::xml_node& m, SourceLocation element) {
-    const std::size_t from = std::size_t(element.offset);
-    const std::size_t close = bytes_.find('>', from);
-    const std::size_t attr = bytes_.find("value=", from);
-    if (attr == std::string_view::npos || (close != std::string_view::npos && attr > close)) return element;
     (void)m;
-    return locator_.at(attr + 7);
+    const auto space = [](char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n'; };
+    const auto name_char = [&](char c) { return !space(c) && c != '=' && c != '>' && c != '/' && c != '<'; };
+    const std::size_t size = bytes_.size();
+    std::size_t i = std::size_t(element.offset);
+    if (i >= size || bytes_[i] != '<') return element;
+    ++i;
+    while (i < size && name_char(bytes_[i])) ++i;  // the element name
+    while (i < size) {
+      while (i < size && space(bytes_[i])) ++i;
+      if (i >= size || bytes_[i] == '>' || bytes_[i] == '<') return element;
+      if (bytes_[i] == '/') {
+        ++i;
+        continue;
+      }
+      const std::size_t name = i;
+      while (i < size && name_char(bytes_[i])) ++i;
+      const std::string_view attr = bytes_.substr(name, i - name);
+      while (i < size && space(bytes_[i])) ++i;
+      if (i >= size || bytes_[i] != '=') continue;  // a name without a value: not XML, go on
+      ++i;
+      while (i < size && space(bytes_[i])) ++i;
+      if (i >= size) return element;
+      const char quote = bytes_[i];
+      if (quote != '"' && quote != '\'') continue;  // not XML: read on from here
+      if (attr == "value") return locator_.at(i + 1);
+      // Past the quoted value; no '<' may stand in it, so no scan passes
+      // the next tag, whatever offsets pugixml gives.
+      for (++i; i < size && bytes_[i] != quote; ++i)
+        if (bytes_[i] == '<') return element;
+      if (i >= size) return element;
+      ++i;
+    }
+    return element;
   }
 
   void start(Move first) {

@@ -208,3 +208,58 @@ TEST_CASE("cbf: truncated and corrupted input never crashes", "[cbf]") {
     (void)c;
   }
 }
+
+TEST_CASE("cbf: 60000 moves written value =\"...\" read in linear time, located at their digits", "[cbf]") {
+  // value_location looked for "value=" from each element to the end of the
+  // file when a space stood before '=': quadratic (50000 such took 14 s).
+  constexpr int kMoves = 60000;
+  static constexpr const char* kSpellings[] = {"value =\"", "value\t=\t'", "value = \"", "value  =  \""};
+  std::string text =
+      "<ChineseChessRecord Version=\"1.0\">\n <MoveList>\n  <Move value=\"00-00\" />\n";
+  std::vector<std::size_t> digits;
+  for (int k = 0; k < kMoves; ++k) {
+    const char* spelled = kSpellings[k % 4];
+    text += "  <Move ";
+    text += spelled;
+    digits.push_back(text.size());
+    text += k % 2 == 0 ? "77-47" : "47-77";
+    text += spelled[std::string_view(spelled).size() - 1];
+    text += " />\n";
+  }
+  text += " </MoveList>\n</ChineseChessRecord>\n";
+  Collected c = read(text);
+  REQUIRE(c.games.size() == 1);
+  const BuiltGame& g = c.games[0];
+  CHECK(g.issues.empty());
+  const auto line = g.record.main_line();
+  REQUIRE(line.size() == std::size_t(kMoves));
+  std::size_t misplaced = 0;
+  for (std::size_t k = 0; k < line.size(); ++k) {
+    const GameNode& n = g.record.node(line[k]);
+    misplaced += n.where.offset != digits[k] || n.where.line != k + 4 || text.substr(n.where.offset, 5) != (k % 2 == 0 ? "77-47" : "47-77");
+  }
+  CHECK(misplaced == 0);
+  CHECK(g.record.node(line[1]).where.column == std::string_view("  <Move value\t=\t'").size() + 1);
+}
+
+TEST_CASE("cbf: an attribute that merely ends in \"value\" is not the move's value", "[cbf]") {
+  const std::string text =
+      "<ChineseChessRecord Version=\"1.0\"><MoveList><Move value=\"00-00\" />"
+      "<Move xvalue=\"10-22\" value=\"77-47\" /><Move a=\"value=1\" value='19-27' />"
+      "<Move xvalue=\"70-62\" /></MoveList></ChineseChessRecord>";
+  Collected c = read(text);
+  REQUIRE(c.games.size() == 1);
+  const BuiltGame& g = c.games[0];
+  const auto line = g.record.main_line();
+  REQUIRE(line.size() == 2);
+  CHECK(g.record.node(line[0]).text == "h2e2");
+  CHECK(g.record.node(line[0]).where.offset == text.find("77-47"));
+  CHECK(g.record.node(line[1]).where.offset == text.find("19-27"));
+  // No value at all: the bad move is placed at its element, not in xvalue.
+  const ReadIssue* bad = nullptr;
+  for (const auto& i : g.issues)
+    if (i.code == "bad-move") bad = &i;
+  REQUIRE(bad != nullptr);
+  CHECK(bad->where.offset == text.find("<Move xvalue=\"70-62\""));
+  CHECK(has_issue(g, "unknown-attribute"));  // xvalue and a, as before
+}
