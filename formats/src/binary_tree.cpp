@@ -1,8 +1,6 @@
 // Pre-order record stream to move tree, and its replay to a visitor.
 #include "binary_tree.h"
 
-#include <algorithm>
-
 namespace xq::formats::detail {
 
 void RecordTree::clear() {
@@ -86,9 +84,13 @@ void RecordTree::replay(GameVisitor& visitor) const {
   for (std::uint32_t i = nodes[0].issues_begin; i < nodes[0].issues_end; ++i) visitor.issue(issues[i]);
   if (nodes[0].comment_size) visitor.comment(comment(nodes[0]));
 
-  // Actions on an explicit stack: a line starting at a node, or a
-  // variation boundary.
-  enum : std::uint64_t { kLine = 0, kBegin = 1, kEnd = 2 };
+  // Actions on an explicit stack: a line starting at a node that is its
+  // line's first choice (its alternatives are listed after it), a line
+  // starting at an alternative (the first choice lists those), the
+  // alternatives from a node on (the first a variation, the others after
+  // it), or a variation's end. Each sibling list is walked once: an
+  // alternative finds the next one when its variation is opened.
+  enum : std::uint64_t { kLine = 0, kAlternativeLine = 1, kAlternatives = 2, kEnd = 3 };
   const auto action = [](std::uint64_t kind, std::uint32_t node) { return kind << 32 | node; };
   stack_.clear();
   if (const std::uint32_t first = first_main_move(); first != kNoRecord) stack_.push_back(action(kLine, first));
@@ -96,15 +98,20 @@ void RecordTree::replay(GameVisitor& visitor) const {
     const std::uint64_t a = stack_.back();
     stack_.pop_back();
     const std::uint64_t kind = a >> 32;
-    if (kind == kBegin) {
-      visitor.begin_variation();
-      continue;
-    }
+    const auto id = std::uint32_t(a);
     if (kind == kEnd) {
       visitor.end_variation();
       continue;
     }
-    const auto id = std::uint32_t(a);
+    if (kind == kAlternatives) {
+      // `id` is kept: its variation, then the next kept alternative's.
+      if (const std::uint32_t next = next_kept_sibling(id); next != kNoRecord)
+        stack_.push_back(action(kAlternatives, next));
+      stack_.push_back(action(kEnd, 0));
+      stack_.push_back(action(kAlternativeLine, id));
+      visitor.begin_variation();
+      continue;
+    }
     const RecordNode& n = nodes[id];
     char text[4];
     iccs_text(n.move, text);
@@ -112,20 +119,11 @@ void RecordTree::replay(GameVisitor& visitor) const {
     for (std::uint32_t i = n.issues_begin; i < n.issues_end; ++i) visitor.issue(issues[i]);
     if (n.comment_size) visitor.comment(comment(n));
 
-    // Continuation last (LIFO), then the alternatives to this move in
-    // reverse, when this move is the line's first choice.
+    // Continuation last (LIFO), then the alternatives to this move, when
+    // this move is the line's first choice.
     if (const std::uint32_t next = first_kept_child(id); next != kNoRecord) stack_.push_back(action(kLine, next));
-    if (n.parent != kNoRecord && first_kept_child(n.parent) == id) {
-      const std::size_t mark = stack_.size();
-      for (std::uint32_t s = next_kept_sibling(id); s != kNoRecord; s = next_kept_sibling(s)) {
-        stack_.push_back(action(kBegin, 0));
-        stack_.push_back(action(kLine, s));
-        stack_.push_back(action(kEnd, 0));
-      }
-      // Pushed in source order as (Begin, Line, End) triples; reverse the
-      // block so that the first alternative pops first, Begin before End.
-      std::reverse(stack_.begin() + std::ptrdiff_t(mark), stack_.end());
-    }
+    if (kind == kLine)
+      if (const std::uint32_t alt = next_kept_sibling(id); alt != kNoRecord) stack_.push_back(action(kAlternatives, alt));
   }
 }
 

@@ -1,6 +1,7 @@
 // CBR and CBL: the shared corpus, records built by the tests, damaged input.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <filesystem>
 
 #include "binary_corpus.h"
@@ -204,4 +205,105 @@ TEST_CASE("CBR and CBL readers survive truncated and corrupted buffers", "[cbr][
   CHECK(b.games.empty());
   CHECK(report_has(r, "bad-compression"));
   CHECK(report_has(r, "truncated"));
+}
+
+namespace {
+
+// A CBR v2 move record: flags 1 = no child, 2 = a sibling follows.
+void add_cbr_record(std::string& s, unsigned flags, int from, int to) {
+  s += char(flags), s += '\0', s += char(from), s += char(to);
+}
+
+int cbr_square_of(const char* name) { return (9 - (name[1] - '0')) * 9 + (name[0] - 'a'); }
+
+}  // namespace
+
+TEST_CASE("CBR: 50000 unreadable alternatives before 50000 readable ones replay in linear time", "[cbr]") {
+  // The replay asked for the first kept child of the parent once per
+  // alternative, walking the unreadable ones before it every time:
+  // quadratic (20000 of each took 1.1 s, this many some 10 s).
+  constexpr std::size_t kDropped = 50000, kKept = 50000;
+  std::string bytes = cbr_bytes(GameRecord{}).substr(0, 2214);  // the header; the records follow
+  add_cbr_record(bytes, 0, 0, 0);                               // the root, with a child
+  for (std::size_t k = 0; k < kDropped; ++k) add_cbr_record(bytes, 1 | 2, 40, 40);  // from == to: not a move
+  const int moves[2][2] = {{cbr_square_of("h2"), cbr_square_of("e2")}, {cbr_square_of("b0"), cbr_square_of("c2")}};
+  for (std::size_t k = 0; k < kKept; ++k)
+    add_cbr_record(bytes, 1 | (k + 1 < kKept ? 2 : 0), moves[k % 2][0], moves[k % 2][1]);
+  RecordBuilder b;
+  const FileReport r = read_cbr(bytes, b);
+  CHECK(r.issues.empty());
+  REQUIRE(b.games.size() == 1);
+  const GameRecord& g = b.games[0];
+  CHECK_FALSE(g.truncated);
+  REQUIRE(g.nodes[0].children.size() == kKept);
+  CHECK(g.nodes.size() == kKept + 1);
+  CHECK(g.node(g.nodes[0].children[0]).text == "h2e2");
+  CHECK(g.node(g.nodes[0].children[1]).text == "b0c2");
+  std::size_t bad = 0, other = 0;
+  for (const auto& i : b.issues[0]) ++(i.code == "bad-move" ? bad : other);
+  CHECK(bad == kDropped);
+  CHECK(other == 0);
+}
+
+TEST_CASE("CBR: unreadable moves among alternatives leave out their subtrees, the rest in order", "[cbr]") {
+  GenOptions o;
+  o.max_depth = 6, o.variation_percent = 40, o.max_alternatives = 4, o.comment_percent = 0, o.max_nodes = 400;
+  Lcg rng(23);
+  std::size_t dropped_total = 0, first_dropped = 0;
+  for (std::uint64_t seed = 1; seed <= 40; ++seed) {
+    INFO("seed " << seed);
+    GameRecord g = random_game(seed, o);
+    g.nodes[0].comment_after.clear();  // no comment anywhere: every record is 4 bytes
+    std::string bytes = cbr_bytes(g);
+    // Records are 4 bytes (no comments), in pre-order, the root first at 2214.
+    std::vector<NodeId> order;
+    std::vector<NodeId> todo{g.root()};
+    while (!todo.empty()) {
+      const NodeId id = todo.back();
+      todo.pop_back();
+      order.push_back(id);
+      const NodeChildren& kids = g.node(id).children;
+      for (std::size_t i = kids.size(); i-- > 0;) todo.push_back(kids[i]);
+    }
+    REQUIRE(bytes.size() == 2214 + 4 * order.size());
+    // Spoil one move in four (from == to), whole runs of alternatives at times.
+    std::vector<char> spoiled(g.nodes.size(), 0);
+    for (std::size_t k = 1; k < order.size(); ++k) {
+      const GameNode& n = g.node(order[k]);
+      const bool run = n.parent != kNoNode && g.node(n.parent).children.size() > 2 && rng.below(3) == 0;
+      if (!run && rng.below(4) != 0) continue;
+      spoiled[order[k]] = 1;
+      bytes[2214 + 4 * k + 3] = bytes[2214 + 4 * k + 2];
+      ++dropped_total;
+      if (g.node(n.parent).children[0] == order[k]) ++first_dropped;
+    }
+    // The expected tree: the game without the spoiled moves and what follows them.
+    GameRecord want;
+    std::vector<std::pair<NodeId, NodeId>> copy{{g.root(), want.root()}};
+    while (!copy.empty()) {
+      const auto [from, to] = copy.back();
+      copy.pop_back();
+      std::vector<std::pair<NodeId, NodeId>> next;
+      for (const NodeId child : g.node(from).children) {
+        if (spoiled[child]) continue;
+        GameNode n = g.node(child);
+        n.children = {};
+        next.emplace_back(child, want.add_child(to, std::move(n)));
+      }
+      copy.insert(copy.end(), next.rbegin(), next.rend());
+    }
+    RecordBuilder b;
+    const FileReport r = read_cbr(bytes, b);
+    CHECK(r.issues.empty());
+    REQUIRE(b.games.size() == 1);
+    std::string why;
+    const bool same = same_tree(want, b.games[0], &why);
+    INFO(why);  // before the check, so that a failure shows it
+    CHECK(same);
+    std::size_t bad = 0;
+    for (const auto& i : b.issues[0]) bad += i.code == "bad-move";
+    CHECK(bad == std::size_t(std::count(spoiled.begin(), spoiled.end(), 1)));
+  }
+  CHECK(first_dropped > 10);  // first choices among them, whose alternatives move up
+  CHECK(dropped_total > 100);
 }
