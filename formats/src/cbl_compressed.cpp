@@ -16,7 +16,16 @@ namespace xq::formats::detail {
 
 namespace {
 
-constexpr std::uint64_t kMaxInflated = std::uint64_t(1) << 28;  // far beyond any real library
+// Bounds on hostile input; zlib inflates up to about 1000 times, so a small
+// file can ask for much. The compressed libraries of the shared corpus
+// inflate to 8,560, 38,613 and 118,621 bytes (196 games, the largest): 32 MB
+// is some 280 times the largest, and at most a few seconds of reading.
+constexpr std::uint64_t kMaxInflated = std::uint64_t(32) << 20;
+// Move records read per game (the corpus games have at most 240).
+constexpr std::size_t kMaxMoveRecords = std::size_t(1) << 20;
+// Issues kept per game; one "too-many-issues" issue then gives the number
+// of the others, which are counted, not built.
+constexpr std::size_t kMaxGameIssues = 1000;
 constexpr std::size_t kDateField = 19;
 constexpr std::size_t kMoveRecord = 6;
 constexpr std::size_t kUnknownGameStrings = 6;
@@ -38,6 +47,33 @@ ReadIssue make_issue(std::string_view code, Severity severity, std::size_t at, s
   i.message.push_back(')');
   return i;
 }
+
+// Issues into a list, at most `limit` of them; the others are counted.
+class IssueList {
+ public:
+  explicit IssueList(std::vector<ReadIssue>& out, std::size_t limit = std::size_t(-1)) : out_(out), limit_(limit) {}
+  // Whether one more issue is to be kept (and counts it); else counts it
+  // as suppressed.
+  bool room() {
+    if (kept_ < limit_) {
+      ++kept_;
+      return true;
+    }
+    ++suppressed_;
+    return false;
+  }
+  // Adds make() when there is room: the issue is only built then.
+  template <typename Make>
+  void add(Make make) {
+    if (room()) out_.push_back(make());
+  }
+  std::size_t suppressed() const { return suppressed_; }
+
+ private:
+  std::vector<ReadIssue>& out_;
+  std::size_t limit_;
+  std::size_t kept_ = 0, suppressed_ = 0;
+};
 
 std::string_view result_text(std::uint32_t code) {
   switch (code) {
@@ -90,14 +126,15 @@ struct Cursor {
 };
 
 // GBK text to UTF-8; bad bytes are replaced and reported.
-std::string decode_text(std::string_view raw, std::string_view what, std::size_t at, std::vector<ReadIssue>& out) {
+std::string decode_text(std::string_view raw, std::string_view what, std::size_t at, IssueList& out) {
   const DecodedText t = decode_gb18030(raw);
-  if (t.had_errors || t.cut_character) {
-    std::string m("the ");
-    m.append(what);
-    m.append(" is not valid GBK; bad bytes replaced");
-    out.push_back(make_issue("bad-encoding", Severity::Warning, at, m));
-  }
+  if (t.had_errors || t.cut_character)
+    out.add([&] {
+      std::string m("the ");
+      m.append(what);
+      m.append(" is not valid GBK; bad bytes replaced");
+      return make_issue("bad-encoding", Severity::Warning, at, m);
+    });
   return t.utf8;
 }
 
@@ -188,10 +225,11 @@ struct LibraryInfo {
 bool read_library_header(Cursor& c, LibraryInfo& lib, FileReport& report) {
   static constexpr std::string_view kNames[5] = {"Library", "LibraryText2", "LibraryText3", "LibraryAuthor",
                                                  "LibraryText5"};
+  IssueList issues(report.issues);
   for (const std::string_view name : kNames) {
     const std::size_t at = c.pos;
     const std::string_view raw = c.string();
-    std::string value = decode_text(raw, name, at, report.issues);
+    std::string value = decode_text(raw, name, at, issues);
     if (!value.empty()) lib.tags.emplace_back(name, std::move(value));
   }
   const std::string_view created = c.bytes(kDateField), modified = c.bytes(kDateField);
@@ -218,7 +256,7 @@ Square record_square(unsigned b) {
   return file < 9 && row < 10 ? Square(int(file), int(9 - row)) : Square::none();
 }
 
-Setup read_board(std::string_view raw, std::size_t at, std::vector<ReadIssue>& issues) {
+Setup read_board(std::string_view raw, std::size_t at, IssueList& issues) {
   Setup setup;
   for (std::size_t i = 0; i < raw.size(); ++i) {
     const unsigned b = static_cast<unsigned char>(raw[i]);
@@ -233,7 +271,7 @@ Setup read_board(std::string_view raw, std::size_t at, std::vector<ReadIssue>& i
       m.append(") has the square byte ");
       m.append(std::to_string(b));
       m.append(", not on the board; left out");
-      issues.push_back(make_issue("bad-setup", Severity::Error, at + i, m));
+      issues.add([&] { return make_issue("bad-setup", Severity::Error, at + i, m); });
       continue;
     }
     const Square s(int(file), int(9 - row));
@@ -245,7 +283,7 @@ Setup read_board(std::string_view raw, std::size_t at, std::vector<ReadIssue>& i
       m.append(") is on ");
       m.append(s.name());
       m.append(", already taken; left out");
-      issues.push_back(make_issue("bad-setup", Severity::Error, at + i, m));
+      issues.add([&] { return make_issue("bad-setup", Severity::Error, at + i, m); });
       continue;
     }
     setup.put(s, p);
@@ -259,7 +297,9 @@ Control read_game(Cursor& c, std::size_t index, const LibraryInfo& lib, GameVisi
   if (begin == Control::Stop) return Control::Stop;
   if (begin == Control::SkipGame) return Control::Continue;
 
-  std::vector<ReadIssue> issues;
+  // At most kMaxGameIssues issues, these and those of the tree together.
+  std::vector<ReadIssue> issue_list;
+  IssueList issues(issue_list, kMaxGameIssues);
   std::vector<std::pair<std::string_view, std::string>> tags;
   const auto text_tag = [&](std::string_view name) {
     const std::size_t at = c.pos;
@@ -295,7 +335,7 @@ Control read_game(Cursor& c, std::size_t index, const LibraryInfo& lib, GameVisi
   const std::uint32_t count = c.u32();
   bool truncated = c.short_read, records_cut = false;
   if (truncated)
-    issues.push_back(make_issue("truncated", Severity::Error, c.pos, "the game ends inside its header"));
+    issues.add([&] { return make_issue("truncated", Severity::Error, c.pos, "the game ends inside its header"); });
 
   // Move records.
   std::vector<MoveRecord> records;
@@ -307,10 +347,20 @@ Control read_game(Cursor& c, std::size_t index, const LibraryInfo& lib, GameVisi
       m.append(" move records, only ");
       m.append(std::to_string(fit));
       m.append(" fit in it; read those");
-      issues.push_back(make_issue("truncated", Severity::Error, count_at, m));
+      issues.add([&] { return make_issue("truncated", Severity::Error, count_at, m); });
       truncated = records_cut = true;
     }
-    const std::size_t n = std::min<std::size_t>(count, fit);
+    std::size_t n = std::min<std::size_t>(count, fit);
+    if (n > kMaxMoveRecords) {
+      std::string m("the game holds ");
+      m.append(std::to_string(n));
+      m.append(" move records; only the first ");
+      m.append(std::to_string(kMaxMoveRecords));
+      m.append(" are read, without comments");
+      issues.add([&] { return make_issue("too-large", Severity::Error, count_at, m); });
+      n = kMaxMoveRecords;
+      truncated = records_cut = true;
+    }
     records.reserve(n);
     for (std::size_t k = 0; k < n; ++k) {
       const std::size_t at = c.pos;
@@ -331,7 +381,7 @@ Control read_game(Cursor& c, std::size_t index, const LibraryInfo& lib, GameVisi
       m.append(" after ply ");
       m.append(std::to_string(depth));
       m.append("; it and the records after it are not read");
-      issues.push_back(make_issue("bad-record", Severity::Error, r.at, m));
+      issues.add([&] { return make_issue("bad-record", Severity::Error, r.at, m); });
       truncated = true;
       break;
     }
@@ -343,6 +393,9 @@ Control read_game(Cursor& c, std::size_t index, const LibraryInfo& lib, GameVisi
   if (!c.short_read && !records_cut) {
     const std::string_view rest = c.data.substr(c.pos, c.end - c.pos);
     std::size_t from = 0, line = 0;
+    // Non-empty lines after the last comment: reported once, with their extent.
+    std::size_t trailing_lines = 0, trailing_begin = 0, trailing_end = 0;
+    std::string_view trailing_first;
     while (from < rest.size()) {
       std::size_t eol = rest.find("\r\n", from);
       const bool ended = eol != std::string_view::npos;
@@ -352,29 +405,52 @@ Control read_game(Cursor& c, std::size_t index, const LibraryInfo& lib, GameVisi
       // wrote them: framing, not text (no text format could carry it).
       if (!raw.empty() && raw.back() == '\0') {
         while (!raw.empty() && raw.back() == '\0') raw.remove_suffix(1);
-        issues.push_back(make_issue("nul-terminator", Severity::Info, c.pos + from + raw.size(),
-                                    "a move comment ends with a NUL byte; the byte is not kept"));
+        issues.add([&] {
+          return make_issue("nul-terminator", Severity::Info, c.pos + from + raw.size(),
+                            "a move comment ends with a NUL byte; the byte is not kept");
+        });
       }
       if (line < comments.size()) {
         comments[line] = comment_text(decode_text(raw, "move comment", c.pos + from, issues));
       } else if (!raw.empty()) {
-        std::string m("text after the last move comment; not kept: ");
-        m.append(decode_gb18030(raw).utf8);
-        issues.push_back(make_issue("trailing-data", Severity::Warning, c.pos + from, m));
+        if (trailing_lines++ == 0) trailing_begin = from, trailing_first = raw;
+        trailing_end = from + raw.size();
       }
       if (!ended && line < comments.size() && !truncated)
-        issues.push_back(make_issue("unterminated-comment", Severity::Info, c.pos + eol,
-                                    "the last move comment has no CR LF; read as it is"));
+        issues.add([&] {
+          return make_issue("unterminated-comment", Severity::Info, c.pos + eol,
+                            "the last move comment has no CR LF; read as it is");
+        });
       ++line;
       from = ended ? eol + 2 : eol;
     }
+    if (trailing_lines > 0)
+      issues.add([&] {
+        // One line: its text. More, or a long one: their extent, and the
+        // start of the first.
+        constexpr std::size_t kShown = 1000;
+        std::string m("text after the last move comment");
+        if (trailing_lines > 1 || trailing_first.size() > kShown) {
+          m.append(" (");
+          m.append(std::to_string(trailing_lines));
+          m.append(trailing_lines == 1 ? " line, " : " lines, ");
+          m.append(std::to_string(trailing_end - trailing_begin));
+          m.append(" bytes up to inflated byte ");
+          m.append(std::to_string(c.pos + trailing_end));
+          m.append(")");
+        }
+        m.append("; not kept: ");
+        m.append(decode_gb18030(trailing_first.substr(0, kShown)).utf8);
+        if (trailing_lines > 1 || trailing_first.size() > kShown) m.append(" ...");
+        return make_issue("trailing-data", Severity::Warning, c.pos + trailing_begin, m);
+      });
     if (line < records.size() && !truncated) {
       std::string m("comments for ");
       m.append(std::to_string(line));
       m.append(" of ");
       m.append(std::to_string(records.size()));
       m.append(" move records; the others have none");
-      issues.push_back(make_issue("missing-comments", Severity::Warning, c.end, m));
+      issues.add([&] { return make_issue("missing-comments", Severity::Warning, c.end, m); });
     }
   }
 
@@ -402,38 +478,41 @@ Control read_game(Cursor& c, std::size_t index, const LibraryInfo& lib, GameVisi
     node.offset = kCompressedCblHeader;
     tree.set_comment(node, comments[k]);
     const Square from = record_square(r.from), to = record_square(r.to);
-    ReadIssue bad;
-    if (!from.valid() || !to.valid() || from == to) {
-      node.dropped = true;
+    if (!from.valid() || !to.valid() || from == to) node.dropped = true;
+    else node.move = Move(from, to);
+    const bool has_child = k + 1 < valid && records[k + 1].ply == r.ply + 1;
+    const std::uint32_t id = tree.add(node, has_child, has_sibling[k] != 0);
+    if (node.dropped && issues.room()) {
       std::string m("move record with squares ");
       m.append(std::to_string(r.from));
       m.append(" -> ");
       m.append(std::to_string(r.to));
       m.append(" is not a move; left out with its continuation");
-      bad = make_issue("bad-move", Severity::Error, r.at, m);
-    } else {
-      node.move = Move(from, to);
+      tree.add_issue(id, make_issue("bad-move", Severity::Error, r.at, m));
     }
-    const bool has_child = k + 1 < valid && records[k + 1].ply == r.ply + 1;
-    const std::uint32_t id = tree.add(node, has_child, has_sibling[k] != 0);
-    if (node.dropped) tree.add_issue(id, std::move(bad));
   }
 
   // Side to move: the colour of the first move's piece, else the side byte.
   const std::uint32_t first = tree.first_main_move();
   const Piece mover = first != kNoRecord ? setup.at(tree.nodes[first].move.from()) : Piece();
   if (side > 1 && !truncated)
-    issues.push_back(make_issue("bad-header", Severity::Warning, side_at,
-                                "side-to-move byte " + std::to_string(side) + " is neither 1 (Red) nor 0 (Black)"));
+    issues.add([&] {
+      return make_issue("bad-header", Severity::Warning, side_at,
+                        "side-to-move byte " + std::to_string(side) + " is neither 1 (Red) nor 0 (Black)");
+    });
   if (!mover.empty()) setup.side_to_move = mover.color();
   else setup.side_to_move = side == 0 ? Color::Black : Color::Red;
 
   if (result_code == 4)
-    issues.push_back(make_issue("multiple-results", Severity::Info, result_at,
-                                "the game gives several results (code 4); read as \"*\""));
+    issues.add([&] {
+      return make_issue("multiple-results", Severity::Info, result_at,
+                        "the game gives several results (code 4); read as \"*\"");
+    });
   else if (result_code > 4)
-    issues.push_back(make_issue("bad-result", Severity::Warning, result_at,
-                                "result code " + std::to_string(result_code) + " is unknown; read as \"*\""));
+    issues.add([&] {
+      return make_issue("bad-result", Severity::Warning, result_at,
+                        "result code " + std::to_string(result_code) + " is unknown; read as \"*\"");
+    });
 
   for (const auto& [name, value] : tags) visitor.tag(name, value);
   if (type != 0) {
@@ -443,8 +522,15 @@ Control read_game(Cursor& c, std::size_t index, const LibraryInfo& lib, GameVisi
   for (const auto& [name, value] : lib.tags) visitor.tag(name, value);
   const std::string_view result = result_text(result_code);
   visitor.tag("Result", result);
-  for (const auto& i : issues) visitor.issue(i);
+  for (const auto& i : issue_list) visitor.issue(i);
   for (const auto& i : tree.game_issues) visitor.issue(i);
+  if (issues.suppressed() > 0) {
+    std::string m(std::to_string(issues.suppressed()));
+    m.append(" more issues of this game are not reported (only the first ");
+    m.append(std::to_string(kMaxGameIssues));
+    m.append(" are)");
+    visitor.issue(make_issue("too-many-issues", Severity::Warning, c.end, m));
+  }
   visitor.start_setup(setup);
   tree.replay(visitor);
   visitor.result(result);

@@ -233,6 +233,125 @@ TEST_CASE("compressed CBL: damaged payloads never crash and stay bounded", "[cbl
   }
 }
 
+namespace {
+
+void put_u32_at(std::string& s, std::size_t at, std::uint32_t v) {
+  for (int i = 0; i < 4; ++i) s[at + std::size_t(i)] = char((v >> (8 * i)) & 0xFF);
+}
+
+// A game of no moves whose move records and comment lines are `records`
+// (count of them given) and `after`; its size field set to match.
+std::string game_with(std::uint32_t count, const std::string& records, const std::string& after) {
+  std::string g = cblz_game_bytes(GameRecord{});  // ends with its record count, 0
+  put_u32_at(g, g.size() - 4, count);
+  g += records;
+  g += after;
+  put_u32_at(g, 0, std::uint32_t(g.size()));
+  return g;
+}
+
+std::size_t count_code(const std::vector<ReadIssue>& issues, std::string_view code) {
+  std::size_t n = 0;
+  for (const auto& i : issues) n += i.code == code;
+  return n;
+}
+
+}  // namespace
+
+TEST_CASE("compressed CBL: text after the last comment is reported once, with its extent", "[cbl][compressed][robust]") {
+  // 3 million trailing lines in a 12 KB file: one issue each took minutes
+  // and gigabytes (a 16 KB file, 45 s and 2.3 GB).
+  std::string tail;
+  for (int k = 0; k < 3000000; ++k) tail += "ab\r\n";
+  const std::string lib = cblz_library_bytes({game_with(0, "", tail)}, "x");
+  CHECK(lib.size() < 16000);
+  RecordBuilder b;
+  const FileReport r = read_cbl(lib, b);
+  CHECK(r.issues.empty());
+  REQUIRE(b.games.size() == 1);
+  REQUIRE(b.issues[0].size() == 1);
+  {
+    const ReadIssue& i = b.issues[0][0];
+    CHECK(i.code == "trailing-data");
+    INFO(i.message);
+    CHECK(i.message.find("3000000 lines, 11999998 bytes") != std::string::npos);
+    CHECK(i.message.find("not kept: ab ...") != std::string::npos);
+  }
+
+  // One line: reported as before, with its text.
+  GenOptions o;
+  o.main_plies = 3, o.variation_percent = 0, o.comment_percent = 0;
+  std::string one = cblz_game_bytes(random_game(3, o)) + cblz_detail::gbk("好") + "\r\n";
+  put_u32_at(one, 0, std::uint32_t(one.size()));
+  RecordBuilder b1;
+  (void)read_cbl(cblz_library_bytes({one}, "x"), b1);
+  REQUIRE(b1.issues.size() == 1);
+  REQUIRE(b1.issues[0].size() == 1);
+  CHECK(b1.issues[0][0].code == "trailing-data");
+  CHECK(b1.issues[0][0].message.rfind("text after the last move comment; not kept: 好 (inflated byte ", 0) == 0);
+  CHECK(b1.games[0].main_line().size() == 3);
+}
+
+TEST_CASE("compressed CBL: at most 1000 issues per game, then one that counts the others", "[cbl][compressed][robust]") {
+  // 5000 records at ply 1 whose squares are not on the board: 5000 bad moves.
+  std::string records, comments;
+  for (int k = 0; k < 5000; ++k) records += std::string("\x01\x00\xff\xff\x00\x00", 6), comments += "\r\n";
+  RecordBuilder b;
+  const FileReport r = read_cbl(cblz_library_bytes({game_with(5000, records, comments)}, "x"), b);
+  CHECK(r.issues.empty());
+  REQUIRE(b.games.size() == 1);
+  CHECK(b.games[0].nodes.size() == 1);
+  const auto& issues = b.issues[0];
+  REQUIRE(issues.size() == 1001);
+  CHECK(count_code(issues, "bad-move") == 1000);
+  CHECK(issues.back().code == "too-many-issues");
+  CHECK(issues.back().message.rfind("4000 more issues of this game are not reported", 0) == 0);
+}
+
+TEST_CASE("compressed CBL: move records beyond 2^20 per game are not read, and said so", "[cbl][compressed][robust]") {
+  constexpr std::uint32_t kRecords = (1u << 20) + 7;
+  std::string records;
+  records.reserve(std::size_t(kRecords) * 6);
+  for (std::uint32_t k = 0; k < kRecords; ++k) records += std::string("\x01\x00\xff\xff\x00\x00", 6);
+  RecordBuilder b;
+  const FileReport r = read_cbl(cblz_library_bytes({game_with(kRecords, records, "")}, "x"), b);
+  CHECK(r.issues.empty());
+  REQUIRE(b.games.size() == 1);
+  CHECK(b.games[0].truncated);
+  const auto& issues = b.issues[0];
+  REQUIRE(issues.size() == 1001);
+  CHECK(issues[0].code == "too-large");
+  CHECK(issues[0].message.find("1048583 move records; only the first 1048576") != std::string::npos);
+  CHECK(count_code(issues, "bad-move") == 999);
+  CHECK(issues.back().code == "too-many-issues");
+  CHECK(issues.back().message.rfind(std::to_string((1u << 20) - 999) + " more issues", 0) == 0);
+}
+
+TEST_CASE("compressed CBL: a payload inflating beyond 32 MB is not read", "[cbl][compressed][robust]") {
+  // Was allowed up to 256 MB: a 16 KB file inflates to 16 MB, a 400 KB one
+  // to 400 MB. The corpus libraries inflate to 116 KB at most.
+  const std::string zeros((32u << 20) + 1, '\0');
+  uLongf size = compressBound(uLong(zeros.size()));
+  std::string z(size, '\0');
+  compress2(reinterpret_cast<Bytef*>(z.data()), &size, reinterpret_cast<const Bytef*>(zeros.data()), uLong(zeros.size()),
+            Z_BEST_SPEED);
+  z.resize(size);
+  std::string big("CCBridge\x15\0\0\0\x01\0\0\0\0\0\0\0", 20);
+  put_u32_at(big, 16, std::uint32_t(zeros.size()));
+  big += z;
+  CHECK(big.size() < 200000);
+  RecordBuilder b;
+  const FileReport r = read_cbl(big, b);
+  CHECK(b.games.empty());
+  REQUIRE(r.issues.size() == 1);
+  CHECK(r.issues[0].code == "too-large");
+  CHECK(r.issues[0].message.find("more than 33554432 bytes") != std::string::npos);
+  // Just under the bound: read (and its zeros reported as what they are).
+  RecordBuilder small;
+  const FileReport ok = read_cbl(cblz_library_bytes({std::string(1u << 20, '\0')}, "x"), small);
+  CHECK_FALSE(has_code(ok.issues, "too-large"));
+}
+
 // Run by hand: test_formats "[.write-seeds]" writes the fuzz seed.
 TEST_CASE("write the compressed CBL fuzz seed", "[.write-seeds]") {
   const std::string bytes = cblz_library_bytes(generated_games(2, 60), "种子");
