@@ -29,6 +29,12 @@ constexpr std::size_t kMaxGameIssues = 1000;
 constexpr std::size_t kDateField = 19;
 constexpr std::size_t kMoveRecord = 6;
 constexpr std::size_t kUnknownGameStrings = 6;
+// The smallest game: size, board, 3 u32, 7 strings, result, 5 strings, side,
+// dates, record count (143 bytes). A smaller size cannot be a game's; were
+// it taken as one (a truncated game, as before), 32 MB of 4-byte "games"
+// would be 8 million of them (5 s to read, from a 32 KB file).
+constexpr std::size_t kMinGame = 4 + 32 + 3 * 4 + (1 + kUnknownGameStrings) * 4 + 4 + 5 * 4 + 1 + 2 * kDateField + 4;
+static_assert(kMinGame == 143);
 
 std::uint32_t u32_at(std::string_view b, std::size_t o) {
   const auto* p = reinterpret_cast<const unsigned char*>(b.data() + o);
@@ -566,12 +572,18 @@ void read_compressed_cbl(std::string_view bytes, GameVisitor& visitor, FileRepor
     const std::size_t at = c.pos;
     if (payload.size() - at < 4) break;
     const std::uint32_t size = u32_at(payload, at);
-    if (size < 4) {
+    if (size < kMinGame) {
       std::string m("game ");
       m.append(std::to_string(index + 1));
       m.append(" gives its size as ");
       m.append(std::to_string(size));
-      m.append(" bytes; the games from here on cannot be found");
+      m.append(" bytes");
+      if (size >= 4) {
+        m.append(", less than the ");
+        m.append(std::to_string(kMinGame));
+        m.append(" of a game without text or moves");
+      }
+      m.append("; the games from here on cannot be found");
       report.issues.push_back(make_issue("bad-record", Severity::Error, at, m));
       return;
     }

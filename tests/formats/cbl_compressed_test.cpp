@@ -352,6 +352,34 @@ TEST_CASE("compressed CBL: a payload inflating beyond 32 MB is not read", "[cbl]
   CHECK_FALSE(has_code(ok.issues, "too-large"));
 }
 
+TEST_CASE("compressed CBL: a game size below the smallest game's ends the reading, reported", "[cbl][compressed][robust]") {
+  // 4-byte "games" were each read as a truncated game: 32 MB of them, 8
+  // million games from a 32 KB file (5 s).
+  std::string tiny;
+  for (int k = 0; k < 1000000; ++k) tiny += std::string("\x04\0\0\0", 4);
+  RecordBuilder b;
+  const FileReport r = read_cbl(cblz_library_bytes({tiny}, "x", 1, 0xFFFFFFF0u), b);
+  CHECK(b.games.empty());
+  CHECK(r.games == 0);
+  REQUIRE(r.issues.size() == 1);
+  CHECK(r.issues[0].code == "bad-record");
+  CHECK(r.issues[0].message.find("gives its size as 4 bytes, less than the 143") != std::string::npos);
+  // The smallest game reads; one byte less is not a game.
+  const std::string smallest = cblz_game_bytes(GameRecord{});
+  REQUIRE(smallest.size() == 143);
+  RecordBuilder one;
+  const FileReport r1 = read_cbl(cblz_library_bytes({smallest, smallest}, "x"), one);
+  CHECK(r1.issues.empty());
+  CHECK(one.games.size() == 2);
+  CHECK(one.issues[0].empty());
+  std::string short_one = smallest;
+  short_one[0] = char(142);
+  RecordBuilder none;
+  const FileReport r0 = read_cbl(cblz_library_bytes({smallest, short_one}, "x"), none);
+  CHECK(none.games.size() == 1);
+  CHECK(has_code(r0.issues, "bad-record"));
+}
+
 // Run by hand: test_formats "[.write-seeds]" writes the fuzz seed.
 TEST_CASE("write the compressed CBL fuzz seed", "[.write-seeds]") {
   const std::string bytes = cblz_library_bytes(generated_games(2, 60), "种子");
