@@ -188,3 +188,33 @@ TEST_CASE("asian: a piece with a real root is not chased by a joint attack (AXF 
   CHECK(classify_move(p, mv("h4h6"), RuleSet::Cxa2020).cls == MoveClass::Chase);
   CHECK(classify_move(p, mv("h4h6"), RuleSet::Asian).cls != MoveClass::Chase);
 }
+
+TEST_CASE("将军得子: a capture after the reply counts with the other side's answer to it", "[rules]") {
+  // Red 车h9 帅f0 仕f2 相c0; black 将d8 炮h3 马g0 (the shuttle of 2011 参考图10
+  // as the random search set it up). 炮h3-i3 threatens 炮i0+ (the horse g0 is
+  // the screen); 车h9-h0 interposes and attacks the cannon; 马g0xf2 takes the
+  // advisor with a discovered check through the rook, but the only answer,
+  // 车h0xi0, takes the checking cannon: a cannon for an advisor, no gain
+  // (Fairy-Stockfish agrees), so the move chases nothing.
+  const Position shuttle = pos_of("7R1/3k5/9/9/9/9/7c1/5A3/9/2B2Kn2 b");
+  for (RuleSet rs : {RuleSet::Cxa2011, RuleSet::Cxa2020})
+    CHECK(classify_move(shuttle, mv("h3i3"), rs).cls != MoveClass::Chase);
+  // (The horse's own capture of the advisor is there before and after.)
+  const Position after = pos_of("7R1/3k5/9/9/9/9/8c/5A3/9/2B2Kn2 b");
+  for (const auto& t : chase_targets(after, Color::Black)) CHECK_FALSE(t.by_checks);
+  // The genuine 将军得子 from h3 with the rook on i9: 炮h3-h0+, 帅f0-f1 (the
+  // rook cannot interpose), 炮h0xc0 wins the elephant.
+  const Position back = pos_of("8R/3k5/9/9/9/9/8c/5A3/9/2B2Kn2 b");
+  const auto c = classify_move(back, mv("i3h3"), RuleSet::Cxa2011);
+  CHECK(c.cls == MoveClass::Chase);
+  REQUIRE(c.targets.size() == 1);
+  CHECK(c.targets[0].victim == Square(2, 0));
+  CHECK(c.targets[0].by_checks);
+  // What the other side could already win before the checks is not the
+  // sequence's doing: with a black horse on a9 that the rook i9 can take
+  // anyway, the elephant is still won (both sides may chase at once).
+  const auto d = classify_move(pos_of("n7R/3k5/9/9/9/9/8c/5A3/9/2B2Kn2 b"), mv("i3h3"), RuleSet::Cxa2011);
+  CHECK(d.cls == MoveClass::Chase);
+  REQUIRE(d.targets.size() == 1);
+  CHECK(d.targets[0].victim == Square(2, 0));
+}

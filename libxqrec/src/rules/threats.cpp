@@ -1,6 +1,7 @@
 #include "xqrec/rules/threats.h"
 
 #include <algorithm>
+#include <array>
 #include <climits>
 
 #include "xqrec/rules/values.h"
@@ -62,25 +63,84 @@ void direct_targets(Position& pos, std::vector<ChaseTarget>& out, int pv, std::v
   });
 }
 
-// Best material the side to move wins by direct captures (0 if none), and the
-// victim: the first capture of the highest gain not refuted by a mate in one,
-// found by the same walk as direct_targets without what only a chase report
-// needs (offers, roots, recaptures, the target list), asking for the mate
-// only when the capture would be the best so far. The check sequences call
-// this after every reply: it was most of an audit's time on real archives
-// with repetitions.
-int best_direct(Position& pos, Square& victim, int pv) {
+// What the other side could already win at the root of a check sequence (the
+// position whose chases are sought, with that side to move): per square, the
+// piece there and the balance of its best winning capture. These threats are
+// not the sequence's doing; a chase by a direct capture ignores them as well
+// (both sides may chase at once: 2011 图3, 参考图5).
+struct RootThreats {
+  std::array<Piece, kSquares> piece{};
+  std::array<int, kSquares> balance{};
+};
+
+RootThreats root_threats(const Position& root, Color other, int pv) {
+  RootThreats t;
+  Position pos = with_side_to_move(root, other);
+  const int any = 0;
+  detail::winning_captures<false>(pos, pv, true, any, [](Move) { return true; },
+                                  [&](Move r, int balance, const detail::CaptureDetails&) {
+    const int i = r.to().index();
+    if (balance > t.balance[i]) {
+      t.balance[i] = balance;
+      t.piece[i] = pos.at(r.to());
+    }
+    return true;
+  });
+  return t;
+}
+
+// The best that the side to move, the other side of a capture just played
+// onto `sq`, wins by a direct capture elsewhere (the exchange on `sq` is the
+// capture's own balance), less what it could already win of the same piece
+// on the same square at the root: the walk of winning_captures.h, stopping
+// as soon as it reaches `enough`.
+int best_elsewhere(Position& pos, Square sq, int pv, int enough, const RootThreats& root) {
+  int best = 0;
+  detail::winning_captures<false>(pos, pv, true, best, [&](Move r) { return r.to() != sq; },
+                                  [&](Move r, int balance, const detail::CaptureDetails&) {
+    const int i = r.to().index();
+    const int gain = root.piece[i] == pos.at(r.to()) ? balance - root.balance[i] : balance;
+    if (gain > best) best = gain;
+    return best < enough;
+  });
+  return best;
+}
+
+// Best material the side to move wins by a direct capture (0 if none: it can
+// decline and save its pieces), and the victim, after a defender's reply in a
+// check sequence. A capture c counts with what it keeps when the other side
+// answers with its best capture: the exchange on c's square (c's balance) or
+// a capture elsewhere that the sequence made possible (24.3 得子: the line
+// must win material; 炮i0+ 车h0 马xf2+ is no gain when 车xi0 answers the
+// discovered check and takes the checking cannon). The other side's captures
+// are legal moves, so after a capture with check only the evasions count.
+// Found by the walk of winning_captures.h without what only a chase report
+// needs (offers, roots, recaptures, the target list), looking at a capture
+// only when its balance would beat the best so far, and at the other side's
+// answers only until one of them brings it down to that best. The check
+// sequences call this after every reply: it is most of an audit's time on
+// real archives with repetitions.
+int best_follow_up(Position& pos, Square& victim, int pv, const RootThreats& root) {
   int best = 0;
   detail::winning_captures<false>(pos, pv, true, best, [](Move) { return true; },
                                   [&](Move c, int balance, const detail::CaptureDetails&) {
-    best = balance;
-    victim = c.to();
+    const int value = piece_value(pos.at(c.to()), c.to(), pv);
+    Undo u;
+    pos.make(c, u);
+    const int answer = best_elsewhere(pos, c.to(), pv, value - best, root);
+    pos.undo(c, u);
+    const int kept = std::min(balance, value - answer);
+    if (kept > best) {
+      best = kept;
+      victim = c.to();
+    }
     return true;
   });
   return best;
 }
 
-int check_line(Position& pos, int depth, Square& victim, Square& first_checker, int pv, int floor);
+int check_line(Position& pos, int depth, Square& victim, Square& first_checker, int pv, int floor,
+               const RootThreats& root);
 
 // The material the side to move wins with the check k (then possibly more
 // checks) followed by a capture, against the best defence; INT_MIN when k
@@ -92,7 +152,7 @@ int check_line(Position& pos, int depth, Square& victim, Square& first_checker, 
 // `floor`: the caller ignores any value at or below it, so once one reply
 // holds the gain there the other replies need no search (the value then
 // returned is at or below `floor`, and `victim` means nothing).
-int check_value(Position& pos, Move k, int depth, Square& victim, int pv, int floor) {
+int check_value(Position& pos, Move k, int depth, Square& victim, int pv, int floor, const RootThreats& root) {
   const Piece captured = pos.at(k.to());
   const int cap = captured.empty() ? 0 : piece_value(captured, k.to(), pv);
   Undo u;
@@ -107,10 +167,10 @@ int check_value(Position& pos, Move k, int depth, Square& victim, int pv, int fl
     Undo ur;
     pos.make(r, ur);
     Square v = Square::none(), unused = Square::none();
-    int follow = best_direct(pos, v, pv);
+    int follow = best_follow_up(pos, v, pv, root);
     if (depth > 1) {
       Square v2 = Square::none();
-      const int deeper = check_line(pos, depth - 1, v2, unused, pv, follow);
+      const int deeper = check_line(pos, depth - 1, v2, unused, pv, follow, root);
       if (deeper > follow) { follow = deeper; v = v2; }
     }
     pos.undo(r, ur);
@@ -131,13 +191,14 @@ int check_value(Position& pos, Move k, int depth, Square& victim, int pv, int fl
 // followed by a capture, against the best defence. Returns INT_MIN when no
 // checking line gains anything. `floor`: the caller wants only more than
 // that; no more than `floor` is returned when no check gains more.
-int check_line(Position& pos, int depth, Square& victim, Square& first_checker, int pv, int floor) {
+int check_line(Position& pos, int depth, Square& victim, Square& first_checker, int pv, int floor,
+               const RootThreats& root) {
   int best = floor;
   MoveList checks;
   legal_where(pos, checks, [&](Move k) { return is_check(pos, k); });
   for (Move k : checks) {
     Square v = Square::none();
-    const int worst = check_value(pos, k, depth, v, pv, best);
+    const int worst = check_value(pos, k, depth, v, pv, best, root);
     if (worst != INT_MIN && worst > best) {
       best = worst;
       victim = v;
@@ -189,10 +250,11 @@ std::vector<ChaseTarget> captures_with(const Position& pos0, Color side, const T
     // Every check is tried on its own, so that each piece it wins is named.
     MoveList checks;
     legal_where(pos, checks, [&](Move k) { return is_check(pos, k); });
+    const RootThreats root = checks.empty() ? RootThreats{} : root_threats(pos, ~side, pv);
     for (Move k : checks) {
       Square victim = Square::none();
       // Only a gain counts (below: gain <= 0 is skipped).
-      const int gain = check_value(pos, k, opt.check_depth, victim, pv, 0);
+      const int gain = check_value(pos, k, opt.check_depth, victim, pv, 0, root);
       if (gain == INT_MIN || gain <= 0 || !victim.valid()) continue;
       const Piece vp = pos.at(victim);
       if (vp.empty() || vp.color() == side || !is_material(vp, victim)) continue;

@@ -1,8 +1,8 @@
 // Internal to the rules: the one walk of the captures that win material
 // (24.3: a capture whose complete exchange gains, after which the capturer
 // is not mated at once), shared by the chase report (threats.cpp
-// direct_targets), the check sequences (threats.cpp best_direct) and the 献
-// test (classify.cpp).
+// direct_targets), the check sequences (threats.cpp best_follow_up and
+// best_elsewhere) and the 献 test (classify.cpp).
 #pragma once
 
 #include "xqrec/rules/exchange.h"
