@@ -260,7 +260,7 @@ class GameAuditor {
     if (!rules_set) return;
     const std::span<const Move> judged(played.data() + from - 1, std::size_t(rep.last_ply - from + 1));
     const rules::Verdict v = rules::adjudicate_cycle(before, judged, from, *rules_set);
-    f.verdict_json = rules::verdict_json(v);
+    f.verdict = v;
     f.message += "; " + v.explanation;
     // The verdict decides the result only when the game ends in this cycle:
     // players often repeat three times and then change.

@@ -60,7 +60,7 @@ std::string audit_to_json(const GameAudit& a) {
       }
       out += "]";
     }
-    if (!f.verdict_json.empty()) out += ",\"verdict\":" + f.verdict_json;
+    if (f.verdict) out += ",\"verdict\":" + rules::verdict_json(*f.verdict);
     out += "}";
   }
   out += "]}\n";

@@ -298,7 +298,8 @@ TEST_CASE("a repetition is reported with its cycle", "[audit]") {
   REQUIRE(f);
   CHECK(f->severity == Severity::Warning);
   CHECK(f->ply == 8);  // the start position occurs for the third time after ply 8
-  CHECK(f->verdict_json.find("\"outcome\"") != std::string::npos);
+  REQUIRE(f->verdict);
+  CHECK(xq::rules::verdict_json(*f->verdict).find("\"outcome\"") != std::string::npos);
 }
 
 
@@ -311,9 +312,10 @@ TEST_CASE("the audit judges rounds that differ together, as adjudicate does", "[
                             {});
   const Finding* f = find(a, "repetition");
   REQUIRE(f);
-  INFO(f->verdict_json);
-  CHECK(f->verdict_json.find("\"outcome\":\"draw\"") != std::string::npos);
-  CHECK(f->verdict_json.find("\"cycle\":[1,8]") != std::string::npos);
+  REQUIRE(f->verdict);
+  CHECK(f->verdict->outcome == xq::rules::Outcome::Draw);
+  CHECK(f->verdict->first_ply == 1);
+  CHECK(f->verdict->last_ply == 8);
 }
 
 // Red checks perpetually (长将, 25.1 / 26.x: the checking side must change);
@@ -327,7 +329,8 @@ TEST_CASE("the repetition verdict decides the result only if the game ends in it
     const auto a = audit_game(iccs_game(fen, cycle, "1-0"), {});
     const Finding* rep = find(a, "repetition");
     REQUIRE(rep);
-    CHECK(rep->verdict_json.find("red-loses") != std::string::npos);
+    REQUIRE(rep->verdict);
+    CHECK(rep->verdict->outcome == xq::rules::Outcome::RedLoses);
     const Finding* mismatch = find(a, "result-mismatch");
     REQUIRE(mismatch);
     CHECK(mismatch->message.find("0-1") != std::string::npos);

@@ -17,7 +17,6 @@
 #include <fstream>
 #include <iostream>
 #include <map>
-#include <stdexcept>
 #include <sstream>
 #include <string>
 #include <string_view>
@@ -25,6 +24,8 @@
 #include <vector>
 
 #include "xqrec/formats/audit_batch.h"
+#include "xqrec/rules/classify.h"
+#include "xqrec/rules/verdict.h"
 
 namespace {
 
@@ -33,163 +34,20 @@ namespace xf = xq::formats;
 
 const char* const kExpected = XQREC_TEST_DATA "/rules/corpus-verdicts.tsv";
 
-// ---- the little JSON the verdict object needs ------------------------------
-
-struct Json {
-  enum class Kind { Null, Bool, Number, String, Array, Object } kind = Kind::Null;
-  std::string text;  // string contents, or the number / literal as written
-  std::vector<Json> items;
-  std::vector<std::pair<std::string, Json>> members;
-
-  const Json* get(std::string_view key) const {
-    for (const auto& [k, v] : members)
-      if (k == key) return &v;
-    return nullptr;
-  }
-};
-
-class JsonParser {
- public:
-  explicit JsonParser(std::string_view s) : s_(s) {}
-
-  // Throws std::runtime_error on malformed input.
-  Json parse() {
-    Json v = value();
-    skip();
-    if (i_ != s_.size()) fail("trailing text");
-    return v;
-  }
-
- private:
-  [[noreturn]] void fail(const std::string& what) const {
-    throw std::runtime_error("verdict JSON: " + what + " at byte " + std::to_string(i_));
-  }
-  void skip() {
-    while (i_ < s_.size() && (s_[i_] == ' ' || s_[i_] == '\n' || s_[i_] == '\r' || s_[i_] == '\t')) ++i_;
-  }
-  char peek() {
-    skip();
-    if (i_ >= s_.size()) fail("unexpected end");
-    return s_[i_];
-  }
-  void expect(char c) {
-    if (peek() != c) fail(std::string("expected '") + c + "'");
-    ++i_;
-  }
-  static void put_utf8(std::string& out, unsigned cp) {
-    if (cp < 0x80) {
-      out += char(cp);
-    } else if (cp < 0x800) {
-      out += char(0xC0 | (cp >> 6));
-      out += char(0x80 | (cp & 0x3F));
-    } else {
-      out += char(0xE0 | (cp >> 12));
-      out += char(0x80 | ((cp >> 6) & 0x3F));
-      out += char(0x80 | (cp & 0x3F));
-    }
-  }
-  std::string string() {
-    expect('"');
-    std::string out;
-    while (true) {
-      if (i_ >= s_.size()) fail("unterminated string");
-      const char c = s_[i_++];
-      if (c == '"') return out;
-      if (c != '\\') {
-        out += c;
-        continue;
-      }
-      if (i_ >= s_.size()) fail("unterminated escape");
-      const char e = s_[i_++];
-      switch (e) {
-        case 'n': out += '\n'; break;
-        case 't': out += '\t'; break;
-        case 'r': out += '\r'; break;
-        case 'b': out += '\b'; break;
-        case 'f': out += '\f'; break;
-        case 'u': {
-          if (i_ + 4 > s_.size()) fail("short \\u escape");
-          // Each \uXXXX as its own code point (surrogates are not paired:
-          // nothing this test compares needs them).
-          put_utf8(out, unsigned(std::stoul(std::string(s_.substr(i_, 4)), nullptr, 16)));
-          i_ += 4;
-          break;
-        }
-        default: out += e;  // \" \\ \/
-      }
-    }
-  }
-  Json value() {
-    Json v;
-    const char c = peek();
-    if (c == '{') {
-      v.kind = Json::Kind::Object;
-      ++i_;
-      if (peek() == '}') return ++i_, v;
-      while (true) {
-        std::string key = string();
-        expect(':');
-        v.members.emplace_back(std::move(key), value());
-        if (peek() == ',') {
-          ++i_;
-          continue;
-        }
-        expect('}');
-        return v;
-      }
-    }
-    if (c == '[') {
-      v.kind = Json::Kind::Array;
-      ++i_;
-      if (peek() == ']') return ++i_, v;
-      while (true) {
-        v.items.push_back(value());
-        if (peek() == ',') {
-          ++i_;
-          continue;
-        }
-        expect(']');
-        return v;
-      }
-    }
-    if (c == '"') {
-      v.kind = Json::Kind::String;
-      v.text = string();
-      return v;
-    }
-    const std::size_t start = i_;
-    while (i_ < s_.size() && s_[i_] != ',' && s_[i_] != ']' && s_[i_] != '}' && s_[i_] != ' ') ++i_;
-    v.text = std::string(s_.substr(start, i_ - start));
-    if (v.text == "null") v.kind = Json::Kind::Null;
-    else if (v.text == "true" || v.text == "false") v.kind = Json::Kind::Bool;
-    else if (!v.text.empty() && (v.text[0] == '-' || (v.text[0] >= '0' && v.text[0] <= '9'))) v.kind = Json::Kind::Number;
-    else fail("bad literal '" + v.text + "'");
-    return v;
-  }
-
-  std::string_view s_;
-  std::size_t i_ = 0;
-};
-
 // ---- rows -------------------------------------------------------------------
 
 // The columns of corpus-verdicts.tsv, tab-separated.
 constexpr std::string_view kColumns =
     "file\tgame\tvariation\tply\tcycle\toutcome\tmust_change\tred\tblack\tarticles";
 
-std::string joined(const Json* array, std::string_view sep) {
-  if (!array) return "?";
+// The words joined by sep, "-" when there are none.
+std::string joined(const std::vector<std::string>& words, std::string_view sep) {
   std::string out;
-  for (const auto& item : array->items) {
+  for (const auto& w : words) {
     if (!out.empty()) out += sep;
-    out += item.text;
+    out += w;
   }
   return out.empty() ? "-" : out;
-}
-
-std::string scalar(const Json* v) {
-  if (!v) return "?";
-  return v->kind == Json::Kind::Null ? "-" : v->text;
 }
 
 // One row per repetition finding: the keys (file relative to the corpus,
@@ -197,18 +55,18 @@ std::string scalar(const Json* v) {
 // anything of the game's own text.
 std::string verdict_row(const std::string& rel, const xf::GameAudit& a, const xf::Finding& f) {
   std::vector<std::string> cols{rel, std::to_string(a.game), f.variation, std::to_string(f.ply)};
-  if (f.verdict_json.empty()) {
+  if (!f.verdict) {
     cols.push_back("no-verdict");
   } else {
-    const Json v = JsonParser(f.verdict_json).parse();
-    const Json* cycle = v.get("cycle");
-    const Json* classes = v.get("classes");
-    cols.push_back(cycle && cycle->items.size() == 2 ? cycle->items[0].text + '-' + cycle->items[1].text : "?");
-    cols.push_back(scalar(v.get("outcome")));
-    cols.push_back(scalar(v.get("must_change")));
-    cols.push_back(joined(classes ? classes->get("red") : nullptr, " "));
-    cols.push_back(joined(classes ? classes->get("black") : nullptr, " "));
-    cols.push_back(joined(v.get("articles"), ","));
+    const xq::rules::Verdict& v = *f.verdict;
+    std::vector<std::string> red, black;
+    for (const auto& m : v.moves) (m.side == xq::Color::Red ? red : black).emplace_back(xq::rules::class_name_zh(m.cls));
+    cols.push_back(std::to_string(v.first_ply) + '-' + std::to_string(v.last_ply));
+    cols.emplace_back(outcome_name(v.outcome));
+    cols.push_back(v.must_change ? std::string(xq::color_name(*v.must_change)) : "-");
+    cols.push_back(joined(red, " "));
+    cols.push_back(joined(black, " "));
+    cols.push_back(joined(v.articles, ","));
   }
   std::string row;
   for (std::size_t i = 0; i < cols.size(); ++i) {
@@ -251,7 +109,7 @@ std::string relative_to(const std::string& path, const std::string& root) {
 struct Audited {
   Rows rows;
   std::size_t files = 0, games = 0, io_errors = 0;
-  std::vector<std::string> errors;  // unreadable files, bad verdict JSON
+  std::vector<std::string> errors;  // unreadable files, duplicate rows
 };
 
 Audited audit_corpus(const std::string& root) {
@@ -266,13 +124,9 @@ Audited audit_corpus(const std::string& root) {
     for (const auto& f : a.findings) {
       if (f.code != "repetition") continue;
       const std::string rel = relative_to(a.file, root);
-      try {
-        std::string row = verdict_row(rel, a, f);
-        const RowKey key = row_key(row);
-        if (!out.rows.emplace(key, row).second) out.errors.push_back("two repetition findings at " + key_text(key));
-      } catch (const std::exception& e) {
-        out.errors.push_back(rel + " game " + std::to_string(a.game) + ": " + e.what());
-      }
+      std::string row = verdict_row(rel, a, f);
+      const RowKey key = row_key(row);
+      if (!out.rows.emplace(key, row).second) out.errors.push_back("two repetition findings at " + key_text(key));
     }
   };
   sink.file = [&](const std::string& path, const xf::FileReport&, const std::string& io) {

@@ -19,6 +19,7 @@
 
 #include "xqrec/formats/visitor.h"
 #include "xqrec/game.h"
+#include "xqrec/rules/verdict.h"
 
 namespace xq::formats {
 
@@ -50,7 +51,7 @@ struct Finding {
   std::string message;
   std::vector<std::string> candidates;  // ICCS moves
   std::vector<Suggested> suggestions;   // common misreadings that are legal
-  std::string verdict_json;             // repetition: the verdict object, when judged
+  std::optional<rules::Verdict> verdict;  // repetition: the verdict, when judged
 };
 
 struct GameAudit {
