@@ -379,16 +379,25 @@ class PgnParser {
 
   // --- issues -------------------------------------------------------------
 
+  // The first kMaxFileIssues are kept; the others are counted in one last
+  // "too-many-issues" issue (as the CBL reader does per game).
   void file_issue(ReadIssue issue) {
     if (report_.issues.size() < kMaxFileIssues) {
       report_.issues.push_back(std::move(issue));
-    } else if (report_.issues.size() == kMaxFileIssues) {
+      return;
+    }
+    if (dropped_file_issues_ == 0) {
       ReadIssue more;
       more.code = "too-many-issues";
-      more.severity = Severity::Info;
-      more.message = "more file-level issues were not kept";
+      more.severity = Severity::Warning;
+      more.where = issue.where;
+      more_issues_at_ = report_.issues.size();
       report_.issues.push_back(std::move(more));
     }
+    ++dropped_file_issues_;
+    report_.issues[more_issues_at_].message = std::to_string(dropped_file_issues_) +
+                                              " more file-level issues are not reported (only the first " +
+                                              std::to_string(kMaxFileIssues) + " are)";
   }
 
   void emit_issue(ReadIssue issue) {
@@ -1073,6 +1082,8 @@ class PgnParser {
   bool fen_seen_ = false;
   bool ignored_noted_ = false;
   std::size_t game_encoding_issues_ = 0;
+  std::size_t dropped_file_issues_ = 0;  // file-level issues beyond kMaxFileIssues
+  std::size_t more_issues_at_ = 0;       // where the issue that counts them is
 
   std::string value_;
   std::string comment_;

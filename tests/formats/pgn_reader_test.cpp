@@ -420,3 +420,21 @@ TEST_CASE("PGN: a game built in the nodes of a richer previous game carries noth
   CHECK(same(games[3].record, shifted(alone(rich), rich.size() + plain.size() + tiny.size())));
   CHECK(games[2].record.nodes.size() == 2);
 }
+
+TEST_CASE("PGN: file-level issues past the first thousand are counted in one issue", "[pgn]") {
+  std::string text;
+  for (int i = 0; i < 1500; ++i) text += "}\n";  // a stray character outside any game, 1500 times
+  GameBuilder builder([](BuiltGame&) { return Control::Continue; });
+  const FileReport report = read_pgn(text, builder);
+  std::size_t stray = 0;
+  const ReadIssue* more = nullptr;
+  for (const auto& i : report.issues) {
+    stray += i.code == "stray-character";
+    if (i.code == "too-many-issues") more = &i;
+  }
+  CHECK(stray == 1000);
+  REQUIRE(more);
+  CHECK(more->severity == Severity::Warning);
+  CHECK(more->message.rfind("500 more file-level issues", 0) == 0);
+  CHECK(more->where.line == 1001);  // where the first one not kept stands
+}
