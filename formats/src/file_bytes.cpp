@@ -5,6 +5,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstring>
 #include <iostream>
@@ -47,12 +48,16 @@ std::string FileBytes::open(const std::string& path) {
   }
   // Small files, special files (pipes, devices) and empty ones: read what
   // is there, straight into the buffer. A regular file is asked for one
-  // byte more than its size: a shorter read is its end, so a folder of
-  // one-game records costs one read per file, not two.
-  const bool regular = S_ISREG(st.st_mode);
-  std::size_t want = regular && st.st_size > 0 ? std::size_t(st.st_size) + 1 : std::size_t(1) << 16;
+  // byte more than what is left of its size: once the size is reached, a
+  // shorter read is its end, so a folder of one-game records costs one read
+  // per file, not two. Before that, a short read (procfs and some FUSE files
+  // report a size of 0 or give a page at a time; read() stops at 2 GiB) is
+  // read on from.
+  constexpr std::size_t kMaxRead = std::size_t(1) << 30;
+  const std::size_t size = S_ISREG(st.st_mode) && st.st_size > 0 ? std::size_t(st.st_size) : 0;
   std::size_t have = 0;
   for (;;) {
+    const std::size_t want = std::min(kMaxRead, have < size ? size - have + 1 : std::size_t(1) << 16);
     if (buffer_.size() < have + want) buffer_.resize(have + want);
     const ssize_t n = ::read(fd, buffer_.data() + have, want);
     if (n < 0) {
@@ -64,8 +69,7 @@ std::string FileBytes::open(const std::string& path) {
     }
     if (n == 0) break;
     have += std::size_t(n);
-    if (regular && std::size_t(n) < want) break;  // short read of a regular file: its end
-    want = std::size_t(1) << 16;
+    if (size != 0 && have >= size && std::size_t(n) < want) break;  // the end of a regular file
   }
   buffer_.resize(have);
   ::close(fd);
