@@ -192,14 +192,16 @@ bool inflate_payload(std::string_view bytes, std::string& out, FileReport& repor
   inflateEnd(&z);
   const std::uint32_t declared = u32_at(bytes, 16);
   if (too_large) {
+    // The games that lie in the first kMaxInflated bytes are still read.
+    out.resize(kMaxInflated);
     std::string m(what);
     m.append(": inflates to more than ");
     m.append(std::to_string(kMaxInflated));
-    m.append(" bytes; not read");
+    m.append(" bytes; the games in the first ");
+    m.append(std::to_string(kMaxInflated));
+    m.append(" are read, the rest is not");
     report.issues.push_back(make_issue("too-large", Severity::Error, out.size(), m));
-    return false;
-  }
-  if (rc != Z_STREAM_END) {
+  } else if (rc != Z_STREAM_END) {
     std::string m(what);
     m.append(": the zlib stream is damaged or cut after ");
     m.append(std::to_string(out.size()));

@@ -327,7 +327,7 @@ TEST_CASE("compressed CBL: move records beyond 2^20 per game are not read, and s
   CHECK(issues.back().message.rfind(std::to_string((1u << 20) - 999) + " more issues", 0) == 0);
 }
 
-TEST_CASE("compressed CBL: a payload inflating beyond 32 MB is not read", "[cbl][compressed][robust]") {
+TEST_CASE("compressed CBL: a payload inflating beyond 32 MB is read up to 32 MB, the rest reported", "[cbl][compressed][robust]") {
   // Was allowed up to 256 MB: a 16 KB file inflates to 16 MB, a 400 KB one
   // to 400 MB. The corpus libraries inflate to 116 KB at most.
   const std::string zeros((32u << 20) + 1, '\0');
@@ -343,13 +343,27 @@ TEST_CASE("compressed CBL: a payload inflating beyond 32 MB is not read", "[cbl]
   RecordBuilder b;
   const FileReport r = read_cbl(big, b);
   CHECK(b.games.empty());
-  REQUIRE(r.issues.size() == 1);
+  REQUIRE_FALSE(r.issues.empty());
   CHECK(r.issues[0].code == "too-large");
-  CHECK(r.issues[0].message.find("more than 33554432 bytes") != std::string::npos);
-  // Just under the bound: read (and its zeros reported as what they are).
-  RecordBuilder small;
-  const FileReport ok = read_cbl(cblz_library_bytes({std::string(1u << 20, '\0')}, "x"), small);
-  CHECK_FALSE(has_code(ok.issues, "too-large"));
+  CHECK(r.issues[0].message.find("more than 33554432 bytes; the games in the first 33554432 are read") !=
+        std::string::npos);
+  // Two games, then 33 MB more: the two games are read, the rest reported.
+  const std::string smallest = cblz_game_bytes(GameRecord{});
+  RecordBuilder two;
+  const FileReport r2 =
+      read_cbl(cblz_library_bytes({smallest, smallest, std::string((33u << 20), '\0')}, "x", 1, 3), two);
+  CHECK(two.games.size() == 2);
+  CHECK(r2.games == 2);
+  CHECK(has_code(r2.issues, "too-large"));
+  // Exactly 32 MB inflated: read whole.
+  const std::string header_only = cblz_library_bytes({}, "x", 1, 0);
+  RecordBuilder at_bound;
+  const auto byte = [&](std::size_t i) { return std::size_t(static_cast<unsigned char>(header_only[i])); };
+  const std::size_t header = byte(16) | byte(17) << 8 | byte(18) << 16 | byte(19) << 24;  // the inflated size
+  const FileReport r3 = read_cbl(
+      cblz_library_bytes({smallest, std::string((32u << 20) - header - smallest.size(), '\0')}, "x", 1, 1), at_bound);
+  CHECK_FALSE(has_code(r3.issues, "too-large"));
+  CHECK(at_bound.games.size() == 1);
 }
 
 TEST_CASE("compressed CBL: a game size below the smallest game's ends the reading, reported", "[cbl][compressed][robust]") {
