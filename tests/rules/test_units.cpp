@@ -201,7 +201,9 @@ TEST_CASE("将军得子: a capture after the reply counts with the other side's 
     CHECK(classify_move(shuttle, mv("h3i3"), rs).cls != MoveClass::Chase);
   // (The horse's own capture of the advisor is there before and after.)
   const Position after = pos_of("7R1/3k5/9/9/9/9/8c/5A3/9/2B2Kn2 b");
-  for (const auto& t : chase_targets(after, Color::Black)) CHECK_FALSE(t.by_checks);
+  const auto targets = chase_targets(after, Color::Black);
+  REQUIRE_FALSE(targets.empty());
+  for (const auto& t : targets) CHECK_FALSE(t.by_checks);
   // The genuine 将军得子 from h3 with the rook on i9: 炮h3-h0+, 帅f0-f1 (the
   // rook cannot interpose), 炮h0xc0 wins the elephant.
   const Position back = pos_of("8R/3k5/9/9/9/9/8c/5A3/9/2B2Kn2 b");
