@@ -10,6 +10,7 @@
 
 #include "binary_text.h"
 #include "binary_tree.h"
+#include "issue_cap.h"
 #include "xqf_layout.h"
 
 namespace xq::formats::detail {
@@ -53,33 +54,6 @@ ReadIssue make_issue(std::string_view code, Severity severity, std::size_t at, s
   i.message.push_back(')');
   return i;
 }
-
-// Issues into a list, at most `limit` of them; the others are counted.
-class IssueList {
- public:
-  explicit IssueList(std::vector<ReadIssue>& out, std::size_t limit = std::size_t(-1)) : out_(out), limit_(limit) {}
-  // Whether one more issue is to be kept (and counts it); else counts it
-  // as suppressed.
-  bool room() {
-    if (kept_ < limit_) {
-      ++kept_;
-      return true;
-    }
-    ++suppressed_;
-    return false;
-  }
-  // Adds make() when there is room: the issue is only built then.
-  template <typename Make>
-  void add(Make make) {
-    if (room()) out_.push_back(make());
-  }
-  std::size_t suppressed() const { return suppressed_; }
-
- private:
-  std::vector<ReadIssue>& out_;
-  std::size_t limit_;
-  std::size_t kept_ = 0, suppressed_ = 0;
-};
 
 std::string_view result_text(std::uint32_t code) {
   switch (code) {
@@ -132,7 +106,7 @@ struct Cursor {
 };
 
 // GBK text to UTF-8; bad bytes are replaced and reported.
-std::string decode_text(std::string_view raw, std::string_view what, std::size_t at, IssueList& out) {
+std::string decode_text(std::string_view raw, std::string_view what, std::size_t at, IssueCap& out) {
   const DecodedText t = decode_gb18030(raw);
   if (t.had_errors || t.cut_character)
     out.add([&] {
@@ -233,7 +207,7 @@ struct LibraryInfo {
 bool read_library_header(Cursor& c, LibraryInfo& lib, FileReport& report) {
   static constexpr std::string_view kNames[5] = {"Library", "LibraryText2", "LibraryText3", "LibraryAuthor",
                                                  "LibraryText5"};
-  IssueList issues(report.issues);
+  IssueCap issues(report.issues);
   for (const std::string_view name : kNames) {
     const std::size_t at = c.pos;
     const std::string_view raw = c.string();
@@ -264,7 +238,7 @@ Square record_square(unsigned b) {
   return file < 9 && row < 10 ? Square(int(file), int(9 - row)) : Square::none();
 }
 
-Setup read_board(std::string_view raw, std::size_t at, IssueList& issues) {
+Setup read_board(std::string_view raw, std::size_t at, IssueCap& issues) {
   Setup setup;
   for (std::size_t i = 0; i < raw.size(); ++i) {
     const unsigned b = static_cast<unsigned char>(raw[i]);
@@ -307,7 +281,7 @@ Control read_game(Cursor& c, std::size_t index, const LibraryInfo& lib, GameVisi
 
   // At most kMaxGameIssues issues, these and those of the tree together.
   std::vector<ReadIssue> issue_list;
-  IssueList issues(issue_list, kMaxGameIssues);
+  IssueCap issues(issue_list, kMaxGameIssues);
   std::vector<std::pair<std::string_view, std::string>> tags;
   const auto text_tag = [&](std::string_view name) {
     const std::size_t at = c.pos;
@@ -532,13 +506,8 @@ Control read_game(Cursor& c, std::size_t index, const LibraryInfo& lib, GameVisi
   visitor.tag("Result", result);
   for (const auto& i : issue_list) visitor.issue(i);
   for (const auto& i : tree.game_issues) visitor.issue(i);
-  if (issues.suppressed() > 0) {
-    std::string m(std::to_string(issues.suppressed()));
-    m.append(" more issues of this game are not reported (only the first ");
-    m.append(std::to_string(kMaxGameIssues));
-    m.append(" are)");
-    visitor.issue(make_issue("too-many-issues", Severity::Warning, c.end, m));
-  }
+  if (issues.suppressed() > 0)
+    visitor.issue(make_issue("too-many-issues", Severity::Warning, c.end, issues.too_many_message("issues of this game")));
   visitor.start_setup(setup);
   tree.replay(visitor);
   visitor.result(result);

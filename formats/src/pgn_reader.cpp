@@ -17,6 +17,8 @@
 #include "xqrec/notation/description.h"
 #include "xqrec/notation/split.h"
 
+#include "issue_cap.h"
+
 namespace xq::formats {
 
 namespace {
@@ -270,6 +272,17 @@ class PgnParser {
     if (in_game_) finish_game(phase_ != Phase::AfterResult && phase_ != Phase::Ignoring);
   }
 
+  // After run(): the one issue that counts the file-level issues not kept.
+  void finish_issues() {
+    if (file_issues_.suppressed() == 0) return;
+    ReadIssue more;
+    more.code = "too-many-issues";
+    more.severity = Severity::Warning;
+    more.where = first_suppressed_;  // where the first one not kept stands
+    more.message = file_issues_.too_many_message("file-level issues");
+    report_.issues.push_back(std::move(more));
+  }
+
  private:
   enum class Phase { Outside, Game, AfterResult, Ignoring };
 
@@ -379,25 +392,14 @@ class PgnParser {
 
   // --- issues -------------------------------------------------------------
 
-  // The first kMaxFileIssues are kept; the others are counted in one last
-  // "too-many-issues" issue (as the CBL reader does per game).
+  // The first kMaxFileIssues are kept; the others are counted, and
+  // finish_issues() reports how many.
   void file_issue(ReadIssue issue) {
-    if (report_.issues.size() < kMaxFileIssues) {
+    if (file_issues_.room()) {
       report_.issues.push_back(std::move(issue));
-      return;
+    } else if (file_issues_.suppressed() == 1) {
+      first_suppressed_ = issue.where;
     }
-    if (dropped_file_issues_ == 0) {
-      ReadIssue more;
-      more.code = "too-many-issues";
-      more.severity = Severity::Warning;
-      more.where = issue.where;
-      more_issues_at_ = report_.issues.size();
-      report_.issues.push_back(std::move(more));
-    }
-    ++dropped_file_issues_;
-    report_.issues[more_issues_at_].message = std::to_string(dropped_file_issues_) +
-                                              " more file-level issues are not reported (only the first " +
-                                              std::to_string(kMaxFileIssues) + " are)";
   }
 
   void emit_issue(ReadIssue issue) {
@@ -1082,8 +1084,8 @@ class PgnParser {
   bool fen_seen_ = false;
   bool ignored_noted_ = false;
   std::size_t game_encoding_issues_ = 0;
-  std::size_t dropped_file_issues_ = 0;  // file-level issues beyond kMaxFileIssues
-  std::size_t more_issues_at_ = 0;       // where the issue that counts them is
+  detail::IssueCap file_issues_{report_.issues, kMaxFileIssues};
+  SourceLocation first_suppressed_;
 
   std::string value_;
   std::string comment_;
@@ -1142,6 +1144,7 @@ FileReport read_pgn(std::string_view bytes, GameVisitor& visitor, const ReadOpti
     return report;
   }
   parser.run();
+  parser.finish_issues();
   if (report.games == 0 && !bytes.empty()) {
     ReadIssue issue;
     issue.code = "no-games";
