@@ -169,7 +169,7 @@ bench::Register audit_bench("audit", [] {
     opt.jobs = jobs;
     const std::string j = " (" + std::to_string(jobs) + (jobs == 1 ? " job)" : " jobs)");
     // Games/s and plies/s (main-line plies replayed) of the same runs.
-    const auto measure = [&](const std::vector<std::string>& inputs, const std::string& what) {
+    const auto measure = [&](const std::vector<InputFile>& inputs, const std::string& what) {
       BatchSummary sum;
       const double s = bench::time_best([&] { sum = audit_files(inputs, opt, {}); }, 2);
       out.push_back({what + j, double(sum.games), "games", s});

@@ -21,8 +21,8 @@ namespace xq::formats {
 
 namespace fs = std::filesystem;
 
-std::vector<std::string> expand_inputs(const std::vector<std::string>& paths, std::vector<std::string>& errors) {
-  std::vector<std::string> out;
+std::vector<InputFile> expand_inputs(const std::vector<std::string>& paths, std::vector<std::string>& errors) {
+  std::vector<InputFile> out;
   for (const auto& p : paths) {
     if (p == "-") {
       out.push_back(p);
@@ -53,7 +53,7 @@ std::vector<std::string> expand_inputs(const std::vector<std::string>& paths, st
       if (it->is_regular_file(fec)) found.push_back(it->path().string());
     }
     std::sort(found.begin(), found.end());
-    out.insert(out.end(), found.begin(), found.end());
+    for (auto& f : found) out.emplace_back(std::move(f), true);
   }
   return out;
 }
@@ -118,21 +118,24 @@ void account(BatchSummary& sum, const GameAudit& a) {
 // Reads the files in order, calling on_game(BuiltGame&, path) for each game
 // (it may move the record out) and on_file(Item&&) after each file.
 template <class OnGame, class OnFile>
-void read_all(const std::vector<std::string>& files, const BatchOptions& opt, OnGame&& on_game, OnFile&& on_file) {
+void read_all(const std::vector<InputFile>& files, const BatchOptions& opt, OnGame&& on_game, OnFile&& on_file) {
   // One builder for all files: a folder of one-game files reuses its storage.
   const std::string* current = nullptr;
   GameBuilder builder([&](BuiltGame& g) {
     on_game(g, *current);
     return Control::Continue;
   });
-  for (const auto& path : files) {
+  ReadOptions in_walk = opt.read;
+  in_walk.records_only = true;
+  for (const auto& input : files) {
+    const std::string& path = input.path;
     FileBytes bytes;
     Item done;
     done.path = path;
     done.io_error = bytes.open(path);
     if (done.io_error.empty()) {
       current = &path;
-      done.report = read_games(bytes.bytes(), path, builder, opt.read);
+      done.report = read_games(bytes.bytes(), path, builder, input.in_walk ? in_walk : opt.read);
     }
     on_file(std::move(done));
   }
@@ -158,7 +161,7 @@ void audit_batch(Batch& batch, const BatchOptions& opt, std::vector<BuiltGame>& 
 
 }  // namespace
 
-BatchSummary audit_files(const std::vector<std::string>& files, const BatchOptions& opt, const BatchSink& sink) {
+BatchSummary audit_files(const std::vector<InputFile>& files, const BatchOptions& opt, const BatchSink& sink) {
   BatchSummary sum;
   Progress progress(opt.progress, files.size());
   std::size_t files_done = 0;

@@ -105,6 +105,7 @@ namespace {
 struct Job {
   std::string input;
   fs::path output_stem;  // directory mode: out/relative path without extension
+  bool in_walk = false;  // met while walking a directory: read only if it holds records
 };
 
 // The inputs by device and inode, so that no output can overwrite one.
@@ -145,9 +146,10 @@ ConvertSummary convert_files(const std::vector<std::string>& inputs, const std::
     for (const auto& e : errors) on_io_error(e), sum.io_error = true;
     const bool is_dir = in != "-" && fs::is_directory(in, ec);
     for (const auto& f : files) {
-      fs::path rel = is_dir ? fs::path(f).lexically_relative(in) : fs::path(f == "-" ? "stdin" : f).filename();
-      jobs.push_back({f, fs::path(out) / rel.replace_extension()});
-      all_inputs.add(f);
+      fs::path rel = is_dir ? fs::path(f.path).lexically_relative(in)
+                            : fs::path(f.path == "-" ? "stdin" : f.path).filename();
+      jobs.push_back({f.path, fs::path(out) / rel.replace_extension(), f.in_walk});
+      all_inputs.add(f.path);
     }
   }
 
@@ -169,6 +171,8 @@ ConvertSummary convert_files(const std::vector<std::string>& inputs, const std::
   }
 
   const std::string ext(file_extension(options.to));
+  ReadOptions in_walk = options.read;
+  in_walk.records_only = true;
   for (const auto& job : jobs) {
     FileBytes reader;
     if (const std::string e = reader.open(job.input); !e.empty()) {
@@ -249,7 +253,7 @@ ConvertSummary convert_files(const std::vector<std::string>& inputs, const std::
       }
       return Control::Continue;
     });
-    const FileReport report = read_games(reader.bytes(), job.input, builder, options.read);
+    const FileReport report = read_games(reader.bytes(), job.input, builder, job.in_walk ? in_walk : options.read);
     for (const auto& i : report.issues) {
       on_note({job.input, 0, i.code, i.severity, 0, "", i.text, i.where, i.message});
       if (i.severity != Severity::Info) sum.lossy = true;

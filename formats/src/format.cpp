@@ -86,4 +86,68 @@ Format detect_format(std::string_view bytes, std::string_view path) {
   return bytes.empty() ? Format::Unknown : Format::Pgn;
 }
 
+namespace {
+
+bool is_ascii_letter(char c) { return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z'); }
+bool is_ascii_digit(char c) { return c >= '0' && c <= '9'; }
+
+// A JSON game of ours names its format version ("xqrec": 1); an audit
+// report, also JSON, does not.
+bool has_xqrec_member(std::string_view head) {
+  for (std::size_t at = head.find("\"xqrec\""); at != std::string_view::npos; at = head.find("\"xqrec\"", at + 1)) {
+    std::size_t k = at + 7;
+    while (k < head.size() && (head[k] == ' ' || head[k] == '\t' || head[k] == '\r' || head[k] == '\n')) ++k;
+    if (k < head.size() && head[k] == ':') return true;
+  }
+  return false;
+}
+
+// What a line of PGN starts with: a tag pair ([Event "...), or a numbered
+// move whose first character could begin a move (1. h2e2, 1. C2.5, 1.炮二平五;
+// not "1. Install"). Bytes, not decoded text: both are ASCII in every
+// encoding the readers take but UTF-16, which is let through before.
+bool pgn_line(std::string_view line) {
+  std::size_t k = 0;
+  while (k < line.size() && (line[k] == ' ' || line[k] == '\t')) ++k;
+  line.remove_prefix(k);
+  if (line.empty()) return false;
+  if (line[0] == '[') {
+    std::size_t e = 1;
+    while (e < line.size() && (is_ascii_letter(line[e]) || is_ascii_digit(line[e]) || line[e] == '_')) ++e;
+    if (e == 1) return false;
+    while (e < line.size() && (line[e] == ' ' || line[e] == '\t')) ++e;
+    return e < line.size() && line[e] == '"';
+  }
+  std::size_t e = 0;
+  while (e < line.size() && is_ascii_digit(line[e])) ++e;
+  if (e == 0 || e == line.size() || line[e] != '.') return false;
+  while (e < line.size() && (line[e] == '.' || line[e] == ' ' || line[e] == '\t')) ++e;
+  if (e == line.size()) return false;
+  if (static_cast<unsigned char>(line[e]) >= 0x80) return true;  // a Chinese move
+  if (!is_ascii_letter(line[e]) || e + 1 == line.size()) return false;
+  const char next = line[e + 1];
+  return is_ascii_digit(next) || next == '+' || next == '-' || next == '.' || next == '=';
+}
+
+}  // namespace
+
+bool holds_game_record(std::string_view bytes, std::string_view path) {
+  if (bytes.empty()) return false;
+  if (starts_with(bytes, "\xFF\xFE") || starts_with(bytes, "\xFE\xFF")) return true;  // UTF-16: judged by reading
+  const std::string_view head = bytes.substr(0, 1 << 16);
+  switch (detect_format(bytes, path)) {
+    case Format::Unknown: return true;  // a record format xqrec does not read (.mxq ...): read to say so
+    case Format::Json: return has_xqrec_member(head);
+    case Format::Pgn: break;
+    default: return true;  // a signature, or a record format's extension
+  }
+  if (lower_extension(path) == "pgn") return true;
+  for (std::size_t at = 0; at < head.size();) {
+    const std::size_t end = std::min(head.find('\n', at), head.size());
+    if (pgn_line(head.substr(at, end - at))) return true;
+    at = end + 1;
+  }
+  return false;
+}
+
 }  // namespace xq::formats

@@ -13,10 +13,19 @@
 
 namespace xq::formats {
 
+// A file to read, and whether it was met while walking a directory (then
+// it is read only when it holds game records: ReadOptions::records_only).
+struct InputFile {
+  std::string path;
+  bool in_walk = false;
+  InputFile(std::string p, bool walked = false) : path(std::move(p)), in_walk(walked) {}
+  friend bool operator==(const InputFile&, const InputFile&) = default;
+};
+
 // Files, directories (recursed, in byte order of their names) and "-" for
 // standard input, expanded in the order given. Unreadable paths go to
 // `errors` as one line each; the rest is still returned.
-std::vector<std::string> expand_inputs(const std::vector<std::string>& paths, std::vector<std::string>& errors);
+std::vector<InputFile> expand_inputs(const std::vector<std::string>& paths, std::vector<std::string>& errors);
 
 struct BatchOptions {
   AuditOptions audit;
@@ -43,6 +52,6 @@ struct BatchSink {
 // in order), `jobs` threads audit, and the results come back in order
 // whatever the number of jobs. Memory stays bounded: at most a few hundred
 // games are in flight, and files are mapped, not copied.
-BatchSummary audit_files(const std::vector<std::string>& files, const BatchOptions& options, const BatchSink& sink);
+BatchSummary audit_files(const std::vector<InputFile>& files, const BatchOptions& options, const BatchSink& sink);
 
 }  // namespace xq::formats

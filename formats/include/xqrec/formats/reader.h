@@ -17,6 +17,10 @@ struct ReadOptions {
   // Overrides text-encoding detection: an ICU converter name such as
   // "GB18030", "Big5", "UTF-8", "UTF-16LE".
   std::optional<std::string> input_encoding;
+  // The file was met while walking a directory, not named: read it only
+  // when it holds game records (holds_game_record), else report it as
+  // not read (not-a-record, info).
+  bool records_only = false;
 };
 
 // What a reader says about a whole file.
@@ -29,6 +33,13 @@ struct FileReport {
 
 // Detects the format from the content first, the file name second.
 Format detect_format(std::string_view bytes, std::string_view path);
+
+// Whether a file holds game records, judged from its content and its name
+// before reading it: a record format's signature or file extension, an
+// xqrec JSON game, or text with a PGN tag pair or a numbered move at the
+// start of a line in its first 64 KB. A directory of records also holds
+// read-me files, manifests and audit reports: those are not read as PGN.
+bool holds_game_record(std::string_view bytes, std::string_view path);
 
 // Reads every game of a file held in memory.
 FileReport read_games(std::string_view bytes, std::string_view path, GameVisitor& visitor,
