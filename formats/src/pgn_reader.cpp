@@ -61,9 +61,26 @@ notation::Notation to_notation(MoveNotation n) {
 bool is_file_letter(char c) { return (c >= 'a' && c <= 'i') || (c >= 'A' && c <= 'I'); }
 bool is_digit(char c) { return c >= '0' && c <= '9'; }
 
+// Byte classes of the word scanner, as bits: a byte that ends a word; the
+// lead byte of a character that may be white space; the bytes of a plain
+// ICCS move, file letters and digits.
+enum : std::uint8_t { kWordEnd = 1, kMaybeSpace = 2, kFileLetter = 4, kDigit = 8 };
+
+constexpr std::array<std::uint8_t, 256> kByteClass = [] {
+  std::array<std::uint8_t, 256> t{};
+  for (unsigned char c : std::string_view("{}()[];$ \t\r\n\f\v")) t[c] = kWordEnd;
+  t[0xC2] = t[0xE2] = t[0xE3] = t[0xEF] = kMaybeSpace;
+  for (unsigned char c = 'a'; c <= 'i'; ++c) t[c] = t[c - 'a' + 'A'] = kFileLetter;
+  for (unsigned char c = '0'; c <= '9'; ++c) t[c] = kDigit;
+  return t;
+}();
+
+std::uint8_t byte_class(char c) { return kByteClass[static_cast<unsigned char>(c)]; }
+
 // "h2e2", "H2E2", "h2-e2", "H2-E2".
 bool iccs_shaped(std::string_view w) {
-  if (w.size() == 4) return is_file_letter(w[0]) && is_digit(w[1]) && is_file_letter(w[2]) && is_digit(w[3]);
+  if (w.size() == 4)
+    return (byte_class(w[0]) & byte_class(w[2]) & kFileLetter) && (byte_class(w[1]) & byte_class(w[3]) & kDigit);
   if (w.size() == 5)
     return is_file_letter(w[0]) && is_digit(w[1]) && w[2] == '-' && is_file_letter(w[3]) && is_digit(w[4]);
   return false;
@@ -376,18 +393,6 @@ class PgnParser {
         pos_ += len;
       }
     }
-  }
-
-  // Byte classes for the word scanner: 0 a word byte, 1 a delimiter, 2 the
-  // lead byte of a character that may be white space.
-  static const std::array<std::uint8_t, 256>& byte_classes() {
-    static const std::array<std::uint8_t, 256> table = [] {
-      std::array<std::uint8_t, 256> t{};
-      for (unsigned char c : std::string_view("{}()[];$ \t\r\n\f\v")) t[c] = 1;
-      t[0xC2] = t[0xE2] = t[0xE3] = t[0xEF] = 2;
-      return t;
-    }();
-    return table;
   }
 
   // --- issues -------------------------------------------------------------
@@ -832,55 +837,44 @@ class PgnParser {
     if (!skip_) v_.nag(value);
   }
 
-  // Whether the word that starts at i ends at i + len: at a delimiter byte or
-  // at the end of the text.
-  bool ascii_word_ends(std::size_t i, std::size_t len) const {
-    const std::size_t e = i + len;
-    if (e == t_.size()) return t_.eof();
-    return e < t_.size() && byte_classes()[static_cast<unsigned char>(t_.data()[e])] == 1;
+  // A word is plain when it is one of the commonest words of movetext: a
+  // plain move ("h2e2", "炮二平五", "C2.5") or a move number ("12.").
+  struct PlainWord {
+    enum Kind : std::uint8_t { None, Move, Number } kind = None;
+    MoveNotation notation = MoveNotation::Auto;  // of a move
+    std::uint32_t len = 0;                       // bytes
+    std::uint32_t chars = 0;                     // characters, for the column
+  };
+
+  // Whether a word ends at e, at most n, in the text d[0, n): at a
+  // delimiter byte, or at the end of the text when the input ends there.
+  static bool word_ends_at(const char* d, std::size_t n, bool eof, std::size_t e) {
+    return e == n ? eof : (byte_class(d[e]) & kWordEnd) != 0;
   }
 
-  // The commonest words of movetext, a plain move ("h2e2", "炮二平五",
-  // "C2.5") and a move number ("12."), are taken without the general word
-  // scan, as on_movetext would take them. Returns the characters taken (for
-  // the column; 0 when the reader stopped at the word), or nothing when the
-  // word at pos_ is none of these or does not end at an ASCII delimiter.
-  std::optional<std::uint32_t> take_plain_word() {
-    const std::size_t start = pos_;
-    const char* d = t_.data();
-    const std::size_t n = t_.size();
-    const auto take_move = [&](std::size_t len, MoveNotation notation, std::uint32_t chars) -> std::uint32_t {
-      ensure_game(start);
-      if (stopped_) return 0;
-      has_moves_ = true;
-      after_number_ = false;
-      pos_ = start + len;
-      emit_move(start, std::string_view(d + start, len), hint_given_ ? hint_ : notation);
-      return chars;
-    };
-    if (start + 4 <= n && iccs_shaped(std::string_view(d + start, 4))) {
-      if (!ascii_word_ends(start, 4)) return std::nullopt;
-      return take_move(4, MoveNotation::Iccs, 4);
+  // The plain word at i < n in d[0, n), read as on_movetext would read it,
+  // or None when the word is none of these or does not end at an ASCII
+  // delimiter.
+  static PlainWord plain_word_at(const char* d, std::size_t n, bool eof, std::size_t i) {
+    const std::uint8_t first = byte_class(d[i]);
+    if ((first & kFileLetter) && i + 4 <= n && iccs_shaped(std::string_view(d + i, 4))) {
+      if (!word_ends_at(d, n, eof, i + 4)) return {};
+      return {PlainWord::Move, MoveNotation::Iccs, 4, 4};
     }
-    std::size_t k = start;
-    while (k < n && is_digit(d[k])) ++k;
-    if (k == start) {
+    if (!(first & kDigit)) {
       // Not a number: one Chinese move of four glyphs, or one WXF move.
-      if (start + 12 <= n && ascii_word_ends(start, 12) && single_chinese_move(std::string_view(d + start, 12)))
-        return take_move(12, MoveNotation::Chinese, 4);
-      if (start + 4 <= n && ascii_word_ends(start, 4) && single_wxf_move(std::string_view(d + start, 4)))
-        return take_move(4, MoveNotation::Wxf, 4);
-      return std::nullopt;
+      if (i + 12 <= n && word_ends_at(d, n, eof, i + 12) && single_chinese_move(std::string_view(d + i, 12)))
+        return {PlainWord::Move, MoveNotation::Chinese, 12, 4};
+      if (i + 4 <= n && word_ends_at(d, n, eof, i + 4) && single_wxf_move(std::string_view(d + i, 4)))
+        return {PlainWord::Move, MoveNotation::Wxf, 4, 4};
+      return {};
     }
-    if (k == n || d[k] != '.') return std::nullopt;
+    std::size_t k = i + 1;
+    while (k < n && is_digit(d[k])) ++k;
+    if (k == n || d[k] != '.') return {};
     while (k < n && d[k] == '.') ++k;
-    if (!ascii_word_ends(start, k - start)) return std::nullopt;
-    ensure_game(start);
-    if (stopped_) return 0;
-    has_moves_ = true;
-    pos_ = k;
-    after_number_ = true;
-    return std::uint32_t(k - start);
+    if (!word_ends_at(d, n, eof, k)) return {};
+    return {PlainWord::Number, MoveNotation::Auto, std::uint32_t(k - i), std::uint32_t(k - i)};
   }
 
   // Plain words and the ASCII blanks between them for as long as they last
@@ -888,42 +882,72 @@ class PgnParser {
   // loop per word. Stops where the look-ahead runs short, as the main loop
   // refills there.
   //
-  // The line and column move along here, byte by byte in the blanks and by
-  // the characters of each word, so that a move's location costs nothing
-  // more (advance_loc, called per move, costs more than the word itself).
+  // The position, line and column move along in locals, byte by byte in
+  // the blanks and by the characters of each word, so that a move's
+  // location costs nothing more; the members follow when the loop ends, or
+  // before a call that reads them (a game starting, bytes not decoded).
   bool read_plain_words() {
     const char* d = t_.data();
     const std::size_t n = t_.size();
+    const bool eof = t_.eof();
+    // Words are taken while they end before `last`; past it the look-ahead
+    // runs short.
+    const std::size_t last = eof ? n : n > kLookahead ? n - kLookahead : 0;
     advance_loc(pos_);
-    bool took = false;
+    std::size_t pos = pos_;
+    std::uint32_t line = loc_.line, col = loc_.col;
+    bool took = false, line_start = false, number = false;
+    const auto sync = [&] {
+      pos_ = pos;
+      loc_ = Loc{pos, line, col};
+      if (!took) return;
+      at_line_start_ = line_start;
+      has_moves_ = true;
+      after_number_ = number;
+    };
+    // In a game, with no undecoded bytes to report first (none are added
+    // here), a word needs nothing but its visitor call.
+    bool settled = in_game_ && t_.errors().empty();
     for (;;) {
-      // Here loc_ is at pos_, at the start of a word.
-      const std::size_t k = pos_;
-      std::uint32_t line = loc_.line, col = loc_.col;
-      const auto chars = take_plain_word();
-      if (!chars) break;
+      // Here pos < n is at the start of a word, line and col where it stands.
+      const PlainWord w = plain_word_at(d, n, eof, pos);
+      if (w.kind == PlainWord::None) break;
+      if (!settled) {  // both call location()
+        sync();
+        ensure_game(pos);
+        if (stopped_) return true;
+        if (w.kind == PlainWord::Move) flush_errors(pos);
+        settled = t_.errors().empty();
+      }
       took = true;
-      at_line_start_ = false;
-      if (loc_.idx == k) loc_ = Loc{pos_, line, col + *chars};
-      if (stopped_ || !(t_.eof() || n - pos_ >= kLookahead)) break;
-      std::size_t j = pos_;
-      line = loc_.line, col = loc_.col;
+      line_start = false;
+      number = w.kind == PlainWord::Number;
+      if (!number && !skip_)
+        v_.move(std::string_view(d + pos, w.len), hint_given_ ? hint_ : w.notation,
+                SourceLocation{t_.offset(pos), line, col});
+      pos += w.len;
+      col += w.chars;
+      if (pos > last) break;
+      std::size_t j = pos;
+      std::uint32_t blank_line = line, blank_col = col;
       for (; j < n; ++j) {
         const char c = d[j];
         if (c == ' ' || c == '\t' || c == '\r') {
-          ++col;
+          ++blank_col;
         } else if (c == '\n') {
-          ++line;
-          col = 1;
+          ++blank_line;
+          blank_col = 1;
         } else {
           break;
         }
       }
-      if (j == pos_ || j == n) break;
-      if (line != loc_.line) at_line_start_ = true;
-      loc_ = Loc{j, line, col};
-      pos_ = j;
+      if (j == pos || j == n) break;
+      if (blank_line != line) line_start = true;
+      pos = j;
+      line = blank_line;
+      col = blank_col;
     }
+    sync();
     return took;
   }
 
@@ -932,11 +956,10 @@ class PgnParser {
     const std::size_t start = pos_;
     const std::size_t n = t_.size();
     std::size_t k = pos_;
-    const auto& classes = byte_classes();
-    const auto* d = reinterpret_cast<const unsigned char*>(t_.data());
+    const char* d = t_.data();
     while (k < n) {
-      const std::uint8_t cls = classes[d[k]];
-      if (cls == 1 || (cls == 2 && space_len(k) != 0)) break;
+      const std::uint8_t cls = byte_class(d[k]);
+      if ((cls & kWordEnd) || ((cls & kMaybeSpace) && space_len(k) != 0)) break;
       ++k;
     }
     k = std::min(k, n);
