@@ -8,7 +8,6 @@
 #include <cstring>
 #include <deque>
 #include <memory>
-#include <optional>
 #include <string>
 #include <vector>
 
@@ -62,13 +61,16 @@ bool is_file_letter(char c) { return (c >= 'a' && c <= 'i') || (c >= 'A' && c <=
 bool is_digit(char c) { return c >= '0' && c <= '9'; }
 
 // Byte classes of the word scanner, as bits: a byte that ends a word; the
-// lead byte of a character that may be white space; the bytes of a plain
-// ICCS move, file letters and digits.
-enum : std::uint8_t { kWordEnd = 1, kMaybeSpace = 2, kFileLetter = 4, kDigit = 8 };
+// blanks that may stand between plain words; the lead byte of a character
+// that may be white space; the bytes of a plain ICCS move, file letters and
+// digits.
+enum : std::uint8_t { kWordEnd = 1, kBlank = 2, kLineFeed = 4, kMaybeSpace = 8, kFileLetter = 16, kDigit = 32 };
 
 constexpr std::array<std::uint8_t, 256> kByteClass = [] {
   std::array<std::uint8_t, 256> t{};
-  for (unsigned char c : std::string_view("{}()[];$ \t\r\n\f\v")) t[c] = kWordEnd;
+  for (unsigned char c : std::string_view("{}()[];$\f\v")) t[c] = kWordEnd;
+  for (unsigned char c : std::string_view(" \t\r")) t[c] = kWordEnd | kBlank;
+  t['\n'] = kWordEnd | kLineFeed;
   t[0xC2] = t[0xE2] = t[0xE3] = t[0xEF] = kMaybeSpace;
   for (unsigned char c = 'a'; c <= 'i'; ++c) t[c] = t[c - 'a' + 'A'] = kFileLetter;
   for (unsigned char c = '0'; c <= '9'; ++c) t[c] = kDigit;
@@ -77,10 +79,15 @@ constexpr std::array<std::uint8_t, 256> kByteClass = [] {
 
 std::uint8_t byte_class(char c) { return kByteClass[static_cast<unsigned char>(c)]; }
 
+// Whether the four bytes at p read "h2e2" or "H2E2": a file letter and a
+// digit, twice.
+bool iccs_move_bytes(const char* p) {
+  return (byte_class(p[0]) & byte_class(p[2]) & kFileLetter) && (byte_class(p[1]) & byte_class(p[3]) & kDigit);
+}
+
 // "h2e2", "H2E2", "h2-e2", "H2-E2".
 bool iccs_shaped(std::string_view w) {
-  if (w.size() == 4)
-    return (byte_class(w[0]) & byte_class(w[2]) & kFileLetter) && (byte_class(w[1]) & byte_class(w[3]) & kDigit);
+  if (w.size() == 4) return iccs_move_bytes(w.data());
   if (w.size() == 5)
     return is_file_letter(w[0]) && is_digit(w[1]) && w[2] == '-' && is_file_letter(w[3]) && is_digit(w[4]);
   return false;
@@ -857,24 +864,38 @@ class PgnParser {
   // delimiter.
   static PlainWord plain_word_at(const char* d, std::size_t n, bool eof, std::size_t i) {
     const std::uint8_t first = byte_class(d[i]);
-    if ((first & kFileLetter) && i + 4 <= n && iccs_shaped(std::string_view(d + i, 4))) {
+    if ((first & kFileLetter) && i + 4 <= n && iccs_move_bytes(d + i)) {
       if (!word_ends_at(d, n, eof, i + 4)) return {};
       return {PlainWord::Move, MoveNotation::Iccs, 4, 4};
     }
-    if (!(first & kDigit)) {
-      // Not a number: one Chinese move of four glyphs, or one WXF move.
-      if (i + 12 <= n && word_ends_at(d, n, eof, i + 12) && single_chinese_move(std::string_view(d + i, 12)))
-        return {PlainWord::Move, MoveNotation::Chinese, 12, 4};
-      if (i + 4 <= n && word_ends_at(d, n, eof, i + 4) && single_wxf_move(std::string_view(d + i, 4)))
-        return {PlainWord::Move, MoveNotation::Wxf, 4, 4};
-      return {};
-    }
+    if (!(first & kDigit)) return plain_glyph_move_at(d, n, eof, i);
     std::size_t k = i + 1;
     while (k < n && is_digit(d[k])) ++k;
     if (k == n || d[k] != '.') return {};
     while (k < n && d[k] == '.') ++k;
     if (!word_ends_at(d, n, eof, k)) return {};
     return {PlainWord::Number, MoveNotation::Auto, std::uint32_t(k - i), std::uint32_t(k - i)};
+  }
+
+  // Not a number nor an ICCS move: one Chinese move of four glyphs, or one
+  // WXF move.
+  static PlainWord plain_glyph_move_at(const char* d, std::size_t n, bool eof, std::size_t i) {
+    if (i + 12 <= n && word_ends_at(d, n, eof, i + 12) && single_chinese_move(std::string_view(d + i, 12)))
+      return {PlainWord::Move, MoveNotation::Chinese, 12, 4};
+    if (i + 4 <= n && word_ends_at(d, n, eof, i + 4) && single_wxf_move(std::string_view(d + i, 4)))
+      return {PlainWord::Move, MoveNotation::Wxf, 4, 4};
+    return {};
+  }
+
+  // Before a plain word at pos_ (loc_ there too) when a game may have to
+  // start or undecoded bytes before it be reported. False when the reader
+  // stopped. Out of line, as it is rare, to leave the registers of the
+  // loop over plain words to the words.
+  [[gnu::noinline]] bool settle_before_word(bool move) {
+    ensure_game(pos_);
+    if (stopped_) return false;
+    if (move) flush_errors(pos_);
+    return true;
   }
 
   // Plain words and the ASCII blanks between them for as long as they last
@@ -884,27 +905,20 @@ class PgnParser {
   //
   // The position, line and column move along in locals, byte by byte in
   // the blanks and by the characters of each word, so that a move's
-  // location costs nothing more; the members follow when the loop ends, or
-  // before a call that reads them (a game starting, bytes not decoded).
-  bool read_plain_words() {
-    const char* d = t_.data();
+  // location costs nothing more; pos_ and loc_ follow when the loop ends,
+  // or before a call that reads them. Out of line: on its own, the loop
+  // keeps more in registers.
+  [[gnu::noinline]] bool read_plain_words() {
+    const char* const d = t_.data();
     const std::size_t n = t_.size();
     const bool eof = t_.eof();
     // Words are taken while they end before `last`; past it the look-ahead
     // runs short.
     const std::size_t last = eof ? n : n > kLookahead ? n - kLookahead : 0;
     advance_loc(pos_);
+    const std::size_t first = pos_;
     std::size_t pos = pos_;
     std::uint32_t line = loc_.line, col = loc_.col;
-    bool took = false, line_start = false, number = false;
-    const auto sync = [&] {
-      pos_ = pos;
-      loc_ = Loc{pos, line, col};
-      if (!took) return;
-      at_line_start_ = line_start;
-      has_moves_ = true;
-      after_number_ = number;
-    };
     // In a game, with no undecoded bytes to report first (none are added
     // here), a word needs nothing but its visitor call.
     bool settled = in_game_ && t_.errors().empty();
@@ -912,29 +926,29 @@ class PgnParser {
       // Here pos < n is at the start of a word, line and col where it stands.
       const PlainWord w = plain_word_at(d, n, eof, pos);
       if (w.kind == PlainWord::None) break;
-      if (!settled) {  // both call location()
-        sync();
-        ensure_game(pos);
-        if (stopped_) return true;
-        if (w.kind == PlainWord::Move) flush_errors(pos);
+      if (!settled) {
+        pos_ = pos;
+        loc_ = Loc{pos, line, col};
+        if (!settle_before_word(w.kind == PlainWord::Move)) return true;
         settled = t_.errors().empty();
       }
-      took = true;
-      line_start = false;
-      number = w.kind == PlainWord::Number;
-      if (!number && !skip_)
-        v_.move(std::string_view(d + pos, w.len), hint_given_ ? hint_ : w.notation,
-                SourceLocation{t_.offset(pos), line, col});
+      at_line_start_ = false;
+      after_number_ = w.kind == PlainWord::Number;
+      const std::size_t start = pos;
+      const std::uint32_t start_col = col;
       pos += w.len;
       col += w.chars;
+      if (w.kind == PlainWord::Move && !skip_)
+        v_.move(std::string_view(d + start, w.len), hint_given_ ? hint_ : w.notation,
+                SourceLocation{t_.offset(start), line, start_col});
       if (pos > last) break;
       std::size_t j = pos;
       std::uint32_t blank_line = line, blank_col = col;
       for (; j < n; ++j) {
-        const char c = d[j];
-        if (c == ' ' || c == '\t' || c == '\r') {
+        const std::uint8_t cls = byte_class(d[j]);
+        if (cls & kBlank) {
           ++blank_col;
-        } else if (c == '\n') {
+        } else if (cls & kLineFeed) {
           ++blank_line;
           blank_col = 1;
         } else {
@@ -942,13 +956,16 @@ class PgnParser {
         }
       }
       if (j == pos || j == n) break;
-      if (blank_line != line) line_start = true;
+      if (blank_line != line) at_line_start_ = true;
       pos = j;
       line = blank_line;
       col = blank_col;
     }
-    sync();
-    return took;
+    pos_ = pos;
+    loc_ = Loc{pos, line, col};
+    if (pos == first) return false;
+    has_moves_ = true;
+    return true;
   }
 
   void read_word() {
