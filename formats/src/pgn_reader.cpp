@@ -60,11 +60,11 @@ notation::Notation to_notation(MoveNotation n) {
 bool is_file_letter(char c) { return (c >= 'a' && c <= 'i') || (c >= 'A' && c <= 'I'); }
 bool is_digit(char c) { return c >= '0' && c <= '9'; }
 
-// Byte classes of the word scanner, as bits: a byte that ends a word; the
-// blanks that may stand between plain words; the lead byte of a character
-// that may be white space; the bytes of a plain ICCS move, file letters and
-// digits.
-enum : std::uint8_t { kWordEnd = 1, kBlank = 2, kLineFeed = 4, kMaybeSpace = 8, kFileLetter = 16, kDigit = 32 };
+// Byte classes of the scanner, as bits: a byte that ends a word; the blanks
+// that may stand between plain words; the lead byte of a character that may
+// be white space; the bytes of a plain ICCS move, file letters and digits;
+// the bytes of a tag name.
+enum : std::uint8_t { kWordEnd = 1, kBlank = 2, kLineFeed = 4, kMaybeSpace = 8, kFileLetter = 16, kDigit = 32, kTagName = 64 };
 
 constexpr std::array<std::uint8_t, 256> kByteClass = [] {
   std::array<std::uint8_t, 256> t{};
@@ -74,6 +74,9 @@ constexpr std::array<std::uint8_t, 256> kByteClass = [] {
   t[0xC2] = t[0xE2] = t[0xE3] = t[0xEF] = kMaybeSpace;
   for (unsigned char c = 'a'; c <= 'i'; ++c) t[c] = t[c - 'a' + 'A'] = kFileLetter;
   for (unsigned char c = '0'; c <= '9'; ++c) t[c] = kDigit;
+  for (unsigned c = 0; c < 256; ++c)
+    if ((c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_' || c == '-' || c >= 0x80)
+      t[c] |= kTagName;
   return t;
 }();
 
@@ -512,10 +515,7 @@ class PgnParser {
 
   // --- tags ---------------------------------------------------------------
 
-  static bool name_char(unsigned char c) {
-    return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_' || c == '-' ||
-           c >= 0x80;
-  }
+  static bool name_char(unsigned char c) { return kByteClass[c] & kTagName; }
 
   // `[` + name + blanks + `"`, or `[` + name + blanks + text + `]` on the
   // line. Strict: an ASCII name and a quote (used to end ignored text).
@@ -905,9 +905,9 @@ class PgnParser {
   //
   // The position, line and column move along in locals, byte by byte in
   // the blanks and by the characters of each word, so that a move's
-  // location costs nothing more; pos_ and loc_ follow when the loop ends,
-  // or before a call that reads them. Out of line: on its own, the loop
-  // keeps more in registers.
+  // location costs nothing more; pos_, loc_ and the flags of the last word
+  // follow when the loop ends (pos_ and loc_ also before a call that reads
+  // them). Out of line: on its own, the loop keeps more in registers.
   [[gnu::noinline]] bool read_plain_words() {
     const char* const d = t_.data();
     const std::size_t n = t_.size();
@@ -922,6 +922,8 @@ class PgnParser {
     // In a game, with no undecoded bytes to report first (none are added
     // here), a word needs nothing but its visitor call.
     bool settled = in_game_ && t_.errors().empty();
+    bool line_start = false;
+    PlainWord::Kind kind = PlainWord::None;
     for (;;) {
       // Here pos < n is at the start of a word, line and col where it stands.
       const PlainWord w = plain_word_at(d, n, eof, pos);
@@ -932,8 +934,8 @@ class PgnParser {
         if (!settle_before_word(w.kind == PlainWord::Move)) return true;
         settled = t_.errors().empty();
       }
-      at_line_start_ = false;
-      after_number_ = w.kind == PlainWord::Number;
+      line_start = false;
+      kind = w.kind;
       const std::size_t start = pos;
       const std::uint32_t start_col = col;
       pos += w.len;
@@ -956,7 +958,7 @@ class PgnParser {
         }
       }
       if (j == pos || j == n) break;
-      if (blank_line != line) at_line_start_ = true;
+      if (blank_line != line) line_start = true;
       pos = j;
       line = blank_line;
       col = blank_col;
@@ -965,6 +967,8 @@ class PgnParser {
     loc_ = Loc{pos, line, col};
     if (pos == first) return false;
     has_moves_ = true;
+    at_line_start_ = line_start;
+    after_number_ = kind == PlainWord::Number;
     return true;
   }
 
