@@ -944,20 +944,21 @@ class PgnParser {
         v_.move(std::string_view(d + start, w.len), hint_given_ ? hint_ : w.notation,
                 SourceLocation{t_.offset(start), line, start_col});
       if (pos > last) break;
+      // The blanks after the word: none (a delimiter follows) or up to the
+      // end of the window end the run here.
+      if (pos == n || !(byte_class(d[pos]) & (kBlank | kLineFeed))) break;
       std::size_t j = pos;
       std::uint32_t blank_line = line, blank_col = col;
-      for (; j < n; ++j) {
-        const std::uint8_t cls = byte_class(d[j]);
-        if (cls & kBlank) {
+      do {
+        if (byte_class(d[j]) & kBlank) {
           ++blank_col;
-        } else if (cls & kLineFeed) {
+        } else {
           ++blank_line;
           blank_col = 1;
-        } else {
-          break;
         }
-      }
-      if (j == pos || j == n) break;
+        ++j;
+      } while (j < n && (byte_class(d[j]) & (kBlank | kLineFeed)));
+      if (j == n) break;
       if (blank_line != line) line_start = true;
       pos = j;
       line = blank_line;
