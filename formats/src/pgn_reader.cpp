@@ -8,7 +8,6 @@
 #include <cstring>
 #include <deque>
 #include <memory>
-#include <optional>
 #include <string>
 #include <vector>
 
@@ -61,9 +60,37 @@ notation::Notation to_notation(MoveNotation n) {
 bool is_file_letter(char c) { return (c >= 'a' && c <= 'i') || (c >= 'A' && c <= 'I'); }
 bool is_digit(char c) { return c >= '0' && c <= '9'; }
 
+// Byte classes of the scanner, as bits: a byte that ends a word; the blanks
+// that may stand between plain words; the lead byte of a character that may
+// be white space; the bytes of a plain ICCS move, file letters and digits;
+// the bytes of a tag name.
+enum : std::uint8_t { kWordEnd = 1, kBlank = 2, kLineFeed = 4, kMaybeSpace = 8, kFileLetter = 16, kDigit = 32, kTagName = 64 };
+
+constexpr std::array<std::uint8_t, 256> kByteClass = [] {
+  std::array<std::uint8_t, 256> t{};
+  for (unsigned char c : std::string_view("{}()[];$\f\v")) t[c] = kWordEnd;
+  for (unsigned char c : std::string_view(" \t\r")) t[c] = kWordEnd | kBlank;
+  t['\n'] = kWordEnd | kLineFeed;
+  t[0xC2] = t[0xE2] = t[0xE3] = t[0xEF] = kMaybeSpace;
+  for (unsigned char c = 'a'; c <= 'i'; ++c) t[c] = t[c - 'a' + 'A'] = kFileLetter;
+  for (unsigned char c = '0'; c <= '9'; ++c) t[c] = kDigit;
+  for (unsigned c = 0; c < 256; ++c)
+    if ((c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_' || c == '-' || c >= 0x80)
+      t[c] |= kTagName;
+  return t;
+}();
+
+std::uint8_t byte_class(char c) { return kByteClass[static_cast<unsigned char>(c)]; }
+
+// Whether the four bytes at p read "h2e2" or "H2E2": a file letter and a
+// digit, twice.
+bool iccs_move_bytes(const char* p) {
+  return (byte_class(p[0]) & byte_class(p[2]) & kFileLetter) && (byte_class(p[1]) & byte_class(p[3]) & kDigit);
+}
+
 // "h2e2", "H2E2", "h2-e2", "H2-E2".
 bool iccs_shaped(std::string_view w) {
-  if (w.size() == 4) return is_file_letter(w[0]) && is_digit(w[1]) && is_file_letter(w[2]) && is_digit(w[3]);
+  if (w.size() == 4) return iccs_move_bytes(w.data());
   if (w.size() == 5)
     return is_file_letter(w[0]) && is_digit(w[1]) && w[2] == '-' && is_file_letter(w[3]) && is_digit(w[4]);
   return false;
@@ -378,18 +405,6 @@ class PgnParser {
     }
   }
 
-  // Byte classes for the word scanner: 0 a word byte, 1 a delimiter, 2 the
-  // lead byte of a character that may be white space.
-  static const std::array<std::uint8_t, 256>& byte_classes() {
-    static const std::array<std::uint8_t, 256> table = [] {
-      std::array<std::uint8_t, 256> t{};
-      for (unsigned char c : std::string_view("{}()[];$ \t\r\n\f\v")) t[c] = 1;
-      t[0xC2] = t[0xE2] = t[0xE3] = t[0xEF] = 2;
-      return t;
-    }();
-    return table;
-  }
-
   // --- issues -------------------------------------------------------------
 
   // The first kMaxFileIssues are kept; the others are counted, and
@@ -500,10 +515,7 @@ class PgnParser {
 
   // --- tags ---------------------------------------------------------------
 
-  static bool name_char(unsigned char c) {
-    return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_' || c == '-' ||
-           c >= 0x80;
-  }
+  static bool name_char(unsigned char c) { return kByteClass[c] & kTagName; }
 
   // `[` + name + blanks + `"`, or `[` + name + blanks + text + `]` on the
   // line. Strict: an ASCII name and a quote (used to end ignored text).
@@ -832,55 +844,58 @@ class PgnParser {
     if (!skip_) v_.nag(value);
   }
 
-  // Whether the word that starts at i ends at i + len: at a delimiter byte or
-  // at the end of the text.
-  bool ascii_word_ends(std::size_t i, std::size_t len) const {
-    const std::size_t e = i + len;
-    if (e == t_.size()) return t_.eof();
-    return e < t_.size() && byte_classes()[static_cast<unsigned char>(t_.data()[e])] == 1;
+  // A word is plain when it is one of the commonest words of movetext: a
+  // plain move ("h2e2", "炮二平五", "C2.5") or a move number ("12.").
+  struct PlainWord {
+    enum Kind : std::uint8_t { None, Move, Number } kind = None;
+    MoveNotation notation = MoveNotation::Auto;  // of a move
+    std::uint32_t len = 0;                       // bytes
+    std::uint32_t chars = 0;                     // characters, for the column
+  };
+
+  // Whether a word ends at e, at most n, in the text d[0, n): at a
+  // delimiter byte, or at the end of the text when the input ends there.
+  static bool word_ends_at(const char* d, std::size_t n, bool eof, std::size_t e) {
+    return e == n ? eof : (byte_class(d[e]) & kWordEnd) != 0;
   }
 
-  // The commonest words of movetext, a plain move ("h2e2", "炮二平五",
-  // "C2.5") and a move number ("12."), are taken without the general word
-  // scan, as on_movetext would take them. Returns the characters taken (for
-  // the column; 0 when the reader stopped at the word), or nothing when the
-  // word at pos_ is none of these or does not end at an ASCII delimiter.
-  std::optional<std::uint32_t> take_plain_word() {
-    const std::size_t start = pos_;
-    const char* d = t_.data();
-    const std::size_t n = t_.size();
-    const auto take_move = [&](std::size_t len, MoveNotation notation, std::uint32_t chars) -> std::uint32_t {
-      ensure_game(start);
-      if (stopped_) return 0;
-      has_moves_ = true;
-      after_number_ = false;
-      pos_ = start + len;
-      emit_move(start, std::string_view(d + start, len), hint_given_ ? hint_ : notation);
-      return chars;
-    };
-    if (start + 4 <= n && iccs_shaped(std::string_view(d + start, 4))) {
-      if (!ascii_word_ends(start, 4)) return std::nullopt;
-      return take_move(4, MoveNotation::Iccs, 4);
+  // The plain word at i < n in d[0, n), read as on_movetext would read it,
+  // or None when the word is none of these or does not end at an ASCII
+  // delimiter.
+  static PlainWord plain_word_at(const char* d, std::size_t n, bool eof, std::size_t i) {
+    const std::uint8_t first = byte_class(d[i]);
+    if ((first & kFileLetter) && i + 4 <= n && iccs_move_bytes(d + i)) {
+      if (!word_ends_at(d, n, eof, i + 4)) return {};
+      return {PlainWord::Move, MoveNotation::Iccs, 4, 4};
     }
-    std::size_t k = start;
+    if (!(first & kDigit)) return plain_glyph_move_at(d, n, eof, i);
+    std::size_t k = i + 1;
     while (k < n && is_digit(d[k])) ++k;
-    if (k == start) {
-      // Not a number: one Chinese move of four glyphs, or one WXF move.
-      if (start + 12 <= n && ascii_word_ends(start, 12) && single_chinese_move(std::string_view(d + start, 12)))
-        return take_move(12, MoveNotation::Chinese, 4);
-      if (start + 4 <= n && ascii_word_ends(start, 4) && single_wxf_move(std::string_view(d + start, 4)))
-        return take_move(4, MoveNotation::Wxf, 4);
-      return std::nullopt;
-    }
-    if (k == n || d[k] != '.') return std::nullopt;
+    if (k == n || d[k] != '.') return {};
     while (k < n && d[k] == '.') ++k;
-    if (!ascii_word_ends(start, k - start)) return std::nullopt;
-    ensure_game(start);
-    if (stopped_) return 0;
-    has_moves_ = true;
-    pos_ = k;
-    after_number_ = true;
-    return std::uint32_t(k - start);
+    if (!word_ends_at(d, n, eof, k)) return {};
+    return {PlainWord::Number, MoveNotation::Auto, std::uint32_t(k - i), std::uint32_t(k - i)};
+  }
+
+  // Not a number nor an ICCS move: one Chinese move of four glyphs, or one
+  // WXF move.
+  static PlainWord plain_glyph_move_at(const char* d, std::size_t n, bool eof, std::size_t i) {
+    if (i + 12 <= n && word_ends_at(d, n, eof, i + 12) && single_chinese_move(std::string_view(d + i, 12)))
+      return {PlainWord::Move, MoveNotation::Chinese, 12, 4};
+    if (i + 4 <= n && word_ends_at(d, n, eof, i + 4) && single_wxf_move(std::string_view(d + i, 4)))
+      return {PlainWord::Move, MoveNotation::Wxf, 4, 4};
+    return {};
+  }
+
+  // Before a plain word at pos_ (loc_ there too) when a game may have to
+  // start or undecoded bytes before it be reported. False when the reader
+  // stopped. Out of line, as it is rare, to leave the registers of the
+  // loop over plain words to the words.
+  [[gnu::noinline]] bool settle_before_word(bool move) {
+    ensure_game(pos_);
+    if (stopped_) return false;
+    if (move) flush_errors(pos_);
+    return true;
   }
 
   // Plain words and the ASCII blanks between them for as long as they last
@@ -888,43 +903,74 @@ class PgnParser {
   // loop per word. Stops where the look-ahead runs short, as the main loop
   // refills there.
   //
-  // The line and column move along here, byte by byte in the blanks and by
-  // the characters of each word, so that a move's location costs nothing
-  // more (advance_loc, called per move, costs more than the word itself).
-  bool read_plain_words() {
-    const char* d = t_.data();
+  // The position, line and column move along in locals, byte by byte in
+  // the blanks and by the characters of each word, so that a move's
+  // location costs nothing more; pos_, loc_ and the flags of the last word
+  // follow when the loop ends (pos_ and loc_ also before a call that reads
+  // them). Out of line: on its own, the loop keeps more in registers.
+  [[gnu::noinline]] bool read_plain_words() {
+    const char* const d = t_.data();
     const std::size_t n = t_.size();
+    const bool eof = t_.eof();
+    // Words are taken while they end before `last`; past it the look-ahead
+    // runs short.
+    const std::size_t last = eof ? n : n > kLookahead ? n - kLookahead : 0;
     advance_loc(pos_);
-    bool took = false;
+    const std::size_t first = pos_;
+    std::size_t pos = pos_;
+    std::uint32_t line = loc_.line, col = loc_.col;
+    // In a game, with no undecoded bytes to report first (none are added
+    // here), a word needs nothing but its visitor call.
+    bool settled = in_game_ && t_.errors().empty();
+    bool line_start = false;
+    PlainWord::Kind kind = PlainWord::None;
     for (;;) {
-      // Here loc_ is at pos_, at the start of a word.
-      const std::size_t k = pos_;
-      std::uint32_t line = loc_.line, col = loc_.col;
-      const auto chars = take_plain_word();
-      if (!chars) break;
-      took = true;
-      at_line_start_ = false;
-      if (loc_.idx == k) loc_ = Loc{pos_, line, col + *chars};
-      if (stopped_ || !(t_.eof() || n - pos_ >= kLookahead)) break;
-      std::size_t j = pos_;
-      line = loc_.line, col = loc_.col;
-      for (; j < n; ++j) {
-        const char c = d[j];
-        if (c == ' ' || c == '\t' || c == '\r') {
-          ++col;
-        } else if (c == '\n') {
-          ++line;
-          col = 1;
-        } else {
-          break;
-        }
+      // Here pos < n is at the start of a word, line and col where it stands.
+      const PlainWord w = plain_word_at(d, n, eof, pos);
+      if (w.kind == PlainWord::None) break;
+      if (!settled) {
+        pos_ = pos;
+        loc_ = Loc{pos, line, col};
+        if (!settle_before_word(w.kind == PlainWord::Move)) return true;
+        settled = t_.errors().empty();
       }
-      if (j == pos_ || j == n) break;
-      if (line != loc_.line) at_line_start_ = true;
-      loc_ = Loc{j, line, col};
-      pos_ = j;
+      line_start = false;
+      kind = w.kind;
+      const std::size_t start = pos;
+      const std::uint32_t start_col = col;
+      pos += w.len;
+      col += w.chars;
+      if (w.kind == PlainWord::Move && !skip_)
+        v_.move(std::string_view(d + start, w.len), hint_given_ ? hint_ : w.notation,
+                SourceLocation{t_.offset(start), line, start_col});
+      if (pos > last) break;
+      // The blanks after the word: none (a delimiter follows) or up to the
+      // end of the window end the run here.
+      if (pos == n || !(byte_class(d[pos]) & (kBlank | kLineFeed))) break;
+      std::size_t j = pos;
+      std::uint32_t blank_line = line, blank_col = col;
+      do {
+        if (byte_class(d[j]) & kBlank) {
+          ++blank_col;
+        } else {
+          ++blank_line;
+          blank_col = 1;
+        }
+        ++j;
+      } while (j < n && (byte_class(d[j]) & (kBlank | kLineFeed)));
+      if (j == n) break;
+      if (blank_line != line) line_start = true;
+      pos = j;
+      line = blank_line;
+      col = blank_col;
     }
-    return took;
+    pos_ = pos;
+    loc_ = Loc{pos, line, col};
+    if (pos == first) return false;
+    has_moves_ = true;
+    at_line_start_ = line_start;
+    after_number_ = kind == PlainWord::Number;
+    return true;
   }
 
   void read_word() {
@@ -932,11 +978,10 @@ class PgnParser {
     const std::size_t start = pos_;
     const std::size_t n = t_.size();
     std::size_t k = pos_;
-    const auto& classes = byte_classes();
-    const auto* d = reinterpret_cast<const unsigned char*>(t_.data());
+    const char* d = t_.data();
     while (k < n) {
-      const std::uint8_t cls = classes[d[k]];
-      if (cls == 1 || (cls == 2 && space_len(k) != 0)) break;
+      const std::uint8_t cls = byte_class(d[k]);
+      if ((cls & kWordEnd) || ((cls & kMaybeSpace) && space_len(k) != 0)) break;
       ++k;
     }
     k = std::min(k, n);
