@@ -45,12 +45,13 @@ Control GameBuilder::begin_game(std::size_t index, SourceLocation where) {
   // Reset, keeping the storage of the previous game (unless the callback
   // took it): most games are alike in size.
   GameRecord& r = game_.record;
-  r.tags.clear();
+  tags_used_ = 0;
   r.start_fen.reset();
   r.start_setup.reset();
   // The nodes of the previous game are filled again (see next_node), not
   // destroyed and built anew: a GameNode is large, and a game has many.
   used_ = 0;
+  reusable_ = r.nodes.size();
   // When the callback took the previous record, grow once, not by doubling
   // (a GameNode is large to move).
   if (r.nodes.capacity() < last_nodes_) r.nodes.reserve(last_nodes_ + last_nodes_ / 4);
@@ -73,7 +74,7 @@ Control GameBuilder::begin_game(std::size_t index, SourceLocation where) {
 
 GameNode& GameBuilder::next_node() {
   auto& nodes = game_.record.nodes;
-  if (used_ == nodes.size()) [[unlikely]]
+  if (used_ >= reusable_) [[unlikely]]
     return add_node();
   // A node of the previous game: what this game's calls may not set anew
   // back to empty.
@@ -91,7 +92,16 @@ GameNode& GameBuilder::add_node() {
 }
 
 void GameBuilder::tag(std::string_view name, std::string_view value) {
-  game_.record.tags.push_back(Tag{std::string(name), std::string(value)});
+  // The tags of the previous game are filled again, like its nodes: their
+  // strings keep their storage.
+  auto& tags = game_.record.tags;
+  if (tags_used_ < tags.size()) {
+    tags[tags_used_].name.assign(name);
+    tags[tags_used_].value.assign(value);
+  } else {
+    tags.push_back(Tag{std::string(name), std::string(value)});
+  }
+  ++tags_used_;
 }
 
 void GameBuilder::start_fen(std::string_view fen) { game_.record.start_fen = std::string(fen); }
@@ -195,6 +205,7 @@ Control GameBuilder::end_game(bool truncated) {
   game_.record.truncated = truncated;
   // The nodes a longer previous game left beyond this one's.
   if (game_.record.nodes.size() > used_) game_.record.nodes.resize(used_);
+  if (game_.record.tags.size() > tags_used_) game_.record.tags.resize(tags_used_);
   last_nodes_ = game_.record.nodes.size();
   open_ = false;
   ++games_;

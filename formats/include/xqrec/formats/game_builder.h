@@ -76,6 +76,8 @@ class GameBuilder : public GameVisitor {
   std::size_t games_ = 0;
   std::size_t last_nodes_ = 0;  // nodes of the previous game: the next one is reserved alike
   std::size_t used_ = 0;        // nodes of this game so far (record.nodes may hold more until end_game)
+  std::size_t reusable_ = 0;    // nodes the previous game left (record.nodes at begin_game)
+  std::size_t tags_used_ = 0;   // tags of this game so far (record.tags may hold more until end_game)
 };
 
 // Appends `text` to a comment, separating it from what is there with a newline.
