@@ -17,7 +17,7 @@ namespace {
 // Sets a move's text. A node filled again mostly holds a text as long as the
 // new one (moves of one notation are alike in length): that text is then
 // overwritten in place by fixed-size copies, without the library calls of
-// std::string::assign, which cost more here than the rest of a ply.
+// std::string::assign (a third of the cost of a move here).
 void set_move_text(std::string& to, std::string_view text) {
   const std::size_t n = text.size();
   if (n < 4 || n > 16 || to.size() < n) [[unlikely]] {
@@ -27,7 +27,8 @@ void set_move_text(std::string& to, std::string_view text) {
   to.resize(n);  // shrinks, or keeps the size: nothing is filled
   char* d = to.data();
   const char* s = text.data();
-  // Two copies that overlap unless n is 8 or 16 (or 4 or 8): every byte is written.
+  // One copy from the front and one from the back: together they cover the
+  // n bytes (overlapping unless n is twice the copy's size).
   if (n >= 8) {
     std::memcpy(d, s, 8);
     std::memcpy(d + n - 8, s + n - 8, 8);
