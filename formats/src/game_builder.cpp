@@ -2,6 +2,7 @@
 #include "xqrec/formats/game_builder.h"
 
 #include <algorithm>
+#include <cstring>
 #include <utility>
 
 namespace xq::formats {
@@ -11,55 +12,97 @@ void append_comment(std::string& comment, std::string_view text) {
   comment.append(text);
 }
 
-GameBuilder::GameBuilder(Callback on_game) : on_game_(std::move(on_game)) {}
+namespace {
+
+// Sets a move's text. A node filled again mostly holds a text as long as the
+// new one (moves of one notation are alike in length): that text is then
+// overwritten in place by fixed-size copies, without the library calls of
+// std::string::assign (a third of the cost of a move here).
+void set_move_text(std::string& to, std::string_view text) {
+  const std::size_t n = text.size();
+  if (n < 4 || n > 16 || to.size() < n) [[unlikely]] {
+    to.assign(text);
+    return;
+  }
+  to.resize(n);  // shrinks, or keeps the size: nothing is filled
+  char* d = to.data();
+  const char* s = text.data();
+  // One copy from the front and one from the back: together they cover the
+  // n bytes (overlapping unless n is twice the copy's size).
+  if (n >= 8) {
+    std::memcpy(d, s, 8);
+    std::memcpy(d + n - 8, s + n - 8, 8);
+  } else {
+    std::memcpy(d, s, 4);
+    std::memcpy(d + n - 4, s + n - 4, 4);
+  }
+}
+
+}  // namespace
+
+GameBuilder::GameBuilder(Callback on_game) : on_game_(std::move(on_game)), lines_(1) {}
 
 Control GameBuilder::begin_game(std::size_t index, SourceLocation where) {
   // Reset, keeping the storage of the previous game (unless the callback
   // took it): most games are alike in size.
   GameRecord& r = game_.record;
-  r.tags.clear();
+  tags_used_ = 0;
   r.start_fen.reset();
   r.start_setup.reset();
   // The nodes of the previous game are filled again (see next_node), not
   // destroyed and built anew: a GameNode is large, and a game has many.
   used_ = 0;
+  reusable_ = r.nodes.size();
   // When the callback took the previous record, grow once, not by doubling
   // (a GameNode is large to move).
   if (r.nodes.capacity() < last_nodes_) r.nodes.reserve(last_nodes_ + last_nodes_ / 4);
-  next_node();  // the root
+  GameNode& root = next_node();
+  root.text.clear();
+  root.notation = MoveNotation::Auto;
+  root.where = SourceLocation{};
+  root.move = Move();
+  root.parent = kNoNode;
   r.result.clear();
   r.truncated = false;
   game_.issues.clear();
   game_.index = index;
   game_.where = where;
-  lines_.clear();
-  lines_.push_back(Line{});
+  lines_.resize(1);
+  lines_[0] = Line{};
   open_ = true;
   return Control::Continue;
 }
 
 GameNode& GameBuilder::next_node() {
   auto& nodes = game_.record.nodes;
-  if (used_ == nodes.size()) {
-    ++used_;
-    return nodes.emplace_back();
-  }
-  // A node of the previous game: every field back to its default.
+  if (used_ >= reusable_) [[unlikely]]
+    return add_node();
+  // A node of the previous game: what this game's calls may not set anew
+  // back to empty.
   GameNode& n = nodes[used_++];
-  n.text.clear();
-  n.notation = MoveNotation::Auto;
-  n.where = SourceLocation{};
-  n.move = Move();
   n.comment_before.clear();
   n.comment_after.clear();
   n.nags.clear();
-  n.parent = kNoNode;
   n.children.clear();
   return n;
 }
 
+GameNode& GameBuilder::add_node() {
+  ++used_;
+  return game_.record.nodes.emplace_back();
+}
+
 void GameBuilder::tag(std::string_view name, std::string_view value) {
-  game_.record.tags.push_back(Tag{std::string(name), std::string(value)});
+  // The tags of the previous game are filled again, like its nodes: their
+  // strings keep their storage.
+  auto& tags = game_.record.tags;
+  if (tags_used_ < tags.size()) {
+    tags[tags_used_].name.assign(name);
+    tags[tags_used_].value.assign(value);
+  } else {
+    tags.push_back(Tag{std::string(name), std::string(value)});
+  }
+  ++tags_used_;
 }
 
 void GameBuilder::start_fen(std::string_view fen) { game_.record.start_fen = std::string(fen); }
@@ -67,7 +110,6 @@ void GameBuilder::start_fen(std::string_view fen) { game_.record.start_fen = std
 void GameBuilder::start_setup(const Setup& setup) { game_.record.start_setup = setup; }
 
 void GameBuilder::comment(std::string_view text) {
-  if (lines_.empty()) lines_.push_back(Line{});
   Line& l = line();
   GameRecord& r = game_.record;
   if (l.last != kNoNode) {
@@ -81,48 +123,48 @@ void GameBuilder::comment(std::string_view text) {
 }
 
 void GameBuilder::comment_before_move(std::string_view text) {
-  if (lines_.empty()) lines_.push_back(Line{});
   Line& l = line();
   append_comment(l.pending_comment, text);
   l.has_pending = true;
 }
 
 void GameBuilder::move(std::string_view text, MoveNotation notation, SourceLocation where, Move squares) {
-  if (lines_.empty()) lines_.push_back(Line{});
   Line& l = line();
-  GameRecord& r = game_.record;
   // Built in place (a GameNode is large; add_child would move it).
   const NodeId id = NodeId(used_);
   GameNode& node = next_node();
-  node.text.assign(text);
+  set_move_text(node.text, text);
   node.notation = notation;
   node.where = where;
   node.move = squares;
   node.parent = l.parent;
+  game_.record.node(l.parent).children.push_back(id);
+  if (l.has_pending || l.front_next) [[unlikely]]
+    open_line_with(l, node);
+  l.parent = id;
+  l.last = id;
+}
+
+void GameBuilder::open_line_with(Line& l, GameNode& node) {
   if (l.has_pending) {
     node.comment_before = std::move(l.pending_comment);
     l.pending_comment.clear();
     l.has_pending = false;
   }
-  r.node(l.parent).children.push_back(id);
   if (l.front_next) {
-    auto& siblings = r.node(l.parent).children;
+    auto& siblings = game_.record.node(l.parent).children;
     std::rotate(siblings.begin(), siblings.end() - 1, siblings.end());
     l.front_next = false;
   }
-  l.parent = id;
-  l.last = id;
 }
 
 void GameBuilder::nag(int value) {
-  if (lines_.empty()) lines_.push_back(Line{});
   const Line& l = line();
   GameRecord& r = game_.record;
   r.node(l.last != kNoNode ? l.last : l.parent).nags.push_back(value);
 }
 
 void GameBuilder::begin_variation() {
-  if (lines_.empty()) lines_.push_back(Line{});
   Line& cur = line();
   Line next;
   if (cur.last != kNoNode) {
@@ -156,7 +198,7 @@ void GameBuilder::issue(const ReadIssue& issue) { game_.issues.push_back(issue);
 
 Control GameBuilder::end_game(bool truncated) {
   while (lines_.size() > 1) end_variation();
-  if (!lines_.empty() && lines_[0].has_pending) {
+  if (lines_[0].has_pending) {
     Line& l = lines_[0];
     append_comment(game_.record.node(l.last != kNoNode ? l.last : game_.record.root()).comment_after, l.pending_comment);
     l.has_pending = false;
@@ -164,6 +206,7 @@ Control GameBuilder::end_game(bool truncated) {
   game_.record.truncated = truncated;
   // The nodes a longer previous game left beyond this one's.
   if (game_.record.nodes.size() > used_) game_.record.nodes.resize(used_);
+  if (game_.record.tags.size() > tags_used_) game_.record.tags.resize(tags_used_);
   last_nodes_ = game_.record.nodes.size();
   open_ = false;
   ++games_;

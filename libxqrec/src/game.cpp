@@ -24,6 +24,12 @@ std::string_view notation_name(MoveNotation n) {
   return "auto";
 }
 
+void NodeChildren::push_variation(NodeId id) {
+  if (size_ == 1) more_.assign(1, first_);
+  more_.push_back(id);
+  ++size_;
+}
+
 NodeId GameRecord::add_child(NodeId parent, GameNode child) {
   const NodeId id = NodeId(nodes.size());
   // Games run to about a hundred plies: grow in one step, not eight.

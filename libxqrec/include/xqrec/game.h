@@ -71,11 +71,10 @@ class NodeChildren {
   void push_back(NodeId id) {
     if (size_ == 0) {
       first_ = id;
+      size_ = 1;
     } else {
-      if (size_ == 1) more_.assign(1, first_);
-      more_.push_back(id);
+      push_variation(id);
     }
-    ++size_;
   }
   void erase(const NodeId* at) {
     if (at == end()) return;
@@ -92,6 +91,7 @@ class NodeChildren {
   }
 
  private:
+  void push_variation(NodeId id);  // push_back after the first child
   std::size_t size_ = 0;
   NodeId first_ = 0;
   std::vector<NodeId> more_;  // all children, when there are two or more

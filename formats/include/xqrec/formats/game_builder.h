@@ -60,17 +60,24 @@ class GameBuilder : public GameVisitor {
   };
 
   Line& line() { return lines_.back(); }
-  // The next node of the game: one left by the previous game, reset, or a
-  // new one.
+  // The next node of the game: one left by the previous game, its comments,
+  // NAGs and children emptied, or a new one. The caller sets text,
+  // notation, where, move and parent.
   GameNode& next_node();
+  GameNode& add_node();  // next_node when no node of the previous game is left
+  // The first move of a line: it takes the comment waiting for it, and
+  // becomes the main line when a variation was opened before it.
+  void open_line_with(Line& l, GameNode& node);
 
   Callback on_game_;
   BuiltGame game_;
-  std::vector<Line> lines_;
+  std::vector<Line> lines_;  // the main line first, then the variations open in it; never empty
   bool open_ = false;
   std::size_t games_ = 0;
   std::size_t last_nodes_ = 0;  // nodes of the previous game: the next one is reserved alike
   std::size_t used_ = 0;        // nodes of this game so far (record.nodes may hold more until end_game)
+  std::size_t reusable_ = 0;    // nodes the previous game left (record.nodes at begin_game)
+  std::size_t tags_used_ = 0;   // tags of this game so far (record.tags may hold more until end_game)
 };
 
 // Appends `text` to a comment, separating it from what is there with a newline.
