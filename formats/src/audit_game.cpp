@@ -149,19 +149,24 @@ class GameAuditor {
     // Natural limit: plies since the last capture, and each side's checks in them.
     int quiet = pos.halfmove_clock();
     std::array<int, 2> checks{0, 0};
+    const int limit_plies = opt_.natural_limit_moves * 2;
     NodeId id = line.first;
+    // The children list `id` is the first of, whose others are variations
+    // from the same position: none for a variation's own first move.
+    const NodeChildren* branches = nullptr;
+    if (const NodeId parent = rec_.node(id).parent; parent != kNoNode) {
+      const NodeChildren& siblings = rec_.node(parent).children;
+      if (!siblings.empty() && siblings[0] == id) branches = &siblings;
+    }
     bool completed = true;
     while (id != kNoNode) {
       const GameNode& node = rec_.node(id);
       const int this_ply = ply + 1;
       // Variations branching here start from this same position.
-      if (opt_.variations && node.parent != kNoNode) {
-        const auto& siblings = rec_.node(node.parent).children;
-        if (!siblings.empty() && siblings[0] == id)
-          for (std::size_t k = siblings.size(); k-- > 1;)
-            work.push_back({siblings[k], pos, ply, (line.path == "main" ? "" : line.path + "/") +
-                                                       std::to_string(this_ply) + "." + std::to_string(k)});
-      }
+      if (opt_.variations && branches && branches->size() > 1)
+        for (std::size_t k = branches->size(); k-- > 1;)
+          work.push_back({(*branches)[k], pos, ply, (line.path == "main" ? "" : line.path + "/") +
+                                                        std::to_string(this_ply) + "." + std::to_string(k)});
       const Color mover = pos.side_to_move();
       Undo u;
       Move move = play_fast(pos, node, u);
@@ -195,13 +200,17 @@ class GameAuditor {
           ++quiet;
           if (check) ++checks[std::size_t(index(mover))];
         }
-        if (!limit_reported) limit_reported = check_natural_limit(pos, ply, node, quiet, checks);
+        // Each side's checks beyond the cap only lower the count: it cannot
+        // reach the limit before `quiet` does.
+        if (!limit_reported && quiet >= limit_plies)
+          limit_reported = check_natural_limit(pos, ply, node, quiet, checks);
         const auto rep = repetition.push(pos.key(), capture);
         if (rep && !repetition_reported) {
           repetition_reported = true;
           report_repetition(*rep, played, node);
         }
       }
+      branches = &node.children;
       id = node.children.empty() ? kNoNode : node.children[0];
     }
     if (main) {
