@@ -56,6 +56,33 @@ std::string describe_move(const Position& pos, Move m) {
   return to_iccs(m) + " (" + notation::write_chinese(pos, m) + ")";
 }
 
+// The plies since the last capture, for the natural limit, and each side's
+// checks among those this line played. The checks matter only once the
+// count can reach the limit: they are counted then, by replaying the run
+// from its start, and ply by ply after that; asking every ply would cost a
+// king test on a quarter of the plies.
+struct QuietRun {
+  explicit QuietRun(const Position& from) : start(from), plies(from.halfmove_clock()) {}
+
+  // Counts the checks of the run's plies in this line, the last of `played`.
+  void count_checks(const std::vector<Move>& played) {
+    Position pos = start;
+    for (std::size_t i = played.size() - std::size_t(in_line); i < played.size(); ++i) {
+      const Color mover = pos.side_to_move();
+      Undo u;
+      pos.make_legal(played[i], u);
+      if (pos.in_check()) ++checks[std::size_t(index(mover))];
+    }
+    counted = true;
+  }
+
+  Position start;  // before the run's first ply in this line
+  int plies;       // since the last capture (the halfmove clock at the line's start)
+  int in_line = 0;  // of those, played in this line
+  std::array<int, 2> checks{0, 0};
+  bool counted = false;  // checks are up to date
+};
+
 struct LineStart {
   NodeId first;
   Position pos;
@@ -146,22 +173,25 @@ class GameAuditor {
     std::vector<Move> played;
     played.reserve(rec_.nodes.size());
     bool repetition_reported = false, limit_reported = false;
-    // Natural limit: plies since the last capture, and each side's checks in them.
-    int quiet = pos.halfmove_clock();
-    std::array<int, 2> checks{0, 0};
+    QuietRun quiet(pos);
+    const int limit_plies = opt_.natural_limit_moves * 2;
     NodeId id = line.first;
+    // The children list `id` is the first of, whose others are variations
+    // from the same position: none for a variation's own first move.
+    const NodeChildren* branches = nullptr;
+    if (const NodeId parent = rec_.node(id).parent; parent != kNoNode) {
+      const NodeChildren& siblings = rec_.node(parent).children;
+      if (!siblings.empty() && siblings[0] == id) branches = &siblings;
+    }
     bool completed = true;
     while (id != kNoNode) {
       const GameNode& node = rec_.node(id);
       const int this_ply = ply + 1;
       // Variations branching here start from this same position.
-      if (opt_.variations && node.parent != kNoNode) {
-        const auto& siblings = rec_.node(node.parent).children;
-        if (!siblings.empty() && siblings[0] == id)
-          for (std::size_t k = siblings.size(); k-- > 1;)
-            work.push_back({siblings[k], pos, ply, (line.path == "main" ? "" : line.path + "/") +
-                                                       std::to_string(this_ply) + "." + std::to_string(k)});
-      }
+      if (opt_.variations && branches && branches->size() > 1)
+        for (std::size_t k = branches->size(); k-- > 1;)
+          work.push_back({(*branches)[k], pos, ply, (line.path == "main" ? "" : line.path + "/") +
+                                                        std::to_string(this_ply) + "." + std::to_string(k)});
       const Color mover = pos.side_to_move();
       Undo u;
       Move move = play_fast(pos, node, u);
@@ -177,9 +207,6 @@ class GameAuditor {
         pos.make_legal(move, u);
       }
       const bool capture = !u.captured.empty();
-      // Asked after the move: the check state is then cached for the next
-      // move's legality test.
-      const bool check = main && pos.in_check();
       ply = this_ply;
       played.push_back(move);
       // After the repetition, a move that does not go round the cycle again
@@ -189,19 +216,25 @@ class GameAuditor {
         left_cycle_ = true;
       if (main) {
         if (capture) {
-          quiet = 0;
-          checks = {0, 0};
+          quiet = QuietRun(pos);
         } else {
-          ++quiet;
-          if (check) ++checks[std::size_t(index(mover))];
+          ++quiet.plies;
+          ++quiet.in_line;
+          if (quiet.counted && pos.in_check()) ++quiet.checks[std::size_t(index(mover))];
         }
-        if (!limit_reported) limit_reported = check_natural_limit(pos, ply, node, quiet, checks);
+        // Each side's checks beyond the cap only lower the count: it cannot
+        // reach the limit before the plies do.
+        if (!limit_reported && quiet.plies >= limit_plies) {
+          if (!quiet.counted) quiet.count_checks(played);
+          limit_reported = check_natural_limit(pos, ply, node, quiet.plies, quiet.checks);
+        }
         const auto rep = repetition.push(pos.key(), capture);
         if (rep && !repetition_reported) {
           repetition_reported = true;
           report_repetition(*rep, played, node);
         }
       }
+      branches = &node.children;
       id = node.children.empty() ? kNoNode : node.children[0];
     }
     if (main) {

@@ -273,6 +273,32 @@ TEST_CASE("the natural limit is reported where a side may first claim it", "[aud
   CHECK(find(audit_game(rec, {}, opt), "natural-limit")->ply == 100);
 }
 
+TEST_CASE("the natural limit leaves out each side's checks beyond the cap", "[audit]") {
+  // An eight-ply cycle without captures: Red checks once in it, Black twice.
+  // At ply 120 Red has 15 checks (5 beyond the cap of 10) and Black 30: no
+  // side may claim yet. Red's checks at plies 121 and 129 are counted as
+  // they come, and Red may claim at ply 126 (126 - 6 = 120).
+  GameRecord rec;
+  rec.start_fen = "5k3/9/9/9/9/9/9/9/R7r/3K5 w - - 0 1";
+  const char* cycle[] = {"a1a9", "f9f8", "a9a1", "i1i0", "d0d1", "i0i1", "d1d0", "f8f9"};
+  NodeId at = rec.root();
+  for (int i = 0; i < 160; ++i) {
+    GameNode n;
+    n.text = cycle[i % 8];
+    n.notation = MoveNotation::Iccs;
+    at = rec.add_child(at, n);
+  }
+  AuditOptions opt;
+  opt.repetition_threshold = 1000;  // only the limit here
+  const auto a = audit_game(rec, {}, opt);
+  CHECK(a.plies == 160);
+  const Finding* f = find(a, "natural-limit");
+  REQUIRE(f);
+  CHECK(f->ply == 126);
+  CHECK(f->side == xq::Color::Red);
+  CHECK(f->message.find("its checks beyond 10 not counted") != std::string::npos);
+}
+
 namespace {
 // A record of ICCS moves from a FEN, with the result as recorded.
 GameRecord iccs_game(const char* fen, const std::vector<const char*>& moves, const char* result) {
