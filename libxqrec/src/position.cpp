@@ -4,6 +4,8 @@
 #include <algorithm>
 #include <cassert>
 #include <cstdlib>
+#include <cstring>
+#include <type_traits>
 
 #include "geometry.h"
 #include "play_move.h"
@@ -31,7 +33,11 @@ Position::Position() : Position(standard_start()) {}
 
 Position::Position(const Setup& setup) {
   static const Setup standard = Setup::start();
-  if (setup.board == standard.board && setup.side_to_move == Color::Red) {
+  // Pieces are single bytes: one memcmp, where == would compare 90 pieces
+  // one by one (this runs once per replayed game).
+  static_assert(sizeof(Piece) == 1 && std::is_trivially_copyable_v<Piece>);
+  if (std::memcmp(setup.board.data(), standard.board.data(), sizeof setup.board) == 0 &&
+      setup.side_to_move == Color::Red) {
     *this = standard_start();
     halfmove_clock_ = std::uint16_t(std::clamp(setup.halfmove_clock, 0, 0xFFFF));
     fullmove_number_ = setup.fullmove_number < 1 ? 1 : setup.fullmove_number;
