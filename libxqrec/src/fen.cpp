@@ -148,7 +148,9 @@ Result<Setup, std::vector<FenError>> parse_fen(std::string_view text) {
 std::string to_fen(const Setup& setup) {
   // Into a buffer first: the audit writes one per game at least.
   constexpr char kLetters[2][8] = {{' ', 'K', 'A', 'B', 'N', 'R', 'C', 'P'}, {' ', 'k', 'a', 'b', 'n', 'r', 'c', 'p'}};
-  char buf[112];  // 99 board characters at most, and the side and empty fields
+  // 99 board characters at most, the side and empty fields, two ints: the
+  // string is allocated once, at its final size.
+  char buf[136];
   char* o = buf;
   for (int rank = 9; rank >= 0; --rank) {
     int empty = 0;
@@ -166,13 +168,10 @@ std::string to_fen(const Setup& setup) {
     if (rank) *o++ = '/';
   }
   for (char c : std::string_view(setup.side_to_move == Color::Red ? " w - - " : " b - - ")) *o++ = c;
-  std::string out(buf, o);
-  char numbers[32];  // two ints and a space
-  char* n = std::to_chars(numbers, numbers + 12, setup.halfmove_clock).ptr;
-  *n++ = ' ';
-  n = std::to_chars(n, numbers + sizeof numbers, setup.fullmove_number).ptr;
-  out.append(numbers, n);
-  return out;
+  o = std::to_chars(o, o + 11, setup.halfmove_clock).ptr;
+  *o++ = ' ';
+  o = std::to_chars(o, o + 11, setup.fullmove_number).ptr;
+  return std::string(buf, o);
 }
 
 }  // namespace xq
