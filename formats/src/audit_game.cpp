@@ -114,12 +114,11 @@ class GameAuditor {
 
  private:
   Finding& add(std::string code, Severity sev, std::string message) {
-    Finding f;
+    Finding& f = out_.findings.emplace_back();
     f.code = std::move(code);
     f.severity = sev;
     f.message = std::move(message);
-    out_.findings.push_back(std::move(f));
-    return out_.findings.back();
+    return f;
   }
 
   Finding& add_at(std::string code, Severity sev, const Position& pos, int ply, const GameNode& node,
@@ -157,11 +156,13 @@ class GameAuditor {
     }
     // The main line first; variations are queued as their branch points
     // are reached (a stack, not recursion: nesting depth is unbounded).
-    std::vector<LineStart> work{{root.children[0], start_, 0, "main"}};
+    std::vector<LineStart> work;  // allocated only for a record with variations
+    LineStart main{root.children[0], start_, 0, "main"};
+    replay_line(main, work, true);
     while (!work.empty()) {
       LineStart line = std::move(work.back());
       work.pop_back();
-      replay_line(line, work, line.path == "main");
+      replay_line(line, work, false);
     }
   }
 
