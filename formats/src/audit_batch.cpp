@@ -141,11 +141,11 @@ void read_all(const std::vector<InputFile>& files, const BatchOptions& opt, OnGa
   }
 }
 
-GameAudit audit_built(const BuiltGame& game, const std::string& path, const BatchOptions& opt) {
-  GameAudit audit = audit_game(game.record, game.issues, opt.audit);
+// Into `audit`, whose storage serves again.
+void audit_built(const BuiltGame& game, const std::string& path, const BatchOptions& opt, GameAudit& audit) {
+  audit_game(game.record, game.issues, opt.audit, audit);
   audit.file = path;
   audit.game = game.index;
-  return audit;
 }
 
 // Audits a batch; the records, no longer needed, go to `spent` (to be
@@ -153,7 +153,7 @@ GameAudit audit_built(const BuiltGame& game, const std::string& path, const Batc
 void audit_batch(Batch& batch, const BatchOptions& opt, std::vector<BuiltGame>& spent) {
   for (Item& item : batch.items)
     if (item.is_game) {
-      item.audit = audit_built(item.game, item.path, opt);
+      audit_built(item.game, item.path, opt, item.audit);
       spent.push_back(std::move(item.game));
       item.game = BuiltGame{};
     }
@@ -188,7 +188,7 @@ BatchSummary audit_files(const std::vector<InputFile>& files, const BatchOptions
     read_all(
         files, opt,
         [&](const BuiltGame& g, const std::string& path) {
-          item.audit = audit_built(g, path, opt);
+          audit_built(g, path, opt, item.audit);
           deliver(item);
         },
         [&](Item&& done) { deliver(done); });

@@ -531,10 +531,26 @@ class GameAuditor {
 GameAudit audit_game(const GameRecord& record, const std::vector<ReadIssue>& reader_issues,
                      const AuditOptions& options) {
   GameAudit out;
+  audit_game(record, reader_issues, options, out);
+  return out;
+}
+
+void audit_game(const GameRecord& record, const std::vector<ReadIssue>& reader_issues, const AuditOptions& options,
+                GameAudit& out) {
+  // A fresh audit, with the storage of the lists and the file name kept.
+  std::vector<Finding> findings = std::move(out.findings);
+  std::vector<Tag> tags = std::move(out.tags);
+  std::string file = std::move(out.file);
+  findings.clear();
+  file.clear();
+  out = GameAudit{};
+  out.findings = std::move(findings);
+  out.tags = std::move(tags);
+  out.file = std::move(file);
+
   out.tags = record.tags;
   GameAuditor(record, options, out).run(reader_issues);
   if (out.final_state.empty()) out.final_state = "unknown";
-  return out;
 }
 
 }  // namespace xq::formats

@@ -124,6 +124,30 @@ TEST_CASE("clean corpus games produce no error", "[audit]") {
   CHECK(clean == games.size());
 }
 
+TEST_CASE("an audit into a used one equals a fresh audit", "[audit]") {
+  std::vector<GameRecord> games = corpus_games(5);
+  // Games that leave findings, tags and a final position behind.
+  GameRecord mate;
+  mate.start_fen = "3k5/9/9/9/9/9/9/9/R8/4K4 w";
+  GameNode m;
+  m.text = "a1d1";
+  m.notation = MoveNotation::Iccs;
+  mate.add_child(mate.root(), m);
+  mate.result = "0-1";
+  mate.set_tag("Event", "a long event name, longer than a short string");
+  games.push_back(mate);
+  games.push_back(GameRecord{});
+  games.push_back(mate);
+  GameAudit reused;
+  reused.file = "some/earlier/file/with/a/long/name.pgn";
+  reused.game = 7;
+  for (const auto& g : games) {
+    const std::vector<ReadIssue> issues{{"note", Severity::Info, {}, "", "a reader note"}};
+    audit_game(g, issues, {}, reused);
+    CHECK(audit_to_json(reused) == audit_to_json(audit_game(g, issues)));
+  }
+}
+
 TEST_CASE("a deleted ply is reported where it was, with the missing move", "[audit]") {
   const auto games = clean_games(25);
   if (games.empty()) {

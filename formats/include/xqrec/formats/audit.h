@@ -71,6 +71,10 @@ struct GameAudit {
 // become findings too.
 GameAudit audit_game(const GameRecord& record, const std::vector<ReadIssue>& reader_issues,
                      const AuditOptions& options = {});
+// The same, into `out`, every field replaced: its lists and strings keep
+// their storage for this game (a batch audits one game after another).
+void audit_game(const GameRecord& record, const std::vector<ReadIssue>& reader_issues, const AuditOptions& options,
+                GameAudit& out);
 
 // One JSON object on one line (with the newline): the schema in the README.
 std::string audit_to_json(const GameAudit& audit);
