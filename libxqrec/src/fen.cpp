@@ -147,22 +147,26 @@ Result<Setup, std::vector<FenError>> parse_fen(std::string_view text) {
 
 std::string to_fen(const Setup& setup) {
   // Into a buffer first: the audit writes one per game at least.
-  constexpr char kLetters[2][8] = {{' ', 'K', 'A', 'B', 'N', 'R', 'C', 'P'}, {' ', 'k', 'a', 'b', 'n', 'r', 'c', 'p'}};
+  // The letter of each piece code (colour << 3 | type), none for the codes
+  // of an empty square: one load per square tells both.
+  constexpr char kLetters[kPieceCodeCount] = {0, 'K', 'A', 'B', 'N', 'R', 'C', 'P',
+                                              0, 'k', 'a', 'b', 'n', 'r', 'c', 'p'};
   // 99 board characters at most, the side and empty fields, two ints: the
   // string is allocated once, at its final size.
   char buf[136];
   char* o = buf;
-  for (int rank = 9; rank >= 0; --rank) {
+  for (int rank = kRanks - 1; rank >= 0; --rank) {
+    const Piece* row = &setup.board[std::size_t(Square(0, rank).index())];
     int empty = 0;
     for (int file = 0; file < kFiles; ++file) {
-      const Piece p = setup.at(Square(file, rank));
-      if (p.empty()) {
+      const char letter = kLetters[row[file].code() & (kPieceCodeCount - 1)];
+      if (!letter) {
         ++empty;
         continue;
       }
       if (empty) *o++ = char('0' + empty);
       empty = 0;
-      *o++ = kLetters[index(p.color())][unsigned(p.type())];
+      *o++ = letter;
     }
     if (empty) *o++ = char('0' + empty);
     if (rank) *o++ = '/';
