@@ -112,8 +112,18 @@ struct GameNode {
   NodeChildren children;  // children[0] continues the line; the rest are variations
 };
 
-// ASCII case-insensitive equality (tag and field names).
-bool ascii_iequals(std::string_view a, std::string_view b);
+// ASCII case-insensitive equality (tag and field names). Inline: most
+// calls compare with a literal, and most of those differ in length.
+inline bool ascii_iequals(std::string_view a, std::string_view b) {
+  if (a.size() != b.size()) return false;
+  for (std::size_t i = 0; i < a.size(); ++i) {
+    char x = a[i], y = b[i];
+    if (x >= 'A' && x <= 'Z') x = char(x - 'A' + 'a');
+    if (y >= 'A' && y <= 'Z') y = char(y - 'A' + 'a');
+    if (x != y) return false;
+  }
+  return true;
+}
 
 struct Tag {
   std::string name;
