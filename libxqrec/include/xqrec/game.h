@@ -117,10 +117,9 @@ struct GameNode {
 inline bool ascii_iequals(std::string_view a, std::string_view b) {
   if (a.size() != b.size()) return false;
   for (std::size_t i = 0; i < a.size(); ++i) {
-    char x = a[i], y = b[i];
-    if (x >= 'A' && x <= 'Z') x = char(x - 'A' + 'a');
-    if (y >= 'A' && y <= 'Z') y = char(y - 'A' + 'a');
-    if (x != y) return false;
+    const unsigned char x = static_cast<unsigned char>(a[i]), y = static_cast<unsigned char>(b[i]);
+    // The same byte, or the same letter in the other case.
+    if (x != y && ((x ^ y) != 0x20 || unsigned((x | 0x20) - 'a') >= 26)) return false;
   }
   return true;
 }
