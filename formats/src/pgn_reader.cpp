@@ -1211,6 +1211,7 @@ FileReport read_pgn(std::string_view bytes, GameVisitor& visitor, const ReadOpti
   report.format = Format::Pgn;
   std::string encoding;
   std::size_t start = 0;
+  bool all_ascii = false;  // known without a second look at the bytes
   if (options.input_encoding && encoding_known(*options.input_encoding)) {
     encoding = canonical_encoding(*options.input_encoding);
     // Skip a byte-order mark of the given encoding.
@@ -1228,12 +1229,13 @@ FileReport read_pgn(std::string_view bytes, GameVisitor& visitor, const ReadOpti
     const EncodingGuess g = detect_encoding(bytes);
     encoding = g.name;
     start = g.bom_length;
+    all_ascii = g.reason == "ascii" && bytes.size() <= kEncodingSampleLimit;  // it looked at every byte
   }
   report.encoding = encoding;
 
   PgnParser parser(visitor, report);
   const std::string_view body = bytes.substr(start);
-  if (is_utf8_name(encoding) && valid_utf8(body)) {
+  if (is_utf8_name(encoding) && (all_ascii || valid_utf8(body))) {
     parser.text().init_identity(bytes, start);
   } else if (!parser.text().init_decoded(bytes, encoding, start)) {
     ReadIssue issue;
