@@ -8,6 +8,7 @@
 #include <cstring>
 #include <deque>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -59,24 +60,38 @@ notation::Notation to_notation(MoveNotation n) {
 
 bool is_file_letter(char c) { return (c >= 'a' && c <= 'i') || (c >= 'A' && c <= 'I'); }
 bool is_digit(char c) { return c >= '0' && c <= '9'; }
+// What std::isalpha says in the C locale, which the tools never change.
+bool is_ascii_letter(unsigned char c) { return unsigned((c | 0x20) - 'a') < 26; }
 
 // Byte classes of the scanner, as bits: a byte that ends a word; the blanks
-// that may stand between plain words; the lead byte of a character that may
-// be white space; the bytes of a plain ICCS move, file letters and digits;
-// the bytes of a tag name.
-enum : std::uint8_t { kWordEnd = 1, kBlank = 2, kLineFeed = 4, kMaybeSpace = 8, kFileLetter = 16, kDigit = 32, kTagName = 64 };
+// that may stand between plain words; the line feed; a byte that may start
+// other white space (see space_len); the bytes of a plain ICCS move, file
+// letters and digits; the bytes of a tag name; the bytes that end a run of
+// plain bytes in a quoted tag value.
+enum : std::uint8_t {
+  kWordEnd = 1,
+  kBlank = 2,
+  kLineFeed = 4,
+  kMaybeSpace = 8,
+  kFileLetter = 16,
+  kDigit = 32,
+  kTagName = 64,
+  kQuotedStop = 128
+};
 
 constexpr std::array<std::uint8_t, 256> kByteClass = [] {
   std::array<std::uint8_t, 256> t{};
-  for (unsigned char c : std::string_view("{}()[];$\f\v")) t[c] = kWordEnd;
+  for (unsigned char c : std::string_view("{}()[];$")) t[c] = kWordEnd;
   for (unsigned char c : std::string_view(" \t\r")) t[c] = kWordEnd | kBlank;
   t['\n'] = kWordEnd | kLineFeed;
+  t['\f'] = t['\v'] = kWordEnd | kMaybeSpace;
   t[0xC2] = t[0xE2] = t[0xE3] = t[0xEF] = kMaybeSpace;
   for (unsigned char c = 'a'; c <= 'i'; ++c) t[c] = t[c - 'a' + 'A'] = kFileLetter;
   for (unsigned char c = '0'; c <= '9'; ++c) t[c] = kDigit;
   for (unsigned c = 0; c < 256; ++c)
     if ((c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_' || c == '-' || c >= 0x80)
       t[c] |= kTagName;
+  for (unsigned char c : std::string_view("\"\\\n\r")) t[c] |= kQuotedStop;
   return t;
 }();
 
@@ -240,14 +255,14 @@ class PgnParser {
       if (c != '{' && c != ';') after_number_ = false;
       switch (c) {
         case '[':
-          if (looks_like_tag(pos_, false)) {
+          if (const std::optional<TagHead> head = tag_head(pos_, false)) {
             if (in_game_ && has_moves_) {
               game_issue("no-termination", Severity::Warning, pos_, "",
                          "the movetext ends without a result; a new tag section follows");
               finish_game(false);
               if (stopped_) return;
             }
-            read_tag();
+            read_tag(*head);
           } else {
             stray(pos_);
             ++pos_;
@@ -390,19 +405,21 @@ class PgnParser {
   void skip_space() {
     const char* d = t_.data();
     const std::size_t n = t_.size();
-    while (pos_ < n) {
-      const char c = d[pos_];
-      if (c == ' ' || c == '\t' || c == '\r') {
-        ++pos_;
-      } else if (c == '\n') {
-        ++pos_;
+    std::size_t i = pos_;  // a local: pos_ could alias the bytes read
+    while (i < n) {
+      const std::uint8_t cls = byte_class(d[i]);
+      if (cls & kBlank) {
+        ++i;
+      } else if (cls & kLineFeed) {
+        ++i;
         at_line_start_ = true;
       } else {
-        const std::size_t len = space_len(pos_);
-        if (len == 0) return;
-        pos_ += len;
+        const std::size_t len = (cls & kMaybeSpace) ? space_len(i) : 0;
+        if (len == 0) break;
+        i += len;
       }
     }
+    pos_ = i;
   }
 
   // --- issues -------------------------------------------------------------
@@ -517,28 +534,40 @@ class PgnParser {
 
   static bool name_char(unsigned char c) { return kByteClass[c] & kTagName; }
 
+  // Where the parts of a tag line start, as offsets from its `[` (which
+  // stay valid when the window moves on to the `[`): the name, its end,
+  // and what follows the blanks after it (the value).
+  struct TagHead {
+    std::size_t name = 0;
+    std::size_t name_end = 0;
+    std::size_t value = 0;
+  };
+
   // `[` + name + blanks + `"`, or `[` + name + blanks + text + `]` on the
   // line. Strict: an ASCII name and a quote (used to end ignored text).
-  bool looks_like_tag(std::size_t i, bool strict) const {
+  std::optional<TagHead> tag_head(std::size_t i, bool strict) const {
     const auto* d = reinterpret_cast<const unsigned char*>(t_.data());
     const std::size_t n = t_.size();
     std::size_t k = i + 1;
     while (k < n && (d[k] == ' ' || d[k] == '\t')) ++k;
     const std::size_t name_start = k;
-    if (k >= n || !(std::isalpha(d[k]) || (!strict && d[k] >= 0x80))) return false;
+    if (k >= n || !(is_ascii_letter(d[k]) || (!strict && d[k] >= 0x80))) return std::nullopt;
     while (k < n && name_char(d[k]) && (!strict || d[k] < 0x80)) ++k;
-    if (k == name_start) return false;
+    if (k == name_start) return std::nullopt;
     const std::size_t name_end = k;
     while (k < n && (d[k] == ' ' || d[k] == '\t')) ++k;
-    if (k < n && d[k] == '"') return true;
-    if (strict || k == name_end) return false;
+    const TagHead head{name_start - i, name_end - i, k - i};
+    if (k < n && d[k] == '"') return head;
+    if (strict || k == name_end) return std::nullopt;
     // Unquoted value: a `]` before the end of the line.
     for (; k < n && k < i + 4096; ++k) {
-      if (d[k] == '\n' || d[k] == '[') return false;
-      if (d[k] == ']') return true;
+      if (d[k] == '\n' || d[k] == '[') return std::nullopt;
+      if (d[k] == ']') return head;
     }
-    return false;
+    return std::nullopt;
   }
+
+  bool looks_like_tag(std::size_t i, bool strict) const { return tag_head(i, strict).has_value(); }
 
   // Brings the rest of the line at pos_ into the decoded window (up to
   // kMaxComment bytes); false when the line is longer and will be cut.
@@ -546,7 +575,7 @@ class PgnParser {
     std::size_t scanned = 0;  // bytes after pos_ known to hold no line feed
     for (;;) {
       const std::size_t n = t_.size();
-      if (std::memchr(t_.data() + pos_ + scanned, '\n', n - pos_ - scanned) || t_.eof()) return true;
+      if (t_.eof() || std::memchr(t_.data() + pos_ + scanned, '\n', n - pos_ - scanned)) return true;
       if (n - pos_ >= kMaxComment) return false;
       scanned = n - pos_;
       refill();
@@ -554,7 +583,15 @@ class PgnParser {
     }
   }
 
-  void read_tag() {
+  // The position of the first byte at or after k, before n, that ends a
+  // run of plain bytes in a quoted value; n if none.
+  static std::size_t quoted_run_end(const char* d, std::size_t n, std::size_t k) {
+    while (k < n && !(byte_class(d[k]) & kQuotedStop)) ++k;
+    return k;
+  }
+
+  // The tag line at pos_, whose parts `head` found.
+  void read_tag(const TagHead& head) {
     ensure_game(pos_);
     if (stopped_) return;
     // A tag line longer than the look-ahead (a long annotation, a whole game
@@ -563,58 +600,28 @@ class PgnParser {
     const std::size_t start = pos_;
     const char* d = t_.data();
     const std::size_t n = t_.size();
-    std::size_t k = pos_ + 1;
-    while (k < n && (d[k] == ' ' || d[k] == '\t')) ++k;
-    const std::size_t name_start = k;
-    while (k < n && name_char(static_cast<unsigned char>(d[k]))) ++k;
-    const std::string_view name(d + name_start, k - name_start);
-    while (k < n && (d[k] == ' ' || d[k] == '\t')) ++k;
-    value_.clear();
+    const std::string_view name(d + start + head.name, head.name_end - head.name);
+    std::size_t k = start + head.value;
+    std::string_view value;  // in the window, or in value_
     bool closed = false;
     if (k < n && d[k] == '"') {
       const std::size_t value_start = ++k;
-      bool ended = false;
-      while (k < n && d[k] != '\n') {
-        // A run of plain bytes at once.
-        std::size_t r = k;
-        while (r < n && d[r] != '"' && d[r] != '\\' && d[r] != '\n' && d[r] != '\r') ++r;
-        value_.append(d + k, r - k);
-        k = r;
-        if (k == n || d[k] == '\n') break;
-        const char c = d[k];
-        if (c == '\\' && k + 1 < n && (d[k + 1] == '"' || d[k + 1] == '\\')) {
-          value_ += d[k + 1];
-          k += 2;
-          continue;
-        }
-        if (c == '"') {
-          std::size_t j = k + 1;
-          while (j < n && (d[j] == ' ' || d[j] == '\t')) ++j;
-          if (j < n && d[j] == ']') {
-            k = j + 1;
-            ended = closed = true;
-            break;
-          }
-        }
-        if (c != '\r') value_ += c;
-        ++k;
-      }
-      if (!ended) {
-        // No closing `"]` found with escapes applied: take the raw line,
-        // which reads `[Site "C:\dir\"]` as written.
-        std::size_t line_end = value_start;
-        while (line_end < n && d[line_end] != '\n') ++line_end;
-        std::string_view raw(d + value_start, line_end - value_start);
-        while (!raw.empty() && (raw.back() == '\r' || raw.back() == ' ' || raw.back() == '\t')) raw.remove_suffix(1);
-        if (raw.size() >= 2 && raw.substr(raw.size() - 2) == "\"]") {
-          value_.assign(raw.substr(0, raw.size() - 2));
+      // Most values hold no escape and no CR: the value is the text up to
+      // the closing `"]`, read in place.
+      const std::size_t r = quoted_run_end(d, n, k);
+      if (r < n && d[r] == '"') {
+        std::size_t j = r + 1;
+        while (j < n && (d[j] == ' ' || d[j] == '\t')) ++j;
+        if (j < n && d[j] == ']') {
+          value = std::string_view(d + value_start, r - value_start);
+          k = j + 1;
           closed = true;
-        } else {
-          if (!raw.empty() && raw.back() == ']') raw.remove_suffix(1);
-          if (!raw.empty() && raw.back() == '"') raw.remove_suffix(1);
-          value_.assign(raw);
         }
-        k = line_end;
+      }
+      if (!closed) {
+        value_.clear();
+        k = read_quoted_value(value_start, closed);
+        value = value_;
       }
     } else {
       // Unquoted value up to `]`.
@@ -622,6 +629,7 @@ class PgnParser {
       while (k < n && d[k] != ']' && d[k] != '\n') ++k;
       value_.assign(trim_ascii(std::string_view(d + value_start, k - value_start)));
       if (!value_.empty() && value_.back() == '\r') value_.pop_back();
+      value = value_;
       if (k < n && d[k] == ']') {
         ++k;
         closed = true;
@@ -638,32 +646,80 @@ class PgnParser {
       game_issue("bad-tag", Severity::Error, start, std::string_view(d + start, std::min<std::size_t>(k - start, 200)),
                  "tag pair without a name");
     else
-      on_tag(start, name);
-    if (!whole_line) skip_line();  // last: `name` and `d` point into the window
+      on_tag(start, name, value);
+    if (!whole_line) skip_line();  // last: `name` and `value` may point into the window
   }
 
-  void on_tag(std::size_t at, std::string_view name) {
+  // The quoted value that starts at value_start, into value_ with its
+  // escapes applied. Returns where the tag line's text ends (past `"]`
+  // when one closes the value, else at the end of the line) and sets
+  // `closed` to whether one did.
+  std::size_t read_quoted_value(std::size_t value_start, bool& closed) {
+    const char* d = t_.data();
+    const std::size_t n = t_.size();
+    std::size_t k = value_start;
+    while (k < n && d[k] != '\n') {
+      // A run of plain bytes at once.
+      const std::size_t r = quoted_run_end(d, n, k);
+      value_.append(d + k, r - k);
+      k = r;
+      if (k == n || d[k] == '\n') break;
+      const char c = d[k];
+      if (c == '\\' && k + 1 < n && (d[k + 1] == '"' || d[k + 1] == '\\')) {
+        value_ += d[k + 1];
+        k += 2;
+        continue;
+      }
+      if (c == '"') {
+        std::size_t j = k + 1;
+        while (j < n && (d[j] == ' ' || d[j] == '\t')) ++j;
+        if (j < n && d[j] == ']') {
+          closed = true;
+          return j + 1;
+        }
+      }
+      if (c != '\r') value_ += c;
+      ++k;
+    }
+    // No closing `"]` found with escapes applied: take the raw line,
+    // which reads `[Site "C:\dir\"]` as written.
+    std::size_t line_end = value_start;
+    while (line_end < n && d[line_end] != '\n') ++line_end;
+    std::string_view raw(d + value_start, line_end - value_start);
+    while (!raw.empty() && (raw.back() == '\r' || raw.back() == ' ' || raw.back() == '\t')) raw.remove_suffix(1);
+    if (raw.size() >= 2 && raw.substr(raw.size() - 2) == "\"]") {
+      value_.assign(raw.substr(0, raw.size() - 2));
+      closed = true;
+    } else {
+      if (!raw.empty() && raw.back() == ']') raw.remove_suffix(1);
+      if (!raw.empty() && raw.back() == '"') raw.remove_suffix(1);
+      value_.assign(raw);
+    }
+    return line_end;
+  }
+
+  void on_tag(std::size_t at, std::string_view name, std::string_view value) {
     if (skip_) return;
     if (iequals(name, "FEN")) {
       if (fen_seen_) {
-        game_issue("duplicate-fen", Severity::Warning, at, value_, "a second [FEN] tag is ignored");
+        game_issue("duplicate-fen", Severity::Warning, at, value, "a second [FEN] tag is ignored");
         return;
       }
       fen_seen_ = true;
-      v_.start_fen(trim_ascii(value_));
+      v_.start_fen(trim_ascii(value));
       return;
     }
     if (iequals(name, "Format")) {
       bool known = true;
-      hint_ = notation_from_format_tag(value_, &known);
+      hint_ = notation_from_format_tag(value, &known);
       hint_given_ = known;
-      if (!known) game_issue("unknown-format", Severity::Warning, at, value_, "unknown [Format] value; moves are read in any notation");
+      if (!known) game_issue("unknown-format", Severity::Warning, at, value, "unknown [Format] value; moves are read in any notation");
     } else if (iequals(name, "Game")) {
-      const std::string_view g = trim_ascii(value_);
+      const std::string_view g = trim_ascii(value);
       if (!iequals(g, "Chinese Chess") && !iequals(g, "Xiangqi") && !g.empty())
-        game_issue("not-xiangqi", Severity::Warning, at, value_, "[Game] does not say Chinese Chess");
+        game_issue("not-xiangqi", Severity::Warning, at, value, "[Game] does not say Chinese Chess");
     }
-    v_.tag(name, value_);
+    v_.tag(name, value);
   }
 
   // --- comments -------------------------------------------------------------
@@ -1155,6 +1211,7 @@ FileReport read_pgn(std::string_view bytes, GameVisitor& visitor, const ReadOpti
   report.format = Format::Pgn;
   std::string encoding;
   std::size_t start = 0;
+  bool all_ascii = false;  // known without a second look at the bytes
   if (options.input_encoding && encoding_known(*options.input_encoding)) {
     encoding = canonical_encoding(*options.input_encoding);
     // Skip a byte-order mark of the given encoding.
@@ -1172,12 +1229,13 @@ FileReport read_pgn(std::string_view bytes, GameVisitor& visitor, const ReadOpti
     const EncodingGuess g = detect_encoding(bytes);
     encoding = g.name;
     start = g.bom_length;
+    all_ascii = g.reason == "ascii" && bytes.size() <= kEncodingSampleLimit;  // it looked at every byte
   }
   report.encoding = encoding;
 
   PgnParser parser(visitor, report);
   const std::string_view body = bytes.substr(start);
-  if (is_utf8_name(encoding) && valid_utf8(body)) {
+  if (is_utf8_name(encoding) && (all_ascii || valid_utf8(body))) {
     parser.text().init_identity(bytes, start);
   } else if (!parser.text().init_decoded(bytes, encoding, start)) {
     ReadIssue issue;

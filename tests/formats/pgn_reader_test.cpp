@@ -47,6 +47,13 @@ TEST_CASE("PGN: several tags on a line, quotes inside values, unquoted values, W
   CHECK(log.only("issue").empty());
 }
 
+TEST_CASE("PGN: tag values with blanks before the bracket, a quote inside, a carriage return, tabs", "[pgn]") {
+  const auto log = read_events(
+      "[Event \"a\" ]\r\n[Site \"x\" y\"]\n[Round \"1\r2\"]\n[Date \"\tb\t\"]\n[ White  \"w\"\t]\nh2e2 *\n");
+  CHECK(log.only("tag") == Strings{"Event=a", "Site=x\" y", "Round=12", "Date=\tb\t", "White=w"});
+  CHECK(log.only("issue").empty());
+}
+
 TEST_CASE("PGN: ICCS in both forms, Chinese and WXF, hints", "[pgn]") {
   SECTION("no Format tag: each token by its shape") {
     const auto log = read_events("1. H2-E2 h9g7 2. 马二进三 C8.5 *");

@@ -112,8 +112,17 @@ struct GameNode {
   NodeChildren children;  // children[0] continues the line; the rest are variations
 };
 
-// ASCII case-insensitive equality (tag and field names).
-bool ascii_iequals(std::string_view a, std::string_view b);
+// ASCII case-insensitive equality (tag and field names). Inline: most
+// calls compare with a literal, and most of those differ in length.
+inline bool ascii_iequals(std::string_view a, std::string_view b) {
+  if (a.size() != b.size()) return false;
+  for (std::size_t i = 0; i < a.size(); ++i) {
+    const unsigned char x = static_cast<unsigned char>(a[i]), y = static_cast<unsigned char>(b[i]);
+    // The same byte, or the same letter in the other case.
+    if (x != y && ((x ^ y) != 0x20 || unsigned((x | 0x20) - 'a') >= 26)) return false;
+  }
+  return true;
+}
 
 struct Tag {
   std::string name;

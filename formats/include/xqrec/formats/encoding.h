@@ -34,8 +34,10 @@ struct EncodingGuess {
 };
 
 // Looks at up to `sample_limit` bytes (it samples the lines that hold
-// non-ASCII bytes, so a long ASCII head does not hide the encoding).
-EncodingGuess detect_encoding(std::string_view bytes, std::size_t sample_limit = std::size_t(8) << 20);
+// non-ASCII bytes, so a long ASCII head does not hide the encoding). The
+// reason "ascii" says that every byte it looked at is ASCII.
+inline constexpr std::size_t kEncodingSampleLimit = std::size_t(8) << 20;
+EncodingGuess detect_encoding(std::string_view bytes, std::size_t sample_limit = kEncodingSampleLimit);
 
 // Whether ICU knows the converter name (e.g. "GBK", "cp936", "big5").
 bool encoding_known(std::string_view name);
