@@ -58,29 +58,25 @@ std::string describe_move(const Position& pos, Move m) {
 
 // The plies since the last capture, for the natural limit, and each side's
 // checks among those this line played. The checks matter only once the
-// count can reach the limit: they are counted then, by replaying the run
-// from its start, and ply by ply after that; asking every ply would cost a
-// king test on a quarter of the plies.
+// count can reach the limit: they are counted then, by replaying the line,
+// and ply by ply after that; asking every ply would cost a king test on a
+// quarter of the plies.
 struct QuietRun {
-  explicit QuietRun(const Position& from) : start(from), plies(from.halfmove_clock()) {}
+  int plies;          // since the last capture (at the line's start: its halfmove clock)
+  std::size_t first;  // the index in the line's played moves of the run's first ply
+  std::array<int, 2> checks{0, 0};
+  bool counted = false;  // checks are up to date
 
-  // Counts the checks of the run's plies in this line, the last of `played`.
-  void count_checks(const std::vector<Move>& played) {
-    Position pos = start;
-    for (std::size_t i = played.size() - std::size_t(in_line); i < played.size(); ++i) {
+  // Counts the checks of the run's plies, replaying the line from its start.
+  void count_checks(Position pos, const std::vector<Move>& played) {
+    for (std::size_t i = 0; i < played.size(); ++i) {
       const Color mover = pos.side_to_move();
       Undo u;
       pos.make_legal(played[i], u);
-      if (pos.in_check()) ++checks[std::size_t(index(mover))];
+      if (i >= first && pos.in_check()) ++checks[std::size_t(index(mover))];
     }
     counted = true;
   }
-
-  Position start;  // before the run's first ply in this line
-  int plies;       // since the last capture (the halfmove clock at the line's start)
-  int in_line = 0;  // of those, played in this line
-  std::array<int, 2> checks{0, 0};
-  bool counted = false;  // checks are up to date
 };
 
 struct LineStart {
@@ -174,7 +170,7 @@ class GameAuditor {
     std::vector<Move> played;
     played.reserve(rec_.nodes.size());
     bool repetition_reported = false, limit_reported = false;
-    QuietRun quiet(pos);
+    QuietRun quiet{pos.halfmove_clock(), 0};
     const int limit_plies = opt_.natural_limit_moves * 2;
     NodeId id = line.first;
     // The children list `id` is the first of, whose others are variations
@@ -217,16 +213,15 @@ class GameAuditor {
         left_cycle_ = true;
       if (main) {
         if (capture) {
-          quiet = QuietRun(pos);
+          quiet = QuietRun{0, played.size()};
         } else {
           ++quiet.plies;
-          ++quiet.in_line;
           if (quiet.counted && pos.in_check()) ++quiet.checks[std::size_t(index(mover))];
         }
         // Each side's checks beyond the cap only lower the count: it cannot
         // reach the limit before the plies do.
         if (!limit_reported && quiet.plies >= limit_plies) {
-          if (!quiet.counted) quiet.count_checks(played);
+          if (!quiet.counted) quiet.count_checks(line.pos, played);
           limit_reported = check_natural_limit(pos, ply, node, quiet.plies, quiet.checks);
         }
         const auto rep = repetition.push(pos.key(), capture);

@@ -132,10 +132,14 @@ bool pgn_line(std::string_view line) {
 }  // namespace
 
 bool holds_game_record(std::string_view bytes, std::string_view path) {
+  return holds_game_record(detect_format(bytes, path), bytes, path);
+}
+
+bool holds_game_record(Format detected, std::string_view bytes, std::string_view path) {
   if (bytes.empty()) return false;
   if (starts_with(bytes, "\xFF\xFE") || starts_with(bytes, "\xFE\xFF")) return true;  // UTF-16: judged by reading
   const std::string_view head = bytes.substr(0, 1 << 16);
-  switch (detect_format(bytes, path)) {
+  switch (detected) {
     case Format::Unknown: return true;  // a record format xqrec does not read (.mxq ...): read to say so
     case Format::Json: return has_xqrec_member(head);
     case Format::Pgn: break;

@@ -12,14 +12,15 @@ namespace xq::formats {
 
 FileReport read_games(std::string_view bytes, std::string_view path, GameVisitor& visitor,
                       const ReadOptions& options) {
+  const Format format = detect_format(bytes, path);
   FileReport report;
-  if (options.records_only && !bytes.empty() && !holds_game_record(bytes, path)) {
+  // An empty file is no record either, but says so as one named would (unsupported-format).
+  if (options.records_only && !bytes.empty() && !holds_game_record(format, bytes, path)) {
     report.issues.push_back({"not-a-record", Severity::Info, {}, "",
                              "not read: met in a directory walk, it holds no game record (no record signature or "
                              "extension, no xqrec JSON game, no PGN tag pair or numbered move)"});
     return report;
   }
-  const Format format = detect_format(bytes, path);
   switch (format) {
     case Format::Pgn: report = read_pgn(bytes, visitor, options); break;
     case Format::Xqf: report = read_xqf(bytes, visitor, options); break;

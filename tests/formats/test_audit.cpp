@@ -26,6 +26,18 @@ std::string slurp(const fs::path& p) {
 
 // Real games from the shared corpus (DhtmlXQ: coordinates, so a defect
 // cannot be read as another legal move by accident), main line only.
+// The rook checks on the d-file; e9 faces the red king: mate in one.
+GameRecord rook_mate(std::string result) {
+  GameRecord rec;
+  rec.start_fen = "3k5/9/9/9/9/9/9/9/R8/4K4 w";
+  GameNode mate;
+  mate.text = "a1d1";
+  mate.notation = MoveNotation::Iccs;
+  rec.add_child(rec.root(), mate);
+  rec.result = std::move(result);
+  return rec;
+}
+
 std::vector<GameRecord> corpus_games(std::size_t want) {
   std::vector<GameRecord> out;
   const fs::path dir = fs::path(XQREC_SHARED_CORPUS) / "dhtmlxq" / "maksimKorzh+ccbridge-arena" / "games";
@@ -127,13 +139,7 @@ TEST_CASE("clean corpus games produce no error", "[audit]") {
 TEST_CASE("an audit into a used one equals a fresh audit", "[audit]") {
   std::vector<GameRecord> games = corpus_games(5);
   // Games that leave findings, tags and a final position behind.
-  GameRecord mate;
-  mate.start_fen = "3k5/9/9/9/9/9/9/9/R8/4K4 w";
-  GameNode m;
-  m.text = "a1d1";
-  m.notation = MoveNotation::Iccs;
-  mate.add_child(mate.root(), m);
-  mate.result = "0-1";
+  GameRecord mate = rook_mate("0-1");
   mate.set_tag("Event", "a long event name, longer than a short string");
   games.push_back(mate);
   games.push_back(GameRecord{});
@@ -223,14 +229,7 @@ TEST_CASE("a corrupted move text is unparsable at its ply", "[audit]") {
 }
 
 TEST_CASE("a changed result contradicts a mate", "[audit]") {
-  // The rook checks on the d-file; e9 faces the red king: mate.
-  GameRecord rec;
-  rec.start_fen = "3k5/9/9/9/9/9/9/9/R8/4K4 w";
-  GameNode mate;
-  mate.text = "a1d1";
-  mate.notation = MoveNotation::Iccs;
-  rec.add_child(rec.root(), mate);
-  rec.result = "1-0";
+  GameRecord rec = rook_mate("1-0");
   const auto ok = audit_game(rec, {});
   CHECK(ok.final_state == "checkmate");
   CHECK(errors_of(ok).empty());

@@ -40,6 +40,8 @@ Format detect_format(std::string_view bytes, std::string_view path);
 // start of a line in its first 64 KB. A directory of records also holds
 // read-me files, manifests and audit reports: those are not read as PGN.
 bool holds_game_record(std::string_view bytes, std::string_view path);
+// The same, with the format detect_format gave for them.
+bool holds_game_record(Format detected, std::string_view bytes, std::string_view path);
 
 // Reads every game of a file held in memory.
 FileReport read_games(std::string_view bytes, std::string_view path, GameVisitor& visitor,
