@@ -2,6 +2,7 @@
 #include <algorithm>
 #include <cctype>
 
+#include "ascii_chars.h"
 #include "xqrec/formats/reader.h"
 #include "xqrec/formats/visitor.h"
 
@@ -88,8 +89,8 @@ Format detect_format(std::string_view bytes, std::string_view path) {
 
 namespace {
 
-bool is_ascii_letter(char c) { return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z'); }
-bool is_ascii_digit(char c) { return c >= '0' && c <= '9'; }
+using detail::is_ascii_digit;
+using detail::is_ascii_letter;
 
 // A JSON game of ours names its format version ("xqrec": 1); an audit
 // report, also JSON, does not.

@@ -17,6 +17,7 @@
 #include "xqrec/notation/description.h"
 #include "xqrec/notation/split.h"
 
+#include "ascii_chars.h"
 #include "issue_cap.h"
 
 namespace xq::formats {
@@ -59,9 +60,8 @@ notation::Notation to_notation(MoveNotation n) {
 }
 
 bool is_file_letter(char c) { return (c >= 'a' && c <= 'i') || (c >= 'A' && c <= 'I'); }
-bool is_digit(char c) { return c >= '0' && c <= '9'; }
-// What std::isalpha says in the C locale, which the tools never change.
-bool is_ascii_letter(unsigned char c) { return unsigned((c | 0x20) - 'a') < 26; }
+using detail::is_ascii_letter;
+using detail::is_ascii_digit;
 
 // Byte classes of the scanner, as bits: a byte that ends a word; the blanks
 // that may stand between plain words; the line feed; a byte that may start
@@ -107,7 +107,7 @@ bool iccs_move_bytes(const char* p) {
 bool iccs_shaped(std::string_view w) {
   if (w.size() == 4) return iccs_move_bytes(w.data());
   if (w.size() == 5)
-    return is_file_letter(w[0]) && is_digit(w[1]) && w[2] == '-' && is_file_letter(w[3]) && is_digit(w[4]);
+    return is_file_letter(w[0]) && is_ascii_digit(w[1]) && w[2] == '-' && is_file_letter(w[3]) && is_ascii_digit(w[4]);
   return false;
 }
 
@@ -884,7 +884,7 @@ class PgnParser {
     const std::size_t n = t_.size();
     std::size_t k = pos_ + 1;
     int value = 0;
-    while (k < n && is_digit(d[k])) {
+    while (k < n && is_ascii_digit(d[k])) {
       if (value < 100000) value = value * 10 + (d[k] - '0');
       ++k;
     }
@@ -926,7 +926,7 @@ class PgnParser {
     }
     if (!(first & kDigit)) return plain_glyph_move_at(d, n, eof, i);
     std::size_t k = i + 1;
-    while (k < n && is_digit(d[k])) ++k;
+    while (k < n && is_ascii_digit(d[k])) ++k;
     if (k == n || d[k] != '.') return {};
     while (k < n && d[k] == '.') ++k;
     if (!word_ends_at(d, n, eof, k)) return {};
@@ -1080,7 +1080,7 @@ class PgnParser {
 
   static bool number_or_dots_only(std::string_view w) {
     for (char c : w)
-      if (!is_digit(c) && c != '.') return false;
+      if (!is_ascii_digit(c) && c != '.') return false;
     return true;
   }
 
