@@ -1,4 +1,5 @@
 // xqrec audit: replay every record and report what is wrong with it.
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <fstream>
@@ -7,6 +8,7 @@
 #include "cli.h"
 #include "xqrec/formats/audit_batch.h"
 #include "xqrec/formats/output_file.h"
+#include "xqrec/formats/output_guard.h"
 #include "xqrec/rules/rule_set.h"
 
 namespace xqcli {
@@ -81,6 +83,14 @@ int run_audit(const std::vector<std::string>& args) {
   batch.audit.variations = !vm.count("no-variations");
   if (!encoding.empty()) batch.read.input_encoding = encoding;
 
+  // No output may be an input: the records, or the list naming them.
+  xf::OutputGuard guard;
+  for (const auto& f : files) guard.add_input(f.path);
+  if (!from_list.empty()) guard.add_input(from_list);
+  if (const std::string e = guard.claim(jsonl, "--jsonl"); !e.empty()) {
+    std::cerr << "xqrec audit: " << e << "\n";
+    return kUsage;
+  }
   xf::OutputFile json_out;
   if (!jsonl.empty()) {
     if (const std::string e = json_out.open(jsonl); !e.empty()) {
@@ -125,7 +135,14 @@ int run_audit(const std::vector<std::string>& args) {
   };
   const auto sum = xf::audit_files(files, batch, sink);
   std::cout.flush();
-  if (!jsonl.empty()) {
+  struct stat st {};
+  if (!jsonl.empty() && jsonl != "-" && sum.files == sum.io_errors &&
+      (io_error || ::stat(jsonl.c_str(), &st) == 0)) {
+    // Nothing was read: an existing report stays as it was.
+    json_out.discard();
+    std::cerr << "xqrec audit: nothing was read: " << jsonl << " is left as it was\n";
+    io_error = true;
+  } else if (!jsonl.empty()) {
     if (const std::string e = json_out.commit(); !e.empty()) {
       std::cerr << "xqrec audit: " << e << "\n";
       return kUsage;

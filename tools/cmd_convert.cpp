@@ -1,4 +1,6 @@
 // xqrec convert: records from any format to PGN, XQF, DhtmlXQ, CBF, JSON or FEN.
+#include <sys/stat.h>
+
 #include <iostream>
 
 #include "cli.h"
@@ -87,25 +89,39 @@ int run_convert(const std::vector<std::string>& args) {
   options.xqf_version = xqf_version;
   if (!input_encoding.empty()) options.read.input_encoding = input_encoding;
 
+  xf::ConvertPlan plan = xf::plan_convert(inputs, out, options);
+  if (plan.refused.empty() && report != "-") plan.refused = plan.guard.claim(report, "--report");
+  if (!plan.refused.empty()) {
+    for (const auto& e : plan.input_errors) std::cerr << "xqrec convert: " << e << "\n";
+    std::cerr << "xqrec convert: " << plan.refused << "; nothing was written\n";
+    return kUsage;
+  }
   xf::OutputFile report_file;
   const bool report_to_stderr = report == "-";
-  if (!report.empty() && !report_to_stderr) {
+  const bool report_to_file = !report.empty() && !report_to_stderr;
+  if (report_to_file) {
     if (const std::string e = report_file.open(report); !e.empty()) {
       std::cerr << "xqrec convert: " << e << "\n";
       return kUsage;
     }
   }
   std::size_t notes = 0;
-  const auto sum = xf::convert_files(
-      inputs, out, options,
+  auto sum = xf::convert_files(
+      plan, options,
       [&](const xf::ConvertNote& n) {
         ++notes;
         if (report_to_stderr) std::cerr << xf::convert_note_json(n);
-        else if (!report.empty()) report_file.write(xf::convert_note_json(n));
+        else if (report_to_file) report_file.write(xf::convert_note_json(n));
       },
       [&](const std::string& e) { std::cerr << "xqrec convert: " << e << "\n"; });
-  if (!report.empty() && !report_to_stderr) {
-    if (const std::string e = report_file.commit(); !e.empty()) {
+  if (report_to_file) {
+    struct stat st {};
+    if (sum.read_files == 0 && (sum.io_error || ::stat(report.c_str(), &st) == 0)) {
+      // Nothing was read: an existing report stays as it was.
+      report_file.discard();
+      std::cerr << "xqrec convert: nothing was read: " << report << " is left as it was\n";
+      sum.io_error = true;
+    } else if (const std::string e = report_file.commit(); !e.empty()) {
       std::cerr << "xqrec convert: " << e << "\n";
       return kUsage;
     }

@@ -3,8 +3,9 @@
 #include <sys/stat.h>
 
 #include <filesystem>
-#include <set>
+#include <map>
 #include <memory>
+#include <set>
 
 #include "xqrec/formats/audit_batch.h"
 #include "xqrec/formats/cbf.h"
@@ -101,69 +102,115 @@ ConvertedGame convert_game(GameRecord record, const std::vector<ReadIssue>& read
 
 namespace {
 
-// Where each input file's output goes.
-struct Job {
-  std::string input;
-  fs::path output_stem;  // directory mode: out/relative path without extension
-  bool in_walk = false;  // met while walking a directory: read only if it holds records
-};
+// "b.0001" -> "b": the stem a numbered game name of another input's games
+// would have; "" when `stem` does not end in a game number.
+std::string numbered_base(const std::string& stem) {
+  const auto dot = stem.find_last_of('.');
+  if (dot == std::string::npos || dot + 1 == stem.size() || stem.find('/', dot) != std::string::npos) return "";
+  for (std::size_t i = dot + 1; i < stem.size(); ++i)
+    if (stem[i] < '0' || stem[i] > '9') return "";
+  return stem.substr(0, dot);
+}
 
-// The inputs by device and inode, so that no output can overwrite one.
-class InputSet {
- public:
-  void add(const std::string& path) {
-    struct stat st {};
-    if (path != "-" && ::stat(path.c_str(), &st) == 0) ids_.insert({st.st_dev, st.st_ino});
+// The output naming rule (convert.h): stems that clash keep their source
+// extension; any that still clash get -2, -3 ... in input order.
+void plan_names(std::vector<ConvertJob>& jobs, bool numbered_games, const std::string& ext,
+                std::vector<ConvertNote>& renamed) {
+  std::map<std::string, int> count;
+  std::set<std::string> bases;  // "b" for a stem "b.0001"
+  for (const auto& j : jobs) {
+    ++count[j.output_stem];
+    if (numbered_games)
+      if (auto b = numbered_base(j.output_stem); !b.empty()) bases.insert(std::move(b));
   }
-  std::string clash(const fs::path& out) const {
-    struct stat st {};
-    if (::stat(out.c_str(), &st) == 0 && ids_.count({st.st_dev, st.st_ino}))
-      return out.string() + " is an input: refusing to overwrite it";
-    return "";
+  std::vector<std::string> first(jobs.size());
+  for (std::size_t i = 0; i < jobs.size(); ++i) {
+    auto& j = jobs[i];
+    first[i] = j.output_stem;
+    const std::string base = numbered_games ? numbered_base(j.output_stem) : "";
+    const bool clash = count[j.output_stem] > 1 || (numbered_games && bases.count(j.output_stem)) ||
+                       (!base.empty() && count.count(base));
+    if (clash) j.output_stem = j.source_name;
   }
-
- private:
-  std::set<std::pair<dev_t, ino_t>> ids_;
-};
+  std::set<std::string> taken, taken_bases;
+  auto conflicts = [&](const std::string& s) {
+    if (taken.count(s)) return true;
+    if (!numbered_games) return false;
+    const std::string base = numbered_base(s);
+    return taken_bases.count(s) || (!base.empty() && taken.count(base));
+  };
+  for (std::size_t i = 0; i < jobs.size(); ++i) {
+    auto& j = jobs[i];
+    std::string name = j.output_stem;
+    for (int n = 2; conflicts(name); ++n) name = j.output_stem + "-" + std::to_string(n);
+    j.output_stem = name;
+    taken.insert(name);
+    if (numbered_games)
+      if (auto b = numbered_base(name); !b.empty()) taken_bases.insert(std::move(b));
+    if (name != first[i])
+      renamed.push_back({j.input, 0, "output-renamed", Severity::Info, 0, "", name + ext, {},
+                         "written as " + name + ext + ", not " + first[i] + ext +
+                             ": another input of this run has an output of that name"});
+  }
+}
 
 }  // namespace
 
-ConvertSummary convert_files(const std::vector<std::string>& inputs, const std::string& out,
-                             const ConvertOptions& options, const std::function<void(const ConvertNote&)>& on_note,
-                             const std::function<void(const std::string&)>& on_io_error) {
-  ConvertSummary sum;
+ConvertPlan plan_convert(const std::vector<std::string>& inputs, const std::string& out,
+                         const ConvertOptions& options) {
+  ConvertPlan plan;
+  plan.out = out;
   std::error_code ec;
   bool any_dir = false;
   for (const auto& in : inputs) any_dir |= in != "-" && fs::is_directory(in, ec);
-  const bool dir_mode = out != "-" && (fs::is_directory(out, ec) || (!out.empty() && out.back() == '/') ||
-                                       any_dir || inputs.size() > 1);
+  plan.directory = out != "-" && (fs::is_directory(out, ec) || (!out.empty() && out.back() == '/') || any_dir ||
+                                  inputs.size() > 1);
   // The job list: each file, with its place in the output tree.
-  std::vector<Job> jobs;
-  InputSet all_inputs;
   for (const auto& in : inputs) {
-    std::vector<std::string> errors;
-    const auto files = expand_inputs({in}, errors);
-    for (const auto& e : errors) on_io_error(e), sum.io_error = true;
+    const auto files = expand_inputs({in}, plan.input_errors);
     const bool is_dir = in != "-" && fs::is_directory(in, ec);
     for (const auto& f : files) {
-      fs::path rel = is_dir ? fs::path(f.path).lexically_relative(in)
-                            : fs::path(f.path == "-" ? "stdin" : f.path).filename();
-      jobs.push_back({f.path, fs::path(out) / rel.replace_extension(), f.in_walk});
-      all_inputs.add(f.path);
+      const fs::path rel = is_dir ? fs::path(f.path).lexically_relative(in)
+                                  : fs::path(f.path == "-" ? "stdin" : f.path).filename();
+      const fs::path source = fs::path(out) / rel;
+      plan.jobs.push_back({f.path, fs::path(source).replace_extension().string(), source.string(), f.in_walk});
+      plan.guard.add_input(f.path);
     }
   }
+  const std::string ext(file_extension(options.to));
+  if (!plan.directory) {
+    plan.refused = plan.guard.claim(out, "-o");
+    return plan;
+  }
+  plan_names(plan.jobs, !holds_many_games(options.to), ext, plan.renamed);
+  // Every output known before reading is checked before anything is written.
+  for (const auto& j : plan.jobs)
+    if (std::string e = plan.guard.claim(j.output_stem + ext, "-o"); !e.empty()) {
+      plan.refused = std::move(e);
+      break;
+    }
+  return plan;
+}
+
+ConvertSummary convert_files(ConvertPlan& plan, const ConvertOptions& options,
+                             const std::function<void(const ConvertNote&)>& on_note,
+                             const std::function<void(const std::string&)>& on_io_error) {
+  ConvertSummary sum;
+  for (const auto& e : plan.input_errors) on_io_error(e), sum.io_error = true;
+  if (!plan.refused.empty()) {
+    on_io_error(plan.refused);
+    sum.io_error = true;
+    return sum;
+  }
+  for (const auto& n : plan.renamed) on_note(n);
+  std::error_code ec;
 
   // File mode: one output for everything.
   std::unique_ptr<OutputFile> single;
   std::size_t single_games = 0;
-  if (!dir_mode) {
-    if (const std::string e = all_inputs.clash(out); !e.empty()) {
-      on_io_error(e);
-      sum.io_error = true;
-      return sum;
-    }
+  if (!plan.directory) {
     single = std::make_unique<OutputFile>();
-    if (const std::string e = single->open(out); !e.empty()) {
+    if (const std::string e = single->open(plan.out); !e.empty()) {
       on_io_error(e);
       sum.io_error = true;
       return sum;
@@ -173,7 +220,8 @@ ConvertSummary convert_files(const std::vector<std::string>& inputs, const std::
   const std::string ext(file_extension(options.to));
   ReadOptions in_walk = options.read;
   in_walk.records_only = true;
-  for (const auto& job : jobs) {
+  std::size_t read_files = 0;
+  for (const auto& job : plan.jobs) {
     FileBytes reader;
     if (const std::string e = reader.open(job.input); !e.empty()) {
       on_io_error(job.input + ": " + e);
@@ -181,18 +229,20 @@ ConvertSummary convert_files(const std::vector<std::string>& inputs, const std::
       continue;
     }
     ++sum.files;
+    ++read_files;
     std::unique_ptr<OutputFile> per_file;  // directory mode, many-game target
     std::string pending;                   // directory mode, one-game target: the first game waits for its name
     std::size_t index = 0;
-    auto write_to = [&](const fs::path& path, const std::string& bytes) {
-      fs::create_directories(path.parent_path(), ec);
-      if (const std::string e = all_inputs.clash(path); !e.empty()) {
-        on_io_error(e);
-        sum.io_error = true;
-        return;
-      }
+    auto write_to = [&](const std::string& path, const std::string& bytes, bool claimed) {
+      fs::create_directories(fs::path(path).parent_path(), ec);
+      if (!claimed)
+        if (const std::string e = plan.guard.claim(path, "-o"); !e.empty()) {
+          on_io_error(e);
+          sum.io_error = true;
+          return;
+        }
       OutputFile f;
-      std::string e = f.open(path.string());
+      std::string e = f.open(path);
       if (e.empty()) {
         f.write(bytes);
         e = f.commit();
@@ -201,9 +251,9 @@ ConvertSummary convert_files(const std::vector<std::string>& inputs, const std::
       else ++sum.outputs;
     };
     auto numbered = [&](std::size_t i) {
-      char buf[16];
+      char buf[24];
       std::snprintf(buf, sizeof buf, ".%04zu", i);
-      return fs::path(job.output_stem.string() + buf + ext);
+      return job.output_stem + buf + ext;
     };
     GameBuilder builder([&](BuiltGame& g) {
       ++index;
@@ -229,15 +279,10 @@ ConvertSummary convert_files(const std::vector<std::string>& inputs, const std::
         single->write(c.bytes);
       } else if (holds_many_games(options.to)) {
         if (!per_file) {
-          const fs::path path = job.output_stem.string() + ext;
-          fs::create_directories(path.parent_path(), ec);
-          if (const std::string e = all_inputs.clash(path); !e.empty()) {
-            on_io_error(e);
-            sum.io_error = true;
-            return Control::Stop;
-          }
+          const std::string path = job.output_stem + ext;  // claimed by the plan
+          fs::create_directories(fs::path(path).parent_path(), ec);
           per_file = std::make_unique<OutputFile>();
-          if (const std::string e = per_file->open(path.string()); !e.empty()) {
+          if (const std::string e = per_file->open(path); !e.empty()) {
             on_io_error(e);
             sum.io_error = true;
             per_file.reset();
@@ -248,8 +293,8 @@ ConvertSummary convert_files(const std::vector<std::string>& inputs, const std::
       } else if (index == 1) {
         pending = std::move(c.bytes);
       } else {
-        if (index == 2) write_to(numbered(1), pending), pending.clear();
-        write_to(numbered(index), c.bytes);
+        if (index == 2) write_to(numbered(1), pending, false), pending.clear();
+        write_to(numbered(index), c.bytes, false);
       }
       return Control::Continue;
     });
@@ -262,12 +307,23 @@ ConvertSummary convert_files(const std::vector<std::string>& inputs, const std::
       if (const std::string e = per_file->commit(); !e.empty()) on_io_error(e), sum.io_error = true;
       else ++sum.outputs;
     }
-    if (index == 1 && !pending.empty()) write_to(job.output_stem.string() + ext, pending);
+    if (index == 1 && !pending.empty()) write_to(job.output_stem + ext, pending, true);
   }
   if (single) {
-    if (const std::string e = single->commit(); !e.empty()) on_io_error(e), sum.io_error = true;
-    else ++sum.outputs;
+    // An output is replaced only by content that was read: a run that could
+    // read nothing leaves an existing file as it was.
+    struct stat st {};
+    if (read_files == 0 && (sum.io_error || ::stat(plan.out.c_str(), &st) == 0)) {
+      single->discard();
+      if (plan.out != "-") on_io_error("nothing was read: " + plan.out + " is left as it was");
+      sum.io_error = true;
+    } else if (const std::string e = single->commit(); !e.empty()) {
+      on_io_error(e), sum.io_error = true;
+    } else {
+      ++sum.outputs;
+    }
   }
+  sum.read_files = read_files;
   return sum;
 }
 

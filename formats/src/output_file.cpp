@@ -4,14 +4,98 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <array>
+#include <atomic>
 #include <cerrno>
+#include <csignal>
 #include <cstring>
+#include <mutex>
 
 namespace xq::formats {
 
-OutputFile::~OutputFile() {
+namespace {
+
+// The temporary files being written, for the signal handler to remove.
+// Fixed slots of plain bytes and lock-free flags, because a handler may
+// only touch such things; an output opened while all slots are taken is
+// still written, just not removed on a signal.
+struct TempSlot {
+  std::atomic<bool> used{false};
+  char path[4096];
+};
+std::array<TempSlot, 64> temp_slots;
+
+extern "C" void remove_temporaries_and_die(int sig) {
+  for (auto& s : temp_slots)
+    if (s.used.load(std::memory_order_acquire)) ::unlink(s.path);
+  std::signal(sig, SIG_DFL);
+  std::raise(sig);
+}
+
+void install_cleanup_handlers() {
+  static std::once_flag once;
+  std::call_once(once, [] {
+    for (int sig : {SIGINT, SIGTERM, SIGHUP, SIGPIPE}) {
+      struct sigaction old {};
+      if (::sigaction(sig, nullptr, &old) != 0 || old.sa_handler != SIG_DFL) continue;  // ignored or handled: leave it
+      struct sigaction sa {};
+      sa.sa_handler = remove_temporaries_and_die;
+      sigemptyset(&sa.sa_mask);
+      ::sigaction(sig, &sa, nullptr);
+    }
+  });
+}
+
+int register_temporary(const std::string& path) {
+  if (path.size() >= sizeof(TempSlot::path)) return -1;
+  static std::mutex mu;  // between threads; the handler only reads
+  std::lock_guard lock(mu);
+  for (std::size_t i = 0; i < temp_slots.size(); ++i) {
+    TempSlot& s = temp_slots[i];
+    if (s.used.load(std::memory_order_relaxed)) continue;
+    std::memcpy(s.path, path.c_str(), path.size() + 1);
+    s.used.store(true, std::memory_order_release);
+    return int(i);
+  }
+  return -1;
+}
+
+void release_temporary(int slot) {
+  if (slot >= 0) temp_slots[std::size_t(slot)].used.store(false, std::memory_order_release);
+}
+
+// The process umask, read once before any thread starts (reading it means
+// setting it, which is not safe while other threads create files).
+const mode_t process_umask = [] {
+  const mode_t m = ::umask(022);
+  ::umask(m);
+  return m;
+}();
+
+std::string directory_of(const std::string& path) {
+  const auto slash = path.find_last_of('/');
+  if (slash == std::string::npos) return ".";
+  if (slash == 0) return "/";
+  return path.substr(0, slash);
+}
+
+}  // namespace
+
+bool is_temporary_output_name(std::string_view path) {
+  const auto slash = path.find_last_of('/');
+  const std::string_view name = slash == std::string_view::npos ? path : path.substr(slash + 1);
+  return name.substr(0, kTemporaryPrefix.size()) == kTemporaryPrefix;
+}
+
+OutputFile::~OutputFile() { discard(); }
+
+void OutputFile::discard() {
   if (file_ && file_ != stdout) std::fclose(file_);
+  file_ = nullptr;
   if (!temp_.empty()) ::unlink(temp_.c_str());
+  release_temporary(slot_);
+  slot_ = -1;
+  temp_.clear();
 }
 
 std::string OutputFile::open(const std::string& path) {
@@ -22,41 +106,69 @@ std::string OutputFile::open(const std::string& path) {
     return "";
   }
   struct stat st {};
-  if (::stat(path.c_str(), &st) == 0 && !S_ISREG(st.st_mode)) {
+  const bool exists = ::stat(path.c_str(), &st) == 0;
+  if (exists && !S_ISREG(st.st_mode)) {
     // A pipe or device: there is nothing to replace atomically.
     file_ = std::fopen(path.c_str(), "wb");
     direct_ = true;
     return file_ ? "" : "cannot open " + path + ": " + std::strerror(errno);
   }
-  temp_ = path + ".tmp-XXXXXX";
-  const int fd = ::mkstemp(temp_.data());
+  install_cleanup_handlers();
+  temp_ = directory_of(path) + "/" + std::string(kTemporaryPrefix) + "XXXXXX";
+  const int fd = ::mkostemp(temp_.data(), O_CLOEXEC);
   if (fd < 0) {
     const std::string e = std::strerror(errno);
     temp_.clear();
     return "cannot create a temporary file beside " + path + ": " + e;
   }
-  ::fchmod(fd, 0644);
+  slot_ = register_temporary(temp_);
+  // mkstemp makes 0600; the output gets what a plain open would give.
+  ::fchmod(fd, exists ? (st.st_mode & 07777) : (0666 & ~process_umask));
   file_ = ::fdopen(fd, "wb");
-  return file_ ? "" : "cannot open " + temp_ + ": " + std::strerror(errno);
+  if (!file_) {
+    const std::string e = std::strerror(errno);
+    ::close(fd);
+    discard();
+    return "cannot open a temporary file beside " + path + ": " + e;
+  }
+  return "";
 }
 
 bool OutputFile::write(std::string_view bytes) {
   if (!file_ || failed_) return false;
-  if (std::fwrite(bytes.data(), 1, bytes.size(), file_) != bytes.size()) failed_ = true;
+  if (std::fwrite(bytes.data(), 1, bytes.size(), file_) != bytes.size()) failed_ = true, error_ = errno;
   return !failed_;
 }
 
 std::string OutputFile::commit() {
   if (!file_) return "no file is open";
   const bool flushed = std::fflush(file_) == 0;
-  if (failed_ || !flushed) return "cannot write " + path_ + ": " + std::strerror(errno);
-  if (direct_) return "";
-  if (std::fclose(file_) != 0) {
-    file_ = nullptr;
-    return "cannot write " + path_ + ": " + std::strerror(errno);
+  if (!flushed && !failed_) failed_ = true, error_ = errno;
+  if (failed_) {
+    discard();
+    return "cannot write " + path_ + ": " + std::strerror(error_);
   }
+  if (direct_) return "";
+  // On disk before the rename, so that a crash leaves the old file or the new one.
+  if (::fsync(fileno(file_)) != 0 && errno != EINVAL) {
+    const int e = errno;
+    discard();
+    return "cannot write " + path_ + ": " + std::strerror(e);
+  }
+  const int closed = std::fclose(file_);
   file_ = nullptr;
-  if (::rename(temp_.c_str(), path_.c_str()) != 0) return "cannot rename into " + path_ + ": " + std::strerror(errno);
+  if (closed != 0) {
+    const int e = errno;
+    discard();
+    return "cannot write " + path_ + ": " + std::strerror(e);
+  }
+  if (::rename(temp_.c_str(), path_.c_str()) != 0) {
+    const int e = errno;
+    discard();
+    return "cannot rename into " + path_ + ": " + std::strerror(e);
+  }
+  release_temporary(slot_);
+  slot_ = -1;
   temp_.clear();
   return "";
 }

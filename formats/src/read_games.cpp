@@ -4,6 +4,7 @@
 #include "xqrec/formats/dhtmlxq.h"
 #include "xqrec/formats/fen_lines.h"
 #include "xqrec/formats/json_game.h"
+#include "xqrec/formats/output_file.h"
 #include "xqrec/formats/pgn_reader.h"
 #include "xqrec/formats/reader.h"
 #include "xqrec/formats/xqf.h"
@@ -14,6 +15,12 @@ FileReport read_games(std::string_view bytes, std::string_view path, GameVisitor
                       const ReadOptions& options) {
   const Format format = detect_format(bytes, path);
   FileReport report;
+  if (options.records_only && is_temporary_output_name(path)) {
+    report.issues.push_back({"temporary-output", Severity::Info, {}, "",
+                             "not read: met in a directory walk, it is an xqrec output being written, or left behind "
+                             "by a run that was killed (" + std::string(kTemporaryPrefix) + "*)"});
+    return report;
+  }
   // An empty file is no record either, but says so as one named would (unsupported-format).
   if (options.records_only && !bytes.empty() && !holds_game_record(format, bytes, path)) {
     report.issues.push_back({"not-a-record", Severity::Info, {}, "",

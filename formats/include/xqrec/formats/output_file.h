@@ -1,7 +1,14 @@
 // Writing an output file safely: a regular file is written to a temporary
 // file beside it and renamed into place on commit, so readers never see a
-// half-written file; "-" is standard output and special files (pipes,
-// devices) are written directly.
+// half-written file and a run that fails leaves the old file as it was;
+// "-" is standard output and special files (pipes, devices) are written
+// directly.
+//
+// The temporary file is named ".xqrec-tmp-XXXXXX" (kTemporaryPrefix) in the
+// output's directory: short whatever the output's name (NAME_MAX holds), and
+// skipped by directory walks (read_games reports it, it does not read it).
+// It is removed when the OutputFile goes without commit(), and on SIGINT,
+// SIGTERM, SIGHUP and SIGPIPE; after kill -9 or a crash it stays behind.
 #pragma once
 
 #include <cstdio>
@@ -10,6 +17,11 @@
 
 namespace xq::formats {
 
+inline constexpr std::string_view kTemporaryPrefix = ".xqrec-tmp-";
+
+// Whether a file name (the last part of a path) is one of our temporary files.
+bool is_temporary_output_name(std::string_view path);
+
 class OutputFile {
  public:
   OutputFile() = default;
@@ -17,17 +29,22 @@ class OutputFile {
   OutputFile& operator=(const OutputFile&) = delete;
   ~OutputFile();  // without commit(), a temporary file is removed
 
-  // Returns an error message, or "" on success.
+  // Returns an error message, or "" on success. A new file gets the mode
+  // the umask gives (0666 & ~umask); a file replaced keeps its mode.
   std::string open(const std::string& path);
   bool write(std::string_view bytes);
   // Flushes, and renames the temporary file into place. Error or "".
   std::string commit();
+  // Gives up: the temporary file is removed, an existing file stays as it was.
+  void discard();
 
  private:
   std::FILE* file_ = nullptr;
   std::string path_, temp_;
+  int slot_ = -1;  // the signal-cleanup slot of temp_
   bool direct_ = false;
   bool failed_ = false;
+  int error_ = 0;  // errno of the first failed write
 };
 
 }  // namespace xq::formats

@@ -1,0 +1,33 @@
+#include "xqrec/formats/output_guard.h"
+
+#include <sys/stat.h>
+
+#include <filesystem>
+
+namespace xq::formats {
+
+void OutputGuard::add_input(const std::string& path) {
+  struct stat st {};
+  if (path != "-" && ::stat(path.c_str(), &st) == 0) inputs_.insert({st.st_dev, st.st_ino});
+}
+
+std::string OutputGuard::claim(const std::string& path, std::string_view what) {
+  if (path.empty() || path == "-") return "";
+  const std::string named = std::string(what) + " " + path;
+  struct stat st {};
+  if (::stat(path.c_str(), &st) == 0) {
+    // Special files (a terminal, /dev/null, a pipe) are written, not replaced.
+    if (!S_ISREG(st.st_mode)) return "";
+    if (inputs_.count({st.st_dev, st.st_ino})) return named + " is an input: refusing to overwrite it";
+    if (!outputs_.insert({st.st_dev, st.st_ino}).second) return named + " is already an output of this run";
+  }
+  // Not there yet (or there): two names of one new file are told by their
+  // absolute path with symbolic links resolved where they exist.
+  std::error_code ec;
+  std::string key = std::filesystem::weakly_canonical(std::filesystem::absolute(path, ec), ec).string();
+  if (ec) key = path;
+  if (!output_paths_.insert(key).second) return named + " is already an output of this run";
+  return "";
+}
+
+}  // namespace xq::formats

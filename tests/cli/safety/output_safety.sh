@@ -1,0 +1,144 @@
+#!/usr/bin/env bash
+# Outputs never destroy data: one scenario per call, in a fresh directory.
+# Usage: output_safety.sh XQREC SOURCE_DIR SCENARIO
+# Each scenario fails (exit 1, saying what) when an input is overwritten,
+# an output of the run overwrites another, a failed run changes an existing
+# file, or a temporary file stays behind or is read by a walk.
+set -u
+xqrec=$1 src=$2 scenario=$3
+games=$src/corpus/games
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+cd "$work" || exit 1
+fail=0
+die() { echo "FAIL ($scenario): $*"; fail=1; }
+# expect_rc WANT CMD...: runs CMD, checks its exit status.
+expect_rc() {
+  local want=$1; shift
+  "$@" > out.txt 2> err.txt
+  local rc=$?
+  [ "$rc" = "$want" ] || die "'$*' exited $rc, expected $want; stderr: $(head -3 err.txt)"
+}
+same() { cmp -s "$1" "$2" || die "$1 was changed"; }
+no_temporaries() {
+  local left
+  left=$(find . -name '.xqrec-tmp-*' | head -3)
+  [ -z "$left" ] || die "temporary files left behind: $left"
+}
+
+case $scenario in
+jsonl-is-input)
+  cp "$games/li-zanan-vs-chen-weixiong.pgn" v.pgn; cp v.pgn keep.pgn
+  ln v.pgn hard.pgn; ln -s v.pgn sym.pgn
+  mkdir d; cp v.pgn d/in.pgn
+  echo v.pgn > list; cp list list.keep
+  expect_rc 2 "$xqrec" audit --jsonl v.pgn v.pgn
+  expect_rc 2 "$xqrec" audit --jsonl hard.pgn v.pgn
+  expect_rc 2 "$xqrec" audit --jsonl sym.pgn v.pgn
+  expect_rc 2 "$xqrec" audit --jsonl d/in.pgn d
+  expect_rc 2 "$xqrec" audit --from-list list --jsonl list
+  grep -q "is an input" err.txt || die "the refusal does not say why"
+  same v.pgn keep.pgn; same d/in.pgn keep.pgn; same list list.keep
+  ;;
+report-is-input)
+  cp "$games/li-zanan-vs-chen-weixiong.pgn" v.pgn; cp v.pgn keep.pgn
+  expect_rc 2 "$xqrec" convert v.pgn -o o.pgn --report v.pgn
+  same v.pgn keep.pgn
+  [ ! -e o.pgn ] || die "a refused run wrote its -o output"
+  expect_rc 2 "$xqrec" convert v.pgn -o o.pgn --report o.pgn
+  [ ! -e o.pgn ] || die "a refused run wrote its -o output"
+  expect_rc 2 "$xqrec" convert v.pgn -o v.pgn
+  same v.pgn keep.pgn
+  ;;
+collide-extensions)
+  mkdir c
+  cp "$games/song-daoxin-vs-bu-fengbo.pgn" c/a.pgn
+  cp "$games/to-hungtu-vs-zhou-shijie.xqf" c/a.xqf
+  cp "$games/yang-xialin-vs-ke-yongqing.ubb" c/a.ubb
+  expect_rc 0 "$xqrec" convert c -o out --report r.jsonl
+  [ "$(ls out | tr '\n' ' ')" = "a.pgn.pgn a.ubb.pgn a.xqf.pgn " ] || die "outputs: $(ls out)"
+  [ "$(grep -c '"output-renamed"' r.jsonl)" = 3 ] || die "renamings not reported"
+  grep -q 'into 3 outputs' err.txt || die "summary: $(cat err.txt)"
+  ;;
+collide-folders)
+  mkdir a b
+  cp "$games/song-daoxin-vs-bu-fengbo.pgn" a/x.pgn
+  cp "$games/yang-xialin-vs-ke-yongqing.pgn" b/x.pgn
+  expect_rc 0 "$xqrec" convert a/x.pgn b/x.pgn -o out/
+  [ "$(ls out | tr '\n' ' ')" = "x.pgn-2.pgn x.pgn.pgn " ] || die "outputs of two files: $(ls out)"
+  grep -q "SONG DaoXin" out/x.pgn.pgn || die "out/x.pgn.pgn is not a/x.pgn's game"
+  expect_rc 0 "$xqrec" convert a b -o out2
+  [ "$(ls out2 | wc -l)" = 2 ] || die "outputs of two folders: $(ls out2)"
+  ;;
+collide-numbered)
+  mkdir b
+  cp "$games/four-games-gbk.pgn" b/b.pgn
+  cp "$games/song-daoxin-vs-bu-fengbo.cbf" b/b.0001.cbf
+  "$xqrec" convert b -o out --to cbf > /dev/null 2> err.txt
+  [ "$(ls out | wc -l)" = 5 ] || die "4 + 1 games, outputs: $(ls out)"
+  grep -q 'into 5 outputs' err.txt || die "summary: $(cat err.txt)"
+  ;;
+own-corpus)
+  # Every game of corpus/ has an output of its own (two were lost before).
+  "$xqrec" convert "$src/corpus" -o out --to cbf > /dev/null 2> err.txt
+  games_read=$(sed -n 's/^converted \([0-9]*\) games.*/\1/p' err.txt)
+  outputs=$(find out -type f | wc -l)
+  [ -n "$games_read" ] && [ "$games_read" = "$outputs" ] || die "$games_read games, $outputs outputs"
+  ;;
+failed-run-keeps-output)
+  echo keep > k.pgn; cp k.pgn k.keep; echo keep > r.jsonl
+  expect_rc 2 "$xqrec" convert /nonexistent -o k.pgn --report r.jsonl
+  same k.pgn k.keep; same r.jsonl k.keep
+  expect_rc 2 "$xqrec" audit /nonexistent --jsonl k.pgn
+  same k.pgn k.keep
+  no_temporaries
+  ;;
+temporaries-removed-on-signal)
+  cp "$games/li-zanan-vs-chen-weixiong.pgn" v.pgn
+  set -m  # background jobs then keep SIGINT (a shell without job control ignores it for them)
+  for sig in INT TERM HUP; do
+    (cat v.pgn; sleep 5) | "$xqrec" convert - -o "out-$sig.pgn" 2> /dev/null &
+    sleep 0.5
+    [ -n "$(find . -name '.xqrec-tmp-*')" ] || die "no temporary file while writing"
+    kill -"$sig" %1
+    wait %1 2> /dev/null
+    no_temporaries
+    [ ! -e "out-$sig.pgn" ] || die "SIG$sig: an interrupted run committed its output"
+  done
+  ;;
+temporaries-not-read)
+  # What kill -9 leaves behind is named so that a walk reports it, unread.
+  cp "$games/li-zanan-vs-chen-weixiong.pgn" v.pgn
+  set -m
+  (cat v.pgn; sleep 5) | "$xqrec" convert - -o w/out.pgn 2> /dev/null &
+  mkdir -p w; sleep 0.5
+  kill -9 %1; wait %1 2> /dev/null
+  [ -n "$(find w -name '.xqrec-tmp-*')" ] || die "kill -9 left no temporary file (the scenario tests nothing)"
+  cp v.pgn w/
+  expect_rc 0 "$xqrec" audit w --jsonl -
+  grep -q '"temporary-output"' out.txt || die "the walk did not report the temporary file"
+  [ "$(grep -c '"game":1' out.txt)" = 1 ] || die "the temporary file was read as records"
+  ;;
+long-output-name)
+  cp "$games/li-zanan-vs-chen-weixiong.pgn" v.pgn
+  name=$(printf 'a%.0s' $(seq 1 246)).pgn
+  expect_rc 0 "$xqrec" convert v.pgn -o "$name"
+  [ -s "$name" ] || die "no 250-byte output"
+  expect_rc 0 "$xqrec" audit v.pgn --jsonl "$name.x"
+  [ -s "$name.x" ] || die "no 252-byte --jsonl output"
+  ;;
+output-mode)
+  cp "$games/li-zanan-vs-chen-weixiong.pgn" v.pgn
+  (umask 077; "$xqrec" convert v.pgn -o private.pgn 2> /dev/null)
+  [ "$(stat -c %a private.pgn)" = 600 ] || die "umask 077 gave mode $(stat -c %a private.pgn)"
+  (umask 022; "$xqrec" convert v.pgn -o shared.pgn 2> /dev/null)
+  [ "$(stat -c %a shared.pgn)" = 644 ] || die "umask 022 gave mode $(stat -c %a shared.pgn)"
+  chmod 640 shared.pgn
+  (umask 022; "$xqrec" audit v.pgn --jsonl shared.pgn > /dev/null)
+  [ "$(stat -c %a shared.pgn)" = 640 ] || die "a replaced file's mode became $(stat -c %a shared.pgn)"
+  ;;
+*)
+  die "unknown scenario"
+  ;;
+esac
+exit $fail
