@@ -7,7 +7,7 @@
 #include <thread>
 
 #include "bench.h"
-#include "xqrec/formats/audit_batch.h"
+#include "xqrec/audit/batch.h"
 #include "xqrec/formats/game_builder.h"
 #include "xqrec/formats/pgn_reader.h"
 #include "xqrec/formats/pgn_writer.h"
@@ -22,6 +22,7 @@ namespace {
 
 using namespace xq;
 using namespace xq::formats;
+using namespace xq::audit;
 
 // Random legal games of about 80 plies (never through mate), as records
 // with resolved moves.

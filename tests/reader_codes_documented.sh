@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Every issue code a reader (or format detection) emits in formats/src/*.cpp
-# has a row in the first table of docs/reader-codes.md, every code convert.cpp
+# Every issue code a reader (or format detection) emits in formats/*/*.cpp
+# has a row in the first table of docs/reader-codes.md, every code tools/convert
 # or a *_writer.cpp emits has a row in its "Conversion and writer codes"
 # section, and every row of each is still emitted there.
 # Usage: reader_codes_documented.sh [SOURCE_DIR]
@@ -32,11 +32,11 @@ rows() {
 
 # Not reader codes: the audit's findings (documented in README.md and
 # audit.h; resolve_record.cpp emits them too), which no table here lists.
-reader_files=() convert_files=()
-for f in "$src"/formats/src/*.cpp; do
+reader_files=() convert_files=("$src"/tools/convert/*.cpp)
+for f in "$src"/formats/*/*.cpp; do
   case $(basename "$f") in
-    audit_*.cpp | resolve_record.cpp) ;;
-    convert.cpp | *_writer.cpp) convert_files+=("$f") ;;
+    resolve_record.cpp) ;;
+    *_writer.cpp) convert_files+=("$f") ;;
     *) reader_files+=("$f") ;;
   esac
 done
@@ -46,7 +46,7 @@ status=0
 check() {
   local name=$1 emitted=$2 documented=$3 where=$4
   if [[ -z $emitted ]]; then
-    echo "no $name codes found in $src/formats/src: the patterns are out of date"
+    echo "no $name codes found in $src/formats: the patterns are out of date"
     status=1
     return
   fi
@@ -54,7 +54,7 @@ check() {
   missing=$(comm -23 <(echo "$emitted") <(echo "$documented"))
   stale=$(comm -13 <(echo "$emitted") <(echo "$documented"))
   if [[ -n $missing ]]; then
-    echo "$name codes emitted in formats/src but without a row in $where of docs/reader-codes.md:"
+    echo "$name codes emitted in formats but without a row in $where of docs/reader-codes.md:"
     echo "$missing" | sed 's/^/  /'
     status=1
   fi

@@ -1,5 +1,5 @@
 // Test helper: an older zlib-compressed CCBridge library built from
-// GameRecords (layout in formats/src/cbl_compressed.h), so the reader is
+// GameRecords (layout in formats/ccbridge/cbl_compressed.h), so the reader is
 // tested without the shared corpus. Not a writer for users.
 #pragma once
 

@@ -20,6 +20,14 @@ expect_rc() {
   [ "$rc" = "$want" ] || die "'$*' exited $rc, expected $want; stderr: $(head -3 err.txt)"
 }
 same() { cmp -s "$1" "$2" || die "$1 was changed"; }
+# wait_for_temporary DIR: until a temporary file shows in DIR (at most 10 s).
+wait_for_temporary() {
+  for _ in $(seq 100); do
+    [ -n "$(find "$1" -name '.xqrec-tmp-*' 2> /dev/null)" ] && return 0
+    sleep 0.1
+  done
+  return 1
+}
 no_temporaries() {
   local left
   left=$(find . -name '.xqrec-tmp-*' | head -3)
@@ -97,9 +105,8 @@ temporaries-removed-on-signal)
   cp "$games/li-zanan-vs-chen-weixiong.pgn" v.pgn
   set -m  # background jobs then keep SIGINT (a shell without job control ignores it for them)
   for sig in INT TERM HUP; do
-    (cat v.pgn; sleep 5) | "$xqrec" convert - -o "out-$sig.pgn" 2> /dev/null &
-    sleep 0.5
-    [ -n "$(find . -name '.xqrec-tmp-*')" ] || die "no temporary file while writing"
+    (cat v.pgn; sleep 10) | "$xqrec" convert - -o "out-$sig.pgn" 2> /dev/null &
+    wait_for_temporary . || die "no temporary file while writing"
     kill -"$sig" %1
     wait %1 2> /dev/null
     no_temporaries
@@ -110,10 +117,10 @@ temporaries-not-read)
   # What kill -9 leaves behind is named so that a walk reports it, unread.
   cp "$games/li-zanan-vs-chen-weixiong.pgn" v.pgn
   set -m
-  (cat v.pgn; sleep 5) | "$xqrec" convert - -o w/out.pgn 2> /dev/null &
-  mkdir -p w; sleep 0.5
+  mkdir w
+  (cat v.pgn; sleep 10) | "$xqrec" convert - -o w/out.pgn 2> /dev/null &
+  wait_for_temporary w || die "no temporary file while writing (the scenario tests nothing)"
   kill -9 %1; wait %1 2> /dev/null
-  [ -n "$(find w -name '.xqrec-tmp-*')" ] || die "kill -9 left no temporary file (the scenario tests nothing)"
   cp v.pgn w/
   expect_rc 0 "$xqrec" audit w --jsonl -
   grep -q '"temporary-output"' out.txt || die "the walk did not report the temporary file"

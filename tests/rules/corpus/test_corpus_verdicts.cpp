@@ -1,6 +1,6 @@
 // Regression test of the repetition verdicts on real archives: every game of
 // ../shared/corpus (beside the clone) is audited as `xqrec audit` does it
-// (xq::formats::audit_files, default options: cxa2020, threshold 3), and the
+// (xq::audit::audit_files, default options: cxa2020, threshold 3), and the
 // verdict of every `repetition` finding — cycle, outcome, who must change,
 // the classes of both sides and the articles — must equal the stored set
 // tests/data/rules/corpus-verdicts.tsv (format and regeneration described at
@@ -23,7 +23,7 @@
 #include <tuple>
 #include <vector>
 
-#include "xqrec/formats/audit_batch.h"
+#include "xqrec/audit/batch.h"
 #include "xqrec/rules/classify.h"
 #include "xqrec/rules/verdict.h"
 
@@ -31,6 +31,7 @@ namespace {
 
 namespace fs = std::filesystem;
 namespace xf = xq::formats;
+namespace xa = xq::audit;
 
 const char* const kExpected = XQREC_TEST_DATA "/rules/corpus-verdicts.tsv";
 
@@ -53,7 +54,7 @@ std::string joined(const std::vector<std::string>& words, std::string_view sep) 
 // One row per repetition finding: the keys (file relative to the corpus,
 // game, variation, ply), then our verdict — never the explanation prose nor
 // anything of the game's own text.
-std::string verdict_row(const std::string& rel, const xf::GameAudit& a, const xf::Finding& f) {
+std::string verdict_row(const std::string& rel, const xa::GameAudit& a, const xa::Finding& f) {
   std::vector<std::string> cols{rel, std::to_string(a.game), f.variation, std::to_string(f.ply)};
   if (!f.verdict) {
     cols.push_back("no-verdict");
@@ -117,10 +118,10 @@ Audited audit_corpus(const std::string& root) {
   std::vector<std::string> errors;
   const auto files = xf::expand_inputs({root}, errors);
   out.errors = errors;
-  xf::BatchOptions options;  // what `xqrec audit` uses without options
+  xa::BatchOptions options;  // what `xqrec audit` uses without options
   options.jobs = 0;          // all cores: the output does not depend on it
-  xf::BatchSink sink;
-  sink.game = [&](const xf::GameAudit& a) {
+  xa::BatchSink sink;
+  sink.game = [&](const xa::GameAudit& a) {
     for (const auto& f : a.findings) {
       if (f.code != "repetition") continue;
       const std::string rel = relative_to(a.file, root);
@@ -132,7 +133,7 @@ Audited audit_corpus(const std::string& root) {
   sink.file = [&](const std::string& path, const xf::FileReport&, const std::string& io) {
     if (!io.empty()) out.errors.push_back(relative_to(path, root) + ": " + io);
   };
-  const auto sum = xf::audit_files(files, options, sink);
+  const auto sum = xa::audit_files(files, options, sink);
   out.files = sum.files;
   out.games = sum.games;
   out.io_errors = sum.io_errors;

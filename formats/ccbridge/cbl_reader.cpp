@@ -1,0 +1,117 @@
+// CBL reader: a CCBridge library of CBR records, with an index table; the
+// older zlib-compressed libraries are read by cbl_compressed.cpp.
+#include <string>
+#include <vector>
+
+#include "text/binary_text.h"
+#include "ccbridge/cbl_compressed.h"
+#include "ccbridge/cbr_record.h"
+#include "xqrec/fen.h"
+#include "xqrec/formats/cbr.h"
+
+namespace xq::formats {
+
+namespace {
+
+constexpr std::string_view kLibraryMagic{"CCBridgeLibrary\0", 16};
+constexpr std::size_t kIndexStart = 66624, kIndexEntry = 276, kSlot = 4096;
+constexpr std::uint32_t kLiveEntry = 7, kDeletedEntry = 5;
+
+ReadIssue make_issue(std::string code, Severity severity, std::uint64_t offset, std::string message) {
+  ReadIssue i;
+  i.code = std::move(code);
+  i.severity = severity;
+  i.where.offset = offset;
+  i.message = std::move(message);
+  return i;
+}
+
+std::uint32_t u32(std::string_view b, std::size_t o) {
+  if (o + 4 > b.size()) return 0;
+  const auto* p = reinterpret_cast<const unsigned char*>(b.data() + o);
+  return std::uint32_t(p[0]) | std::uint32_t(p[1]) << 8 | std::uint32_t(p[2]) << 16 | std::uint32_t(p[3]) << 24;
+}
+
+}  // namespace
+
+FileReport read_cbl(std::string_view bytes, GameVisitor& visitor, const ReadOptions& options) {
+  (void)options;
+  FileReport report;
+  report.format = Format::Cbl;
+  report.encoding = "UTF-16LE";
+  if (detail::is_compressed_cbl(bytes)) {
+    report.encoding = "GBK";
+    detail::read_compressed_cbl(bytes, visitor, report);
+    return report;
+  }
+  if (bytes.substr(0, 16) != kLibraryMagic) {
+    report.issues.push_back(make_issue("bad-header", Severity::Error, 0, "not a CCBridge library (no magic)"));
+    return report;
+  }
+  std::vector<std::pair<std::string_view, std::string>> extra;
+  if (bytes.size() >= 64) {
+    std::string name = detail::decode_utf16le(bytes.substr(64, 512)).utf8;
+    if (!name.empty()) extra.emplace_back("Library", std::move(name));
+  }
+
+  // Record offsets from the index: each entry covers `slots` 4096-byte slots.
+  struct Entry {
+    std::uint64_t offset;
+    std::size_t length;
+    std::uint32_t kind;
+    std::size_t entry;
+  };
+  std::vector<Entry> entries;
+  const std::uint32_t capacity = u32(bytes, 60);
+  bool index_ok = capacity > 0 && capacity <= (1u << 20) && kIndexStart + std::uint64_t(capacity) * kIndexEntry <= bytes.size();
+  if (index_ok) {
+    std::uint64_t slot = kIndexStart + std::uint64_t(capacity) * kIndexEntry;
+    for (std::size_t k = 0; k < capacity && index_ok; ++k) {
+      const std::size_t e = kIndexStart + k * kIndexEntry;
+      const std::uint32_t kind = u32(bytes, e), slots = u32(bytes, e + 8), size = u32(bytes, e + 12);
+      if (kind == 0 && slots == 0) continue;
+      if (slots == 0 || slots > (1u << 16) || size > std::uint64_t(slots) * kSlot) {
+        index_ok = false;
+        break;
+      }
+      const std::size_t length = std::min<std::uint64_t>(std::uint64_t(slots) * kSlot,
+                                                         slot < bytes.size() ? bytes.size() - slot : 0);
+      if (slot >= bytes.size() || bytes.substr(std::size_t(slot), 16) != detail::kCbrMagic) index_ok = false;
+      else entries.push_back({slot, length, kind, k});
+      slot += std::uint64_t(slots) * kSlot;
+    }
+  }
+  if (!index_ok) {
+    // Damaged or unknown index: every record magic after the index start.
+    report.issues.push_back(make_issue("bad-index", Severity::Warning, 60,
+                                       "the library index is damaged or unusual; records found by their magic"));
+    entries.clear();
+    std::size_t at = bytes.find(detail::kCbrMagic, std::min(bytes.size(), kIndexStart));
+    while (at != std::string_view::npos) {
+      const std::size_t next = bytes.find(detail::kCbrMagic, at + 16);
+      entries.push_back({at, (next == std::string_view::npos ? bytes.size() : next) - at, kLiveEntry, 0});
+      at = next;
+    }
+  }
+
+  std::size_t index = 0;
+  for (const Entry& e : entries) {
+    if (e.kind == kDeletedEntry) {
+      report.issues.push_back(make_issue("deleted-record", Severity::Info, e.offset,
+                                         "index entry " + std::to_string(e.entry) + " is marked deleted; its record is skipped"));
+      continue;
+    }
+    if (e.kind != kLiveEntry)
+      report.issues.push_back(make_issue("bad-index", Severity::Warning, kIndexStart + e.entry * kIndexEntry,
+                                         "index entry " + std::to_string(e.entry) + " has the unknown kind " +
+                                             std::to_string(e.kind) + "; read anyway"));
+    const detail::CbrRecordResult r = detail::read_cbr_record(bytes.substr(std::size_t(e.offset), e.length), e.offset,
+                                                              index + 1, visitor, extra, report.issues);
+    if (r.read) ++index;
+    if (r.control == Control::Stop) break;
+  }
+  report.games = index;
+  return report;
+}
+
+}  // namespace xq::formats

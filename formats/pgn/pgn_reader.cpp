@@ -1,0 +1,1261 @@
+// Xiangqi PGN reader: a streaming tokenizer over UTF-8 text (the input
+// itself when it is valid UTF-8, else text decoded by ICU in chunks).
+#include "xqrec/formats/pgn_reader.h"
+
+#include <algorithm>
+#include <array>
+#include <bit>
+#include <cstring>
+#include <deque>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "xqrec/formats/encoding.h"
+#include "xqrec/formats/text_decoder.h"
+#include "xqrec/notation/description.h"
+#include "xqrec/notation/split.h"
+
+#include "text/ascii_chars.h"
+#include "record/issue_cap.h"
+
+namespace xq::formats {
+
+namespace {
+
+constexpr std::size_t kChunk = 256 * 1024;     // source bytes decoded at a time
+constexpr std::size_t kLookahead = 64 * 1024;  // decoded text kept ahead of the tokenizer
+constexpr std::size_t kMaxComment = 1 << 20;   // longer comments are cut (with a warning)
+constexpr std::size_t kMaxFileIssues = 1000;   // file-level issues kept
+constexpr std::size_t kMaxGameEncodingIssues = 100;
+
+bool iequals(std::string_view a, std::string_view b) { return ascii_iequals(a, b); }
+
+std::string_view trim_ascii(std::string_view s) {
+  while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
+  while (!s.empty() && (s.back() == ' ' || s.back() == '\t')) s.remove_suffix(1);
+  return s;
+}
+
+MoveNotation to_move_notation(notation::Notation n) {
+  switch (n) {
+    case notation::Notation::Chinese: return MoveNotation::Chinese;
+    case notation::Notation::Wxf: return MoveNotation::Wxf;
+    case notation::Notation::Iccs: return MoveNotation::Iccs;
+    case notation::Notation::Auto: return MoveNotation::Auto;
+  }
+  return MoveNotation::Auto;
+}
+
+notation::Notation to_notation(MoveNotation n) {
+  switch (n) {
+    case MoveNotation::Chinese: return notation::Notation::Chinese;
+    case MoveNotation::Wxf: return notation::Notation::Wxf;
+    case MoveNotation::Iccs:
+    case MoveNotation::Coordinates: return notation::Notation::Iccs;
+    case MoveNotation::Auto: return notation::Notation::Auto;
+  }
+  return notation::Notation::Auto;
+}
+
+bool is_file_letter(char c) { return (c >= 'a' && c <= 'i') || (c >= 'A' && c <= 'I'); }
+using detail::is_ascii_letter;
+using detail::is_ascii_digit;
+
+// Byte classes of the scanner, as bits: a byte that ends a word; the blanks
+// that may stand between plain words; the line feed; a byte that may start
+// other white space (see space_len); the bytes of a plain ICCS move, file
+// letters and digits; the bytes of a tag name; the bytes that end a run of
+// plain bytes in a quoted tag value.
+enum : std::uint8_t {
+  kWordEnd = 1,
+  kBlank = 2,
+  kLineFeed = 4,
+  kMaybeSpace = 8,
+  kFileLetter = 16,
+  kDigit = 32,
+  kTagName = 64,
+  kQuotedStop = 128
+};
+
+constexpr std::array<std::uint8_t, 256> kByteClass = [] {
+  std::array<std::uint8_t, 256> t{};
+  for (unsigned char c : std::string_view("{}()[];$")) t[c] = kWordEnd;
+  for (unsigned char c : std::string_view(" \t\r")) t[c] = kWordEnd | kBlank;
+  t['\n'] = kWordEnd | kLineFeed;
+  t['\f'] = t['\v'] = kWordEnd | kMaybeSpace;
+  t[0xC2] = t[0xE2] = t[0xE3] = t[0xEF] = kMaybeSpace;
+  for (unsigned char c = 'a'; c <= 'i'; ++c) t[c] = t[c - 'a' + 'A'] = kFileLetter;
+  for (unsigned char c = '0'; c <= '9'; ++c) t[c] = kDigit;
+  for (unsigned c = 0; c < 256; ++c)
+    if ((c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_' || c == '-' || c >= 0x80)
+      t[c] |= kTagName;
+  for (unsigned char c : std::string_view("\"\\\n\r")) t[c] |= kQuotedStop;
+  return t;
+}();
+
+std::uint8_t byte_class(char c) { return kByteClass[static_cast<unsigned char>(c)]; }
+
+// Whether the four bytes at p read "h2e2" or "H2E2": a file letter and a
+// digit, twice.
+bool iccs_move_bytes(const char* p) {
+  return (byte_class(p[0]) & byte_class(p[2]) & kFileLetter) && (byte_class(p[1]) & byte_class(p[3]) & kDigit);
+}
+
+// "h2e2", "H2E2", "h2-e2", "H2-E2".
+bool iccs_shaped(std::string_view w) {
+  if (w.size() == 4) return iccs_move_bytes(w.data());
+  if (w.size() == 5)
+    return is_file_letter(w[0]) && is_ascii_digit(w[1]) && w[2] == '-' && is_file_letter(w[3]) && is_ascii_digit(w[4]);
+  return false;
+}
+
+bool is_result(std::string_view w) { return w == "1-0" || w == "0-1" || w == "1/2-1/2" || w == "*"; }
+
+// Length of a UTF-8 character from its lead byte (1 for stray bytes).
+std::size_t utf8_len(unsigned char c) {
+  if (c < 0xC0) return 1;
+  if (c < 0xE0) return 2;
+  if (c < 0xF0) return 3;
+  return 4;
+}
+
+int suffix_nag(std::string_view s) {
+  if (s == "!") return 1;
+  if (s == "?") return 2;
+  if (s == "!!") return 3;
+  if (s == "??") return 4;
+  if (s == "!?") return 5;
+  if (s == "?!") return 6;
+  return 0;
+}
+
+// ---------------------------------------------------------------------------
+// The text window: the whole input when it is valid UTF-8, otherwise a
+// sliding window of decoded text with one source offset per byte.
+
+class TextWindow {
+ public:
+  void init_identity(std::string_view bytes, std::size_t start) {
+    identity_ = true;
+    bytes_ = bytes;
+    start_ = start;
+    data_ = bytes.data() + start;
+    size_ = bytes.size() - start;
+    eof_ = true;
+  }
+
+  bool init_decoded(std::string_view bytes, std::string_view encoding, std::size_t start) {
+    identity_ = false;
+    bytes_ = bytes;
+    start_ = start;
+    decoder_ = std::make_unique<ChunkDecoder>(bytes, encoding, start);
+    if (!decoder_->ok()) return false;
+    refill(0);
+    return true;
+  }
+
+  const char* data() const { return data_; }
+  std::size_t size() const { return size_; }
+  bool eof() const { return eof_; }
+  std::uint64_t base() const { return base_; }  // absolute text index of data()[0]
+
+  std::uint64_t offset(std::size_t i) const {
+    if (identity_) return start_ + i;
+    if (i < offsets_.size()) return offsets_[i];
+    return eof_ ? bytes_.size() : (offsets_.empty() ? start_ : offsets_.back() + 1);
+  }
+
+  // Drops the text before `keep_from` and decodes more; indices into the
+  // window shift down by keep_from.
+  void refill(std::size_t keep_from) {
+    if (identity_) return;
+    keep_from = std::min(keep_from, text_.size());
+    text_.erase(0, keep_from);
+    offsets_.erase(offsets_.begin(), offsets_.begin() + std::ptrdiff_t(keep_from));
+    base_ += keep_from;
+    std::vector<DecodeError> fresh;
+    while (text_.size() < 2 * kLookahead && !decoder_->done()) decoder_->decode(kChunk, text_, offsets_, fresh);
+    for (auto& e : fresh) errors_.push_back(std::move(e));
+    data_ = text_.data();
+    size_ = text_.size();
+    eof_ = decoder_->done();
+  }
+
+  // Decodes one more chunk, keeping everything: for a line longer than the
+  // look-ahead that must be read whole.
+  void grow() {
+    if (identity_ || decoder_->done()) return;
+    std::vector<DecodeError> fresh;
+    decoder_->decode(kChunk, text_, offsets_, fresh);
+    for (auto& e : fresh) errors_.push_back(std::move(e));
+    data_ = text_.data();
+    size_ = text_.size();
+    eof_ = decoder_->done();
+  }
+
+  std::deque<DecodeError>& errors() { return errors_; }
+
+ private:
+  bool identity_ = true;
+  std::string_view bytes_;
+  std::size_t start_ = 0;
+  const char* data_ = nullptr;
+  std::size_t size_ = 0;
+  bool eof_ = true;
+  std::uint64_t base_ = 0;
+  std::unique_ptr<ChunkDecoder> decoder_;
+  std::string text_;
+  std::vector<std::uint64_t> offsets_;
+  std::deque<DecodeError> errors_;
+};
+
+// ---------------------------------------------------------------------------
+
+class PgnParser {
+ public:
+  PgnParser(GameVisitor& visitor, FileReport& report) : v_(visitor), report_(report) {}
+
+  TextWindow& text() { return t_; }
+
+  void run() {
+    while (!stopped_) {
+      if (!t_.eof() && t_.size() - pos_ < kLookahead) refill();
+      skip_space();
+      if (pos_ >= t_.size()) {
+        if (t_.eof()) break;
+        continue;
+      }
+      // Blanks ran into the look-ahead: refill before reading what follows
+      // them, or a word across the end of the decoded window is cut.
+      if (!t_.eof() && t_.size() - pos_ < kLookahead) continue;
+      flush_errors(pos_);
+      const bool line_start = at_line_start_;
+      at_line_start_ = false;
+      const char c = t_.data()[pos_];
+      const std::size_t token_pos = pos_;
+      const std::uint64_t token_base = t_.base();
+
+      if (phase_ == Phase::AfterResult || phase_ == Phase::Ignoring) {
+        if (c == '[' && looks_like_tag(pos_, true)) {
+          finish_game(false);
+        } else if (line_start && starts_first_move_number(pos_)) {
+          finish_game(false);
+        } else if (c == '{' && phase_ == Phase::AfterResult) {
+          read_comment();
+          continue;
+        } else {
+          ignore_line(line_start);
+          continue;
+        }
+        if (stopped_) break;
+      }
+
+      if (c != '{' && c != ';') after_number_ = false;
+      switch (c) {
+        case '[':
+          if (const std::optional<TagHead> head = tag_head(pos_, false)) {
+            if (in_game_ && has_moves_) {
+              game_issue("no-termination", Severity::Warning, pos_, "",
+                         "the movetext ends without a result; a new tag section follows");
+              finish_game(false);
+              if (stopped_) return;
+            }
+            read_tag(*head);
+          } else {
+            stray(pos_);
+            ++pos_;
+          }
+          break;
+        case '{': read_comment(); break;
+        case ';': read_line_comment(); break;
+        case '%':
+          if (line_start) {
+            skip_line();
+          } else {
+            stray(pos_);
+            ++pos_;
+          }
+          break;
+        case '(':
+          ensure_game(pos_);
+          if (stopped_) return;
+          has_moves_ = true;
+          ++depth_;
+          if (!skip_) v_.begin_variation();
+          ++pos_;
+          break;
+        case ')':
+          if (in_game_ && depth_ > 0) {
+            --depth_;
+            if (!skip_) v_.end_variation();
+          } else {
+            stray(pos_);
+          }
+          ++pos_;
+          break;
+        case '$': read_nag(); break;
+        case '}':
+        case ']':
+          stray(pos_);
+          ++pos_;
+          break;
+        default: read_word(); break;
+      }
+      if (pos_ == token_pos && t_.base() == token_base && !stopped_) {
+        // Never stand still (a guard: every branch above consumes input).
+        stray(pos_);
+        pos_ = std::min(t_.size(), pos_ + utf8_len(static_cast<unsigned char>(c)));
+      }
+    }
+    if (stopped_) return;
+    flush_errors(t_.size());
+    if (in_game_) finish_game(phase_ != Phase::AfterResult && phase_ != Phase::Ignoring);
+  }
+
+  // After run(): the one issue that counts the file-level issues not kept.
+  void finish_issues() {
+    if (file_issues_.suppressed() == 0) return;
+    ReadIssue more;
+    more.code = "too-many-issues";
+    more.severity = Severity::Warning;
+    more.where = first_suppressed_;  // where the first one not kept stands
+    more.message = file_issues_.too_many_message("file-level issues");
+    report_.issues.push_back(std::move(more));
+  }
+
+ private:
+  enum class Phase { Outside, Game, AfterResult, Ignoring };
+
+  struct Loc {
+    std::size_t idx = 0;
+    std::uint32_t line = 1;
+    std::uint32_t col = 1;
+  };
+
+  // --- text and locations --------------------------------------------------
+
+  void refill() {
+    advance_loc(pos_);
+    const std::size_t keep = pos_;
+    t_.refill(keep);
+    loc_.idx -= keep;
+    pos_ -= keep;
+  }
+
+  // How many bytes of v have their top bit set (v holds no other bits);
+  // by multiplication, as the portable build has no popcount instruction.
+  static std::uint32_t high_bits(std::uint64_t v) { return std::uint32_t(((v >> 7) * 0x0101010101010101ull) >> 56); }
+
+  void advance_loc(std::size_t to) {
+    to = std::min(to, t_.size());
+    if (to <= loc_.idx) return;
+    // Eight bytes at a time: line feeds restart the column; columns count
+    // characters, that is every byte but UTF-8 continuation bytes (10xxxxxx).
+    const char* d = t_.data();
+    const char* s = d + loc_.idx;
+    const char* const e = d + to;
+    const char* const end = d + t_.size();
+    constexpr std::uint64_t kLow7 = 0x7F7F7F7F7F7F7F7Full, kHigh = 0x8080808080808080ull;
+    while (s < e) {
+      const std::size_t len = std::min<std::size_t>(8, std::size_t(e - s));
+      std::uint64_t w = 0;
+      if (end - s >= 8)
+        std::memcpy(&w, s, 8);
+      else
+        for (std::size_t i = 0; i < len; ++i) w |= std::uint64_t(static_cast<unsigned char>(s[i])) << (8 * i);
+      if (len < 8) w &= (std::uint64_t{1} << (8 * len)) - 1;  // only the bytes before e
+      const std::uint64_t x = w ^ 0x0A0A0A0A0A0A0A0Aull;       // line feeds become zero bytes
+      const std::uint64_t lf = ~(((x & kLow7) + kLow7) | x | kLow7) & kHigh;
+      std::uint64_t chars = w;
+      std::size_t counted = len;
+      if (lf != 0) {
+        loc_.line += high_bits(lf);
+        loc_.col = 1;
+        const int after = (63 - std::countl_zero(lf)) / 8 + 1;  // bytes up to the last line feed
+        counted = len - std::size_t(after);
+        chars = after == 8 ? 0 : w >> (8 * after);
+      }
+      loc_.col += std::uint32_t(counted) - high_bits(chars & ~(chars << 1) & kHigh);
+      s += len;
+    }
+    loc_.idx = to;
+  }
+
+  SourceLocation location(std::size_t i) {
+    advance_loc(i);
+    return SourceLocation{t_.offset(i), loc_.line, loc_.col};
+  }
+
+  // Byte length of white space at i (ASCII, U+00A0, U+3000, U+FEFF, U+200B), else 0.
+  std::size_t space_len(std::size_t i) const {
+    const auto* d = reinterpret_cast<const unsigned char*>(t_.data());
+    const std::size_t n = t_.size();
+    const unsigned char c = d[i];
+    if (c == ' ' || c == '\n' || c == '\r' || c == '\t' || c == '\f' || c == '\v') return 1;
+    if (c < 0x80) return 0;
+    if (c == 0xC2 && i + 1 < n && d[i + 1] == 0xA0) return 2;
+    if (c == 0xE3 && i + 2 < n && d[i + 1] == 0x80 && d[i + 2] == 0x80) return 3;
+    if (c == 0xEF && i + 2 < n && d[i + 1] == 0xBB && d[i + 2] == 0xBF) return 3;
+    if (c == 0xE2 && i + 2 < n && d[i + 1] == 0x80 && d[i + 2] == 0x8B) return 3;
+    return 0;
+  }
+
+  void skip_space() {
+    const char* d = t_.data();
+    const std::size_t n = t_.size();
+    std::size_t i = pos_;  // a local: pos_ could alias the bytes read
+    while (i < n) {
+      const std::uint8_t cls = byte_class(d[i]);
+      if (cls & kBlank) {
+        ++i;
+      } else if (cls & kLineFeed) {
+        ++i;
+        at_line_start_ = true;
+      } else {
+        const std::size_t len = (cls & kMaybeSpace) ? space_len(i) : 0;
+        if (len == 0) break;
+        i += len;
+      }
+    }
+    pos_ = i;
+  }
+
+  // --- issues -------------------------------------------------------------
+
+  // The first kMaxFileIssues are kept; the others are counted, and
+  // finish_issues() reports how many.
+  void file_issue(ReadIssue issue) {
+    if (file_issues_.room()) {
+      report_.issues.push_back(std::move(issue));
+    } else if (file_issues_.suppressed() == 1) {
+      first_suppressed_ = issue.where;
+    }
+  }
+
+  void emit_issue(ReadIssue issue) {
+    if (in_game_) {
+      if (!skip_) v_.issue(issue);
+    } else {
+      file_issue(std::move(issue));
+    }
+  }
+
+  void game_issue(std::string code, Severity sev, std::size_t at, std::string_view text, std::string message) {
+    ReadIssue issue;
+    issue.code = std::move(code);
+    issue.severity = sev;
+    issue.where = location(at);
+    issue.text = escape_bytes(text);
+    issue.message = std::move(message);
+    emit_issue(std::move(issue));
+  }
+
+  void stray(std::size_t at) {
+    const std::size_t len = std::min(utf8_len(static_cast<unsigned char>(t_.data()[at])), t_.size() - at);
+    const std::string_view ch(t_.data() + at, len);
+    game_issue("stray-character", Severity::Warning, at, ch, "stray character '" + escape_bytes(ch) + "' ignored");
+  }
+
+  // Reports the bytes that could not be decoded, up to window index `limit`.
+  void flush_errors(std::size_t limit) {
+    if (!t_.errors().empty()) flush_errors_slow(limit);
+  }
+
+  [[gnu::noinline]] void flush_errors_slow(std::size_t limit) {
+    auto& errors = t_.errors();
+    const std::uint64_t abs_limit = t_.base() + limit;
+    while (!errors.empty() && errors.front().text_index < abs_limit) {
+      DecodeError first = std::move(errors.front());
+      errors.pop_front();
+      std::string bytes = std::move(first.bytes);
+      std::uint64_t next = first.offset + bytes.size();
+      while (!errors.empty() && errors.front().text_index < abs_limit && errors.front().offset == next) {
+        next += errors.front().bytes.size();
+        if (bytes.size() < 32) bytes += errors.front().bytes;
+        errors.pop_front();
+      }
+      if (in_game_ && ++game_encoding_issues_ > kMaxGameEncodingIssues) continue;
+      ReadIssue issue;
+      issue.code = "bad-encoding";
+      issue.severity = Severity::Error;
+      const std::size_t idx = first.text_index >= t_.base() ? std::size_t(first.text_index - t_.base()) : 0;
+      issue.where = location(std::max(idx, loc_.idx));
+      issue.where.offset = first.offset;
+      issue.text = escape_bytes(bytes);
+      issue.message = "bytes not valid in " + report_.encoding + " replaced by U+FFFD";
+      emit_issue(std::move(issue));
+    }
+  }
+
+  // --- games --------------------------------------------------------------
+
+  void ensure_game(std::size_t at) {
+    if (in_game_) return;
+    in_game_ = true;
+    phase_ = Phase::Game;
+    has_moves_ = false;
+    depth_ = 0;
+    hint_ = MoveNotation::Auto;
+    hint_given_ = false;
+    fen_seen_ = false;
+    ignored_noted_ = false;
+    game_encoding_issues_ = 0;
+    ++report_.games;
+    const Control c = v_.begin_game(report_.games, location(at));
+    skip_ = c == Control::SkipGame;
+    if (c == Control::Stop) stopped_ = true;
+  }
+
+  void close_variations(std::size_t at) {
+    if (depth_ == 0) return;
+    game_issue("unterminated-variation", Severity::Error, at, "",
+               std::to_string(depth_) + " variation(s) not closed with ')'");
+    while (depth_ > 0) {
+      --depth_;
+      if (!skip_) v_.end_variation();
+    }
+  }
+
+  void finish_game(bool truncated) {
+    if (!in_game_) return;
+    while (depth_ > 0) {  // truncated games: the truncation says it all
+      --depth_;
+      if (!skip_) v_.end_variation();
+    }
+    if (!skip_ && v_.end_game(truncated) == Control::Stop) stopped_ = true;
+    in_game_ = false;
+    skip_ = false;
+    phase_ = Phase::Outside;
+  }
+
+  // --- tags ---------------------------------------------------------------
+
+  static bool name_char(unsigned char c) { return kByteClass[c] & kTagName; }
+
+  // Where the parts of a tag line start, as offsets from its `[` (which
+  // stay valid when the window moves on to the `[`): the name, its end,
+  // and what follows the blanks after it (the value).
+  struct TagHead {
+    std::size_t name = 0;
+    std::size_t name_end = 0;
+    std::size_t value = 0;
+  };
+
+  // `[` + name + blanks + `"`, or `[` + name + blanks + text + `]` on the
+  // line. Strict: an ASCII name and a quote (used to end ignored text).
+  std::optional<TagHead> tag_head(std::size_t i, bool strict) const {
+    const auto* d = reinterpret_cast<const unsigned char*>(t_.data());
+    const std::size_t n = t_.size();
+    std::size_t k = i + 1;
+    while (k < n && (d[k] == ' ' || d[k] == '\t')) ++k;
+    const std::size_t name_start = k;
+    if (k >= n || !(is_ascii_letter(d[k]) || (!strict && d[k] >= 0x80))) return std::nullopt;
+    while (k < n && name_char(d[k]) && (!strict || d[k] < 0x80)) ++k;
+    if (k == name_start) return std::nullopt;
+    const std::size_t name_end = k;
+    while (k < n && (d[k] == ' ' || d[k] == '\t')) ++k;
+    const TagHead head{name_start - i, name_end - i, k - i};
+    if (k < n && d[k] == '"') return head;
+    if (strict || k == name_end) return std::nullopt;
+    // Unquoted value: a `]` before the end of the line.
+    for (; k < n && k < i + 4096; ++k) {
+      if (d[k] == '\n' || d[k] == '[') return std::nullopt;
+      if (d[k] == ']') return head;
+    }
+    return std::nullopt;
+  }
+
+  bool looks_like_tag(std::size_t i, bool strict) const { return tag_head(i, strict).has_value(); }
+
+  // Brings the rest of the line at pos_ into the decoded window (up to
+  // kMaxComment bytes); false when the line is longer and will be cut.
+  bool load_line() {
+    std::size_t scanned = 0;  // bytes after pos_ known to hold no line feed
+    for (;;) {
+      const std::size_t n = t_.size();
+      if (t_.eof() || std::memchr(t_.data() + pos_ + scanned, '\n', n - pos_ - scanned)) return true;
+      if (n - pos_ >= kMaxComment) return false;
+      scanned = n - pos_;
+      refill();
+      t_.grow();
+    }
+  }
+
+  // The position of the first byte at or after k, before n, that ends a
+  // run of plain bytes in a quoted value; n if none.
+  static std::size_t quoted_run_end(const char* d, std::size_t n, std::size_t k) {
+    while (k < n && !(byte_class(d[k]) & kQuotedStop)) ++k;
+    return k;
+  }
+
+  // The tag line at pos_, whose parts `head` found.
+  void read_tag(const TagHead& head) {
+    ensure_game(pos_);
+    if (stopped_) return;
+    // A tag line longer than the look-ahead (a long annotation, a whole game
+    // in one tag) is read whole, not cut at the end of the decoded window.
+    const bool whole_line = load_line();
+    const std::size_t start = pos_;
+    const char* d = t_.data();
+    const std::size_t n = t_.size();
+    const std::string_view name(d + start + head.name, head.name_end - head.name);
+    std::size_t k = start + head.value;
+    std::string_view value;  // in the window, or in value_
+    bool closed = false;
+    if (k < n && d[k] == '"') {
+      const std::size_t value_start = ++k;
+      // Most values hold no escape and no CR: the value is the text up to
+      // the closing `"]`, read in place.
+      const std::size_t r = quoted_run_end(d, n, k);
+      if (r < n && d[r] == '"') {
+        std::size_t j = r + 1;
+        while (j < n && (d[j] == ' ' || d[j] == '\t')) ++j;
+        if (j < n && d[j] == ']') {
+          value = std::string_view(d + value_start, r - value_start);
+          k = j + 1;
+          closed = true;
+        }
+      }
+      if (!closed) {
+        value_.clear();
+        k = read_quoted_value(value_start, closed);
+        value = value_;
+      }
+    } else {
+      // Unquoted value up to `]`.
+      const std::size_t value_start = k;
+      while (k < n && d[k] != ']' && d[k] != '\n') ++k;
+      value_.assign(trim_ascii(std::string_view(d + value_start, k - value_start)));
+      if (!value_.empty() && value_.back() == '\r') value_.pop_back();
+      value = value_;
+      if (k < n && d[k] == ']') {
+        ++k;
+        closed = true;
+      }
+    }
+    pos_ = k;
+    if (!whole_line)
+      game_issue("token-too-long", Severity::Error, start, std::string_view(d + start, 60),
+                 "tag line longer than " + std::to_string(kMaxComment) + " bytes cut; the rest of the line is skipped");
+    else if (!closed)
+      game_issue("unterminated-tag", Severity::Error, start, std::string_view(d + start, std::min<std::size_t>(k - start, 200)),
+                 "tag pair not closed with '\"]' on its line");
+    if (name.empty())
+      game_issue("bad-tag", Severity::Error, start, std::string_view(d + start, std::min<std::size_t>(k - start, 200)),
+                 "tag pair without a name");
+    else
+      on_tag(start, name, value);
+    if (!whole_line) skip_line();  // last: `name` and `value` may point into the window
+  }
+
+  // The quoted value that starts at value_start, into value_ with its
+  // escapes applied. Returns where the tag line's text ends (past `"]`
+  // when one closes the value, else at the end of the line) and sets
+  // `closed` to whether one did.
+  std::size_t read_quoted_value(std::size_t value_start, bool& closed) {
+    const char* d = t_.data();
+    const std::size_t n = t_.size();
+    std::size_t k = value_start;
+    while (k < n && d[k] != '\n') {
+      // A run of plain bytes at once.
+      const std::size_t r = quoted_run_end(d, n, k);
+      value_.append(d + k, r - k);
+      k = r;
+      if (k == n || d[k] == '\n') break;
+      const char c = d[k];
+      if (c == '\\' && k + 1 < n && (d[k + 1] == '"' || d[k + 1] == '\\')) {
+        value_ += d[k + 1];
+        k += 2;
+        continue;
+      }
+      if (c == '"') {
+        std::size_t j = k + 1;
+        while (j < n && (d[j] == ' ' || d[j] == '\t')) ++j;
+        if (j < n && d[j] == ']') {
+          closed = true;
+          return j + 1;
+        }
+      }
+      if (c != '\r') value_ += c;
+      ++k;
+    }
+    // No closing `"]` found with escapes applied: take the raw line,
+    // which reads `[Site "C:\dir\"]` as written.
+    std::size_t line_end = value_start;
+    while (line_end < n && d[line_end] != '\n') ++line_end;
+    std::string_view raw(d + value_start, line_end - value_start);
+    while (!raw.empty() && (raw.back() == '\r' || raw.back() == ' ' || raw.back() == '\t')) raw.remove_suffix(1);
+    if (raw.size() >= 2 && raw.substr(raw.size() - 2) == "\"]") {
+      value_.assign(raw.substr(0, raw.size() - 2));
+      closed = true;
+    } else {
+      if (!raw.empty() && raw.back() == ']') raw.remove_suffix(1);
+      if (!raw.empty() && raw.back() == '"') raw.remove_suffix(1);
+      value_.assign(raw);
+    }
+    return line_end;
+  }
+
+  void on_tag(std::size_t at, std::string_view name, std::string_view value) {
+    if (skip_) return;
+    if (iequals(name, "FEN")) {
+      if (fen_seen_) {
+        game_issue("duplicate-fen", Severity::Warning, at, value, "a second [FEN] tag is ignored");
+        return;
+      }
+      fen_seen_ = true;
+      v_.start_fen(trim_ascii(value));
+      return;
+    }
+    if (iequals(name, "Format")) {
+      bool known = true;
+      hint_ = notation_from_format_tag(value, &known);
+      hint_given_ = known;
+      if (!known) game_issue("unknown-format", Severity::Warning, at, value, "unknown [Format] value; moves are read in any notation");
+    } else if (iequals(name, "Game")) {
+      const std::string_view g = trim_ascii(value);
+      if (!iequals(g, "Chinese Chess") && !iequals(g, "Xiangqi") && !g.empty())
+        game_issue("not-xiangqi", Severity::Warning, at, value, "[Game] does not say Chinese Chess");
+    }
+    v_.tag(name, value);
+  }
+
+  // --- comments -------------------------------------------------------------
+
+  void append_comment(std::string_view s, std::size_t at) {
+    for (char c : s) {
+      if (comment_.size() >= kMaxComment) {
+        if (!comment_cut_) {
+          comment_cut_ = true;
+          game_issue("comment-too-long", Severity::Warning, at, "",
+                     "comment longer than " + std::to_string(kMaxComment) + " bytes cut");
+        }
+        return;
+      }
+      if (c == '\r') continue;  // CRLF and lone CR become LF below
+      comment_ += c;
+    }
+  }
+
+  void read_comment() {
+    const std::size_t start = pos_;
+    ensure_game(start);
+    if (stopped_) return;
+    const SourceLocation where = location(start);
+    comment_.clear();
+    comment_cut_ = false;
+    ++pos_;
+    bool closed = false, unterminated = false;
+    for (;;) {
+      const char* d = t_.data();
+      const std::size_t n = t_.size();
+      const void* hit = std::memchr(d + pos_, '}', n - pos_);
+      const std::size_t limit = hit ? std::size_t(static_cast<const char*>(hit) - d) : n;
+      // A tag line inside an unclosed comment ends it: that is where the
+      // next game starts.
+      bool need_more = false;
+      std::size_t k = pos_;
+      while (k < limit) {
+        const void* nl = std::memchr(d + k, '\n', limit - k);
+        if (!nl) break;
+        const std::size_t at = std::size_t(static_cast<const char*>(nl) - d);
+        if (!t_.eof() && n - at < 4096) {
+          append_comment(std::string_view(d + pos_, at - pos_), start);
+          pos_ = at;
+          need_more = true;
+          break;
+        }
+        std::size_t j = at + 1;
+        while (j < n && (d[j] == ' ' || d[j] == '\t' || d[j] == '\r')) ++j;
+        if (j < n && d[j] == '[' && looks_like_tag(j, true)) {
+          append_comment(std::string_view(d + pos_, at - pos_), start);
+          pos_ = at;
+          unterminated = true;
+          break;
+        }
+        k = at + 1;
+      }
+      if (unterminated) break;
+      if (need_more) {
+        refill();
+        continue;
+      }
+      if (hit) {
+        append_comment(std::string_view(d + pos_, limit - pos_), start);
+        pos_ = limit + 1;
+        closed = true;
+        break;
+      }
+      append_comment(std::string_view(d + pos_, n - pos_), start);
+      pos_ = n;
+      if (t_.eof()) {
+        unterminated = true;
+        break;
+      }
+      refill();
+    }
+    if (!closed) {
+      ReadIssue issue;
+      issue.code = "unterminated-comment";
+      issue.severity = Severity::Error;
+      issue.where = where;
+      issue.text = escape_bytes(std::string_view(comment_).substr(0, 60));
+      issue.message = "comment not closed with '}'";
+      emit_issue(std::move(issue));
+    }
+    (void)unterminated;
+    if (!skip_) after_number_ ? v_.comment_before_move(comment_) : v_.comment(comment_);
+  }
+
+  void read_line_comment() {
+    const std::size_t start = pos_;
+    ensure_game(start);
+    if (stopped_) return;
+    comment_.clear();
+    ++pos_;
+    // To the end of the line, which may lie beyond the decoded window.
+    for (;;) {
+      const char* d = t_.data();
+      const std::size_t n = t_.size();
+      const void* nl = std::memchr(d + pos_, '\n', n - pos_);
+      const std::size_t k = nl ? std::size_t(static_cast<const char*>(nl) - d) : n;
+      comment_.append(d + pos_, std::min(k - pos_, kMaxComment - std::min(kMaxComment, comment_.size())));
+      pos_ = k;
+      if (nl || t_.eof()) break;
+      refill();
+    }
+    if (!comment_.empty() && comment_.back() == '\r') comment_.pop_back();
+    if (!skip_) after_number_ ? v_.comment_before_move(comment_) : v_.comment(comment_);
+  }
+
+  // To the line feed, which may lie beyond the decoded window.
+  void skip_line() {
+    for (;;) {
+      const char* d = t_.data();
+      const void* nl = std::memchr(d + pos_, '\n', t_.size() - pos_);
+      pos_ = nl ? std::size_t(static_cast<const char*>(nl) - d) : t_.size();
+      if (nl || t_.eof()) return;
+      refill();
+    }
+  }
+
+  // After the result: text up to the end of the line is not part of any game.
+  void ignore_line(bool line_start) {
+    const std::size_t start = pos_;
+    (void)line_start;
+    if (phase_ == Phase::AfterResult) phase_ = Phase::Ignoring;
+    if (!ignored_noted_) {  // before skipping: the line may go on beyond the window
+      ignored_noted_ = true;
+      const char* d = t_.data();
+      std::size_t end = start;
+      while (end < t_.size() && end - start < 120 && d[end] != '\n') ++end;
+      std::string_view text(d + start, end - start);
+      while (!text.empty() && text.back() == '\r') text.remove_suffix(1);
+      game_issue("ignored-text", Severity::Info, start, text, "text after the result ignored");
+    }
+    skip_line();
+  }
+
+  // "1." "1、" "1..." "１．" at the start of a line, followed by something.
+  bool starts_first_move_number(std::size_t i) const {
+    const char* d = t_.data();
+    const std::size_t n = t_.size();
+    std::size_t k = i;
+    if (k < n && d[k] == '1') {
+      ++k;
+    } else if (k + 2 < n && std::memcmp(d + k, "\xEF\xBC\x91", 3) == 0) {  // １
+      k += 3;
+    } else {
+      return false;
+    }
+    if (k < n && (d[k] == '.' || (k + 2 < n && (std::memcmp(d + k, "\xE3\x80\x81", 3) == 0 ||   // 、
+                                                 std::memcmp(d + k, "\xEF\xBC\x8E", 3) == 0)))) // ．
+      return true;
+    return false;
+  }
+
+  // --- NAGs, words, moves -----------------------------------------------------
+
+  void read_nag() {
+    const std::size_t start = pos_;
+    const char* d = t_.data();
+    const std::size_t n = t_.size();
+    std::size_t k = pos_ + 1;
+    int value = 0;
+    while (k < n && is_ascii_digit(d[k])) {
+      if (value < 100000) value = value * 10 + (d[k] - '0');
+      ++k;
+    }
+    if (k == pos_ + 1) {
+      stray(start);
+      pos_ = k;
+      return;
+    }
+    ensure_game(start);
+    if (stopped_) return;
+    pos_ = k;
+    has_moves_ = true;
+    if (!skip_) v_.nag(value);
+  }
+
+  // A word is plain when it is one of the commonest words of movetext: a
+  // plain move ("h2e2", "炮二平五", "C2.5") or a move number ("12.").
+  struct PlainWord {
+    enum Kind : std::uint8_t { None, Move, Number } kind = None;
+    MoveNotation notation = MoveNotation::Auto;  // of a move
+    std::uint32_t len = 0;                       // bytes
+    std::uint32_t chars = 0;                     // characters, for the column
+  };
+
+  // Whether a word ends at e, at most n, in the text d[0, n): at a
+  // delimiter byte, or at the end of the text when the input ends there.
+  static bool word_ends_at(const char* d, std::size_t n, bool eof, std::size_t e) {
+    return e == n ? eof : (byte_class(d[e]) & kWordEnd) != 0;
+  }
+
+  // The plain word at i < n in d[0, n), read as on_movetext would read it,
+  // or None when the word is none of these or does not end at an ASCII
+  // delimiter.
+  static PlainWord plain_word_at(const char* d, std::size_t n, bool eof, std::size_t i) {
+    const std::uint8_t first = byte_class(d[i]);
+    if ((first & kFileLetter) && i + 4 <= n && iccs_move_bytes(d + i)) {
+      if (!word_ends_at(d, n, eof, i + 4)) return {};
+      return {PlainWord::Move, MoveNotation::Iccs, 4, 4};
+    }
+    if (!(first & kDigit)) return plain_glyph_move_at(d, n, eof, i);
+    std::size_t k = i + 1;
+    while (k < n && is_ascii_digit(d[k])) ++k;
+    if (k == n || d[k] != '.') return {};
+    while (k < n && d[k] == '.') ++k;
+    if (!word_ends_at(d, n, eof, k)) return {};
+    return {PlainWord::Number, MoveNotation::Auto, std::uint32_t(k - i), std::uint32_t(k - i)};
+  }
+
+  // Not a number nor an ICCS move: one Chinese move of four glyphs, or one
+  // WXF move.
+  static PlainWord plain_glyph_move_at(const char* d, std::size_t n, bool eof, std::size_t i) {
+    if (i + 12 <= n && word_ends_at(d, n, eof, i + 12) && single_chinese_move(std::string_view(d + i, 12)))
+      return {PlainWord::Move, MoveNotation::Chinese, 12, 4};
+    if (i + 4 <= n && word_ends_at(d, n, eof, i + 4) && single_wxf_move(std::string_view(d + i, 4)))
+      return {PlainWord::Move, MoveNotation::Wxf, 4, 4};
+    return {};
+  }
+
+  // Before a plain word at pos_ (loc_ there too) when a game may have to
+  // start or undecoded bytes before it be reported. False when the reader
+  // stopped. Out of line, as it is rare, to leave the registers of the
+  // loop over plain words to the words.
+  [[gnu::noinline]] bool settle_before_word(bool move) {
+    ensure_game(pos_);
+    if (stopped_) return false;
+    if (move) flush_errors(pos_);
+    return true;
+  }
+
+  // Plain words and the ASCII blanks between them for as long as they last
+  // (most movetext of engines and converters), without a round of the main
+  // loop per word. Stops where the look-ahead runs short, as the main loop
+  // refills there.
+  //
+  // The position, line and column move along in locals, byte by byte in
+  // the blanks and by the characters of each word, so that a move's
+  // location costs nothing more; pos_, loc_ and the flags of the last word
+  // follow when the loop ends (pos_ and loc_ also before a call that reads
+  // them). Out of line: on its own, the loop keeps more in registers.
+  [[gnu::noinline]] bool read_plain_words() {
+    const char* const d = t_.data();
+    const std::size_t n = t_.size();
+    const bool eof = t_.eof();
+    // Words are taken while they end before `last`; past it the look-ahead
+    // runs short.
+    const std::size_t last = eof ? n : n > kLookahead ? n - kLookahead : 0;
+    advance_loc(pos_);
+    const std::size_t first = pos_;
+    std::size_t pos = pos_;
+    std::uint32_t line = loc_.line, col = loc_.col;
+    // In a game, with no undecoded bytes to report first (none are added
+    // here), a word needs nothing but its visitor call.
+    bool settled = in_game_ && t_.errors().empty();
+    bool line_start = false;
+    PlainWord::Kind kind = PlainWord::None;
+    for (;;) {
+      // Here pos < n is at the start of a word, line and col where it stands.
+      const PlainWord w = plain_word_at(d, n, eof, pos);
+      if (w.kind == PlainWord::None) break;
+      if (!settled) {
+        pos_ = pos;
+        loc_ = Loc{pos, line, col};
+        if (!settle_before_word(w.kind == PlainWord::Move)) return true;
+        settled = t_.errors().empty();
+      }
+      line_start = false;
+      kind = w.kind;
+      const std::size_t start = pos;
+      const std::uint32_t start_col = col;
+      pos += w.len;
+      col += w.chars;
+      if (w.kind == PlainWord::Move && !skip_)
+        v_.move(std::string_view(d + start, w.len), hint_given_ ? hint_ : w.notation,
+                SourceLocation{t_.offset(start), line, start_col});
+      if (pos > last) break;
+      // The blanks after the word: none (a delimiter follows) or up to the
+      // end of the window end the run here.
+      if (pos == n || !(byte_class(d[pos]) & (kBlank | kLineFeed))) break;
+      std::size_t j = pos;
+      std::uint32_t blank_line = line, blank_col = col;
+      do {
+        if (byte_class(d[j]) & kBlank) {
+          ++blank_col;
+        } else {
+          ++blank_line;
+          blank_col = 1;
+        }
+        ++j;
+      } while (j < n && (byte_class(d[j]) & (kBlank | kLineFeed)));
+      if (j == n) break;
+      if (blank_line != line) line_start = true;
+      pos = j;
+      line = blank_line;
+      col = blank_col;
+    }
+    pos_ = pos;
+    loc_ = Loc{pos, line, col};
+    if (pos == first) return false;
+    has_moves_ = true;
+    at_line_start_ = line_start;
+    after_number_ = kind == PlainWord::Number;
+    return true;
+  }
+
+  void read_word() {
+    if (read_plain_words()) return;
+    const std::size_t start = pos_;
+    const std::size_t n = t_.size();
+    std::size_t k = pos_;
+    const char* d = t_.data();
+    while (k < n) {
+      const std::uint8_t cls = byte_class(d[k]);
+      if ((cls & kWordEnd) || ((cls & kMaybeSpace) && space_len(k) != 0)) break;
+      ++k;
+    }
+    k = std::min(k, n);
+    if (k == n && !t_.eof()) {
+      // A word as long as the look-ahead: cut it here.
+      game_issue("token-too-long", Severity::Error, start, std::string_view(t_.data() + start, 60),
+                 "token longer than " + std::to_string(kLookahead) + " bytes cut");
+    }
+    pos_ = k;
+    const std::string_view word(t_.data() + start, k - start);
+    ensure_game(start);
+    if (stopped_) return;
+
+    if (is_result(word)) {
+      has_moves_ = true;
+      close_variations(start);
+      if (!skip_) v_.result(word);
+      phase_ = Phase::AfterResult;
+      return;
+    }
+    has_moves_ = true;
+
+    // Annotation suffix: h2e2! 炮二平五?!
+    std::size_t we = word.size();
+    while (we > 0 && (word[we - 1] == '!' || word[we - 1] == '?')) --we;
+    const std::string_view body = word.substr(0, we);
+    const std::string_view suffix = word.substr(we);
+
+    if (!body.empty()) on_movetext(start, body);
+    if (!suffix.empty()) {
+      after_number_ = false;  // "12.!" is no move number
+      const int nag = suffix_nag(suffix);
+      if (nag == 0)
+        game_issue("stray-character", Severity::Warning, start + we, suffix, "unknown annotation '" + std::string(suffix) + "' ignored");
+      else if (!skip_)
+        v_.nag(nag);
+    }
+    flush_errors(k);
+  }
+
+  static bool number_or_dots_only(std::string_view w) {
+    for (char c : w)
+      if (!is_ascii_digit(c) && c != '.') return false;
+    return true;
+  }
+
+  // Four three-byte characters, the first an ideograph, none a dot, that
+  // read as one whole Chinese move (炮二平五, 马８进７): what the splitter
+  // makes of them, without it. Other words of that shape are not one move
+  // to the splitter (一卒五帅 is the short form 一卒五 and 帅; 好棋好棋 is
+  // no move): they go through it. The reading is the notation module's
+  // memoised one, which the resolver asks for next anyway.
+  static bool single_chinese_move(std::string_view w) {
+    if (w.size() != 12) return false;
+    const auto* u = reinterpret_cast<const unsigned char*>(w.data());
+    if (u[0] < 0xE4 || u[0] > 0xE9) return false;
+    for (std::size_t i = 3; i < 12; i += 3) {
+      if ((u[i] & 0xF0) != 0xE0) return false;
+      if (u[i] == 0xE2 && u[i + 1] == 0x80 && u[i + 2] == 0xA6) return false;                  // …
+      if (u[i] == 0xE3 && u[i + 1] == 0x80 && (u[i + 2] == 0x81 || u[i + 2] == 0x82)) return false;  // 、。
+      if (u[i] == 0xEF && u[i + 1] == 0xBC && u[i + 2] == 0x8E) return false;                  // ．
+    }
+    return notation::reads_as_move(w, notation::Notation::Chinese);
+  }
+
+  // Four ASCII characters in the WXF shape: a piece letter, its file (or
+  // + - for tandem pieces), a direction, a number: one WXF move (C2.5, R+.3).
+  static bool single_wxf_move(std::string_view w) {
+    if (w.size() != 4) return false;
+    const char p = char(w[0] & ~0x20);  // upper case
+    if (std::string_view("KAGBEMNHRCP").find(p) == std::string_view::npos || (w[0] | 0x20) < 'a' || (w[0] | 0x20) > 'z')
+      return false;
+    const bool file = (w[1] >= '1' && w[1] <= '9') || w[1] == '+' || w[1] == '-';
+    const bool direction = w[2] == '.' || w[2] == '+' || w[2] == '-' || w[2] == '=';
+    return file && direction && w[3] >= '1' && w[3] <= '9';
+  }
+
+  void on_movetext(std::size_t start, std::string_view body) {
+    if (iccs_shaped(body)) {
+      emit_move(start, body, hint_given_ ? hint_ : MoveNotation::Iccs);
+      return;
+    }
+    if (number_or_dots_only(body)) {  // "12." "..." "3"
+      // A comment right after a move number belongs to the next move.
+      after_number_ = true;
+      return;
+    }
+    if (single_chinese_move(body)) {
+      emit_move(start, body, hint_given_ ? hint_ : MoveNotation::Chinese);
+      return;
+    }
+    if (single_wxf_move(body)) {
+      emit_move(start, body, hint_given_ ? hint_ : MoveNotation::Wxf);
+      return;
+    }
+    split_and_emit(start, body);
+  }
+
+  // Every movetext word that is not a plain move goes through the notation
+  // module's splitter.
+  void split_and_emit(std::size_t start, std::string_view body) {
+    const auto tokens = notation::split_move_text(body, to_notation(hint_));
+    for (const auto& tok : tokens) {
+      // A word that ends in a move number or an ellipsis ("3、", "３．",
+      // "……", "2.炮二平五3.") is a move number to the comment after it, as
+      // "3." and "3..." are.
+      after_number_ = tok.kind == notation::TokenKind::MoveNumber || tok.kind == notation::TokenKind::Ellipsis;
+      switch (tok.kind) {
+        case notation::TokenKind::MoveNumber:
+        case notation::TokenKind::Ellipsis: break;
+        case notation::TokenKind::Move:
+          emit_move(start + tok.byte_offset, tok.text, hint_given_ ? hint_ : to_move_notation(tok.notation));
+          break;
+        case notation::TokenKind::Other:
+          // Not a move in any notation: passed on as written, so that the
+          // resolver reports it where it stands.
+          emit_move(start + tok.byte_offset, tok.text, hint_given_ ? hint_ : MoveNotation::Auto);
+          break;
+      }
+      if (stopped_) return;
+    }
+  }
+
+  void emit_move(std::size_t at, std::string_view text, MoveNotation notation) {
+    flush_errors(at);
+    const SourceLocation where = location(at);
+    if (!skip_) v_.move(text, notation, where);
+  }
+
+  GameVisitor& v_;
+  FileReport& report_;
+  TextWindow t_;
+  std::size_t pos_ = 0;
+  Loc loc_;
+  bool at_line_start_ = true;
+
+  Phase phase_ = Phase::Outside;
+  bool in_game_ = false;
+  bool skip_ = false;
+  bool stopped_ = false;
+  bool has_moves_ = false;
+  int depth_ = 0;
+  MoveNotation hint_ = MoveNotation::Auto;
+  bool hint_given_ = false;
+  bool fen_seen_ = false;
+  bool ignored_noted_ = false;
+  std::size_t game_encoding_issues_ = 0;
+  detail::IssueCap file_issues_{report_.issues, kMaxFileIssues};
+  SourceLocation first_suppressed_;
+
+  std::string value_;
+  std::string comment_;
+  bool comment_cut_ = false;
+  bool after_number_ = false;  // the last movetext token was a move number
+};
+
+}  // namespace
+
+MoveNotation notation_from_format_tag(std::string_view value, bool* known) {
+  value = trim_ascii(value);
+  if (known) *known = true;
+  if (iequals(value, "ICCS") || iequals(value, "Node") || iequals(value, "UCCI")) return MoveNotation::Iccs;
+  if (iequals(value, "WXF")) return MoveNotation::Wxf;
+  if (value.empty() || iequals(value, "Chinese")) return MoveNotation::Chinese;
+  if (known) *known = false;
+  return MoveNotation::Auto;
+}
+
+FileReport read_pgn(std::string_view bytes, GameVisitor& visitor, const ReadOptions& options) {
+  FileReport report;
+  report.format = Format::Pgn;
+  std::string encoding;
+  std::size_t start = 0;
+  bool all_ascii = false;  // known without a second look at the bytes
+  if (options.input_encoding && encoding_known(*options.input_encoding)) {
+    encoding = canonical_encoding(*options.input_encoding);
+    // Skip a byte-order mark of the given encoding.
+    const EncodingGuess g = detect_encoding(bytes.substr(0, 4));
+    if (g.reason == "bom" && canonical_encoding(g.name) == canonical_encoding(encoding)) start = g.bom_length;
+  } else {
+    if (options.input_encoding) {
+      ReadIssue issue;
+      issue.code = "unknown-encoding";
+      issue.severity = Severity::Error;
+      issue.text = escape_bytes(*options.input_encoding);
+      issue.message = "unknown encoding name; detecting the encoding instead";
+      report.issues.push_back(std::move(issue));
+    }
+    const EncodingGuess g = detect_encoding(bytes);
+    encoding = g.name;
+    start = g.bom_length;
+    all_ascii = g.reason == "ascii" && bytes.size() <= kEncodingSampleLimit;  // it looked at every byte
+  }
+  report.encoding = encoding;
+
+  PgnParser parser(visitor, report);
+  const std::string_view body = bytes.substr(start);
+  if (is_utf8_name(encoding) && (all_ascii || valid_utf8(body))) {
+    parser.text().init_identity(bytes, start);
+  } else if (!parser.text().init_decoded(bytes, encoding, start)) {
+    ReadIssue issue;
+    issue.code = "unknown-encoding";
+    issue.severity = Severity::Error;
+    issue.text = encoding;
+    issue.message = "ICU cannot decode this encoding";
+    report.issues.push_back(std::move(issue));
+    return report;
+  }
+  parser.run();
+  parser.finish_issues();
+  if (report.games == 0 && !bytes.empty()) {
+    ReadIssue issue;
+    issue.code = "no-games";
+    issue.severity = Severity::Info;
+    issue.message = "no game found";
+    report.issues.push_back(std::move(issue));
+  }
+  return report;
+}
+
+}  // namespace xq::formats

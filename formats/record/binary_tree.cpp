@@ -1,0 +1,130 @@
+// Pre-order record stream to move tree, and its replay to a visitor.
+#include "record/binary_tree.h"
+
+namespace xq::formats::detail {
+
+void RecordTree::clear() {
+  nodes.clear();
+  comments.clear();
+  issues.clear();
+  game_issues.clear();
+  started_ = expecting_ = false;
+  attach_ = Attach::Child;
+  anchor_ = kNoRecord;
+  pending_siblings_.clear();
+}
+
+std::uint32_t RecordTree::add(const RecordNode& node, bool has_child, bool has_sibling) {
+  const auto id = std::uint32_t(nodes.size());
+  nodes.push_back(node);
+  RecordNode& n = nodes.back();
+  n.parent = n.first_child = n.next_sibling = kNoRecord;
+  n.issues_begin = n.issues_end = std::uint32_t(issues.size());
+  if (!started_) {
+    started_ = true;  // the root: it has no sibling
+    has_sibling = false;
+  } else if (attach_ == Attach::Child) {
+    nodes[anchor_].first_child = id;
+    n.parent = anchor_;
+  } else {
+    nodes[anchor_].next_sibling = id;
+    nodes[id].parent = nodes[anchor_].parent;
+  }
+  if (has_child) {
+    if (has_sibling) pending_siblings_.push_back(id);
+    attach_ = Attach::Child, anchor_ = id;
+    expecting_ = true;
+  } else if (has_sibling) {
+    attach_ = Attach::Sibling, anchor_ = id;
+    expecting_ = true;
+  } else if (!pending_siblings_.empty()) {
+    attach_ = Attach::Sibling, anchor_ = pending_siblings_.back();
+    pending_siblings_.pop_back();
+    expecting_ = true;
+  } else {
+    expecting_ = false;
+  }
+  return id;
+}
+
+void RecordTree::add_issue(std::uint32_t node, ReadIssue issue) {
+  if (node == kNoRecord || node >= nodes.size() || node + 1 != nodes.size() || nodes[node].dropped) {
+    game_issues.push_back(std::move(issue));
+    return;
+  }
+  issues.push_back(std::move(issue));
+  nodes[node].issues_end = std::uint32_t(issues.size());
+}
+
+std::uint32_t RecordTree::next_kept_sibling(std::uint32_t n) const {
+  for (n = nodes[n].next_sibling; n != kNoRecord; n = nodes[n].next_sibling)
+    if (!nodes[n].dropped) return n;
+  return kNoRecord;
+}
+
+std::uint32_t RecordTree::first_kept_child(std::uint32_t n) const {
+  n = nodes[n].first_child;
+  if (n != kNoRecord && nodes[n].dropped) n = next_kept_sibling(n);
+  return n;
+}
+
+std::uint32_t RecordTree::first_main_move() const {
+  return nodes.empty() ? kNoRecord : first_kept_child(0);
+}
+
+void iccs_text(Move m, char out[4]) {
+  out[0] = char('a' + m.from().file());
+  out[1] = char('0' + m.from().rank());
+  out[2] = char('a' + m.to().file());
+  out[3] = char('0' + m.to().rank());
+}
+
+void RecordTree::replay(GameVisitor& visitor) const {
+  if (nodes.empty()) return;
+  for (std::uint32_t i = nodes[0].issues_begin; i < nodes[0].issues_end; ++i) visitor.issue(issues[i]);
+  if (nodes[0].comment_size) visitor.comment(comment(nodes[0]));
+
+  // Actions on an explicit stack: a line starting at a node that is its
+  // line's first choice (its alternatives are listed after it), a line
+  // starting at an alternative (the first choice lists those), the
+  // alternatives from a node on (the first a variation, the others after
+  // it), or a variation's end. Each sibling list is walked once: an
+  // alternative finds the next one when its variation is opened.
+  enum : std::uint64_t { kLine = 0, kAlternativeLine = 1, kAlternatives = 2, kEnd = 3 };
+  const auto action = [](std::uint64_t kind, std::uint32_t node) { return kind << 32 | node; };
+  stack_.clear();
+  if (const std::uint32_t first = first_main_move(); first != kNoRecord) stack_.push_back(action(kLine, first));
+  while (!stack_.empty()) {
+    const std::uint64_t a = stack_.back();
+    stack_.pop_back();
+    const std::uint64_t kind = a >> 32;
+    const auto id = std::uint32_t(a);
+    if (kind == kEnd) {
+      visitor.end_variation();
+      continue;
+    }
+    if (kind == kAlternatives) {
+      // `id` is kept: its variation, then the next kept alternative's.
+      if (const std::uint32_t next = next_kept_sibling(id); next != kNoRecord)
+        stack_.push_back(action(kAlternatives, next));
+      stack_.push_back(action(kEnd, 0));
+      stack_.push_back(action(kAlternativeLine, id));
+      visitor.begin_variation();
+      continue;
+    }
+    const RecordNode& n = nodes[id];
+    char text[4];
+    iccs_text(n.move, text);
+    visitor.move(std::string_view(text, 4), MoveNotation::Coordinates, SourceLocation{n.offset, 0, 0}, n.move);
+    for (std::uint32_t i = n.issues_begin; i < n.issues_end; ++i) visitor.issue(issues[i]);
+    if (n.comment_size) visitor.comment(comment(n));
+
+    // Continuation last (LIFO), then the alternatives to this move, when
+    // this move is the line's first choice.
+    if (const std::uint32_t next = first_kept_child(id); next != kNoRecord) stack_.push_back(action(kLine, next));
+    if (kind == kLine)
+      if (const std::uint32_t alt = next_kept_sibling(id); alt != kNoRecord) stack_.push_back(action(kAlternatives, alt));
+  }
+}
+
+}  // namespace xq::formats::detail

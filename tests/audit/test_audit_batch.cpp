@@ -1,0 +1,101 @@
+// The batch audit: the same output in the same order whatever the number of
+// jobs, every game of every file, and unreadable inputs reported.
+#include <catch2/catch.hpp>
+
+#include <unistd.h>
+
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+
+#include "xqrec/audit/batch.h"
+
+using namespace xq::formats;
+using namespace xq::audit;
+
+namespace {
+
+std::vector<std::string> audit_lines(const std::vector<InputFile>& files, unsigned jobs, BatchSummary& sum) {
+  std::vector<std::string> lines;
+  BatchOptions opt;
+  opt.jobs = jobs;
+  BatchSink sink;
+  sink.game = [&](const GameAudit& a) { lines.push_back(audit_to_json(a)); };
+  sink.file = [&](const std::string& path, const FileReport& report, const std::string& io) {
+    lines.push_back("file " + path + " " + std::to_string(report.issues.size()) + " " + io);
+  };
+  sum = audit_files(files, opt, sink);
+  return lines;
+}
+
+}  // namespace
+
+TEST_CASE("batch audit output does not depend on the number of jobs", "[audit][batch]") {
+  std::vector<std::string> errors;
+  const auto files = expand_inputs({XQREC_SOURCE_DIR "/corpus"}, errors);
+  CHECK(errors.empty());
+  REQUIRE(files.size() >= 10);
+  CHECK(std::is_sorted(files.begin(), files.end(), [](const InputFile& a, const InputFile& b) { return a.path < b.path; }));
+  BatchSummary one, many;
+  const auto a = audit_lines(files, 1, one);
+  const auto b = audit_lines(files, 4, many);
+  CHECK(a == b);
+  CHECK(one.games == many.games);
+  CHECK(one.files == files.size());
+  CHECK(one.games >= 18);
+  CHECK(one.games_with_errors > 0);  // the damaged records
+}
+
+TEST_CASE("records reused across many batches leave nothing behind", "[audit][batch]") {
+  // The corpus twelve times over: several hundred items, so that records
+  // the workers are done with are filled again by the reader, each time
+  // with a game of another shape (variations, comments, set-ups, damage).
+  std::vector<std::string> errors;
+  const auto corpus = expand_inputs({XQREC_SOURCE_DIR "/corpus"}, errors);
+  REQUIRE(errors.empty());
+  std::vector<InputFile> files;
+  for (int i = 0; i < 12; ++i) files.insert(files.end(), corpus.begin(), corpus.end());
+  BatchSummary one, two, many;
+  const auto a = audit_lines(files, 1, one);
+  CHECK(a == audit_lines(files, 2, two));
+  CHECK(a == audit_lines(files, 4, many));
+  CHECK(one.games >= 12 * 18);
+  CHECK(many.games == one.games);
+}
+
+TEST_CASE("a missing input is an error line, and the rest is still audited", "[audit][batch]") {
+  std::vector<std::string> errors;
+  const auto files = expand_inputs({"/nonexistent/xqrec", XQREC_SOURCE_DIR "/corpus/damaged"}, errors);
+  REQUIRE(errors.size() == 1);
+  CHECK(errors[0].find("/nonexistent/xqrec") != std::string::npos);
+  CHECK_FALSE(files.empty());
+}
+
+TEST_CASE("a directory walk reads the records in it and names the files it does not read", "[audit][batch]") {
+  const auto dir = std::filesystem::temp_directory_path() / ("xqrec-walk-" + std::to_string(::getpid()));
+  std::filesystem::create_directories(dir);
+  std::ofstream(dir / "game.pgn") << "[Event \"x\"]\n1. h2e2 h9g7 *\n";
+  std::ofstream(dir / "README.md") << "# Games\n\nRead them with xqrec.\n";
+  std::ofstream(dir / "game.pgn.expected.jsonl") << "{\"file\":\"game.pgn\",\"game\":1,\"findings\":[]}\n";
+  std::vector<std::string> errors;
+  const auto walked = expand_inputs({dir.string()}, errors);
+  REQUIRE(walked.size() == 3);
+  CHECK(std::all_of(walked.begin(), walked.end(), [](const InputFile& f) { return f.in_walk; }));
+  BatchSummary sum;
+  const auto lines = audit_lines(walked, 1, sum);
+  CHECK(sum.files == 3);
+  CHECK(sum.games == 1);
+  CHECK(sum.findings_by_code["not-a-record"] == 2);
+  CHECK(sum.games_with_errors == 0);
+
+  // Named, a file is read whatever it holds: here as PGN, which it is not.
+  const auto named = expand_inputs({(dir / "README.md").string()}, errors);
+  REQUIRE(named.size() == 1);
+  CHECK_FALSE(named[0].in_walk);
+  BatchSummary named_sum;
+  audit_lines(named, 1, named_sum);
+  CHECK(named_sum.findings_by_code.count("not-a-record") == 0);
+  CHECK(named_sum.games_with_errors == 1);
+  CHECK(errors.empty());
+  std::filesystem::remove_all(dir);
+}

@@ -1,0 +1,284 @@
+// The batch audit: a reader thread, audit workers, in-order delivery.
+#include "xqrec/audit/batch.h"
+
+#include <algorithm>
+#include <cerrno>
+#include <chrono>
+#include <condition_variable>
+#include <cstring>
+#include <cstdio>
+#include <deque>
+#include <filesystem>
+#include <iostream>
+#include <mutex>
+#include <optional>
+#include <thread>
+
+#include "xqrec/formats/file_bytes.h"
+#include "xqrec/formats/game_builder.h"
+
+namespace xq::audit {
+
+using namespace xq::formats;
+
+namespace fs = std::filesystem;
+
+namespace {
+
+// One game, or the end of a file, in reading order.
+struct Item {
+  bool is_game = false;
+  std::string path;
+  BuiltGame game;     // is_game
+  GameAudit audit;    // is_game, once audited
+  FileReport report;  // !is_game
+  std::string io_error;
+};
+
+// Items handed between threads in batches, numbered in reading order: one
+// lock and one wake-up per batch rather than per game.
+struct Batch {
+  std::size_t seq = 0;
+  std::vector<Item> items;
+};
+constexpr std::size_t kBatchItems = 64;
+
+class Progress {
+ public:
+  Progress(bool on, std::size_t files) : on_(on), files_(files), start_(clock::now()) {}
+  void update(std::size_t files_done, std::size_t games, bool force = false) {
+    if (!on_) return;
+    const auto now = clock::now();
+    if (!force && now - last_ < std::chrono::milliseconds(200)) return;
+    last_ = now;
+    const double s = std::chrono::duration<double>(now - start_).count();
+    const double rate = s > 0 ? double(games) / s : 0;
+    std::string eta = "--";
+    if (files_done > 0 && files_done < files_) {
+      const double left = s / double(files_done) * double(files_ - files_done);
+      eta = std::to_string(int(left) / 60) + "m" + std::to_string(int(left) % 60) + "s";
+    }
+    std::fprintf(stderr, "\r\033[Kfiles %zu/%zu  games %zu  %.0f games/s  ETA %s", files_done, files_, games, rate,
+                 eta.c_str());
+    std::fflush(stderr);
+  }
+  void finish() {
+    if (on_) std::fprintf(stderr, "\r\033[K");
+  }
+
+ private:
+  using clock = std::chrono::steady_clock;
+  bool on_;
+  std::size_t files_;
+  clock::time_point start_, last_{};
+};
+
+void account(BatchSummary& sum, const GameAudit& a) {
+  ++sum.games;
+  sum.plies += std::size_t(a.plies);
+  if (a.has_errors()) ++sum.games_with_errors;
+  for (const auto& f : a.findings) ++sum.findings_by_code[f.code];
+}
+
+// Reads the files in order, calling on_game(BuiltGame&, path) for each game
+// (it may move the record out) and on_file(Item&&) after each file.
+template <class OnGame, class OnFile>
+void read_all(const std::vector<InputFile>& files, const BatchOptions& opt, OnGame&& on_game, OnFile&& on_file) {
+  // One builder for all files: a folder of one-game files reuses its storage.
+  const std::string* current = nullptr;
+  GameBuilder builder([&](BuiltGame& g) {
+    on_game(g, *current);
+    return Control::Continue;
+  });
+  ReadOptions in_walk = opt.read;
+  in_walk.records_only = true;
+  for (const auto& input : files) {
+    const std::string& path = input.path;
+    FileBytes bytes;
+    Item done;
+    done.path = path;
+    done.io_error = bytes.open(path);
+    if (done.io_error.empty()) {
+      current = &path;
+      done.report = read_games(bytes.bytes(), path, builder, input.in_walk ? in_walk : opt.read);
+    }
+    on_file(std::move(done));
+  }
+}
+
+// Into `audit`, whose storage serves again.
+void audit_built(const BuiltGame& game, const std::string& path, const BatchOptions& opt, GameAudit& audit) {
+  audit_game(game.record, game.issues, opt.audit, audit);
+  audit.file = path;
+  audit.game = game.index;
+}
+
+// Audits a batch; the records, no longer needed, go to `spent` (to be
+// filled again by the reader rather than freed and allocated anew).
+void audit_batch(Batch& batch, const BatchOptions& opt, std::vector<BuiltGame>& spent) {
+  for (Item& item : batch.items)
+    if (item.is_game) {
+      audit_built(item.game, item.path, opt, item.audit);
+      spent.push_back(std::move(item.game));
+      item.game = BuiltGame{};
+    }
+}
+
+}  // namespace
+
+GameAudit file_level_audit(const std::string& path, const FileReport& report) {
+  GameAudit file_level;
+  file_level.file = path;
+  file_level.game = 0;
+  file_level.final_state = "unknown";
+  for (const auto& i : report.issues) {
+    Finding& f = file_level.findings.emplace_back();
+    f.code = i.code;
+    f.severity = i.severity;
+    f.text = i.text;
+    f.message = i.message;
+    if (i.where.line || i.where.offset) f.where = i.where;
+  }
+  return file_level;
+}
+
+BatchSummary audit_files(const std::vector<InputFile>& files, const BatchOptions& opt, const BatchSink& sink) {
+  BatchSummary sum;
+  Progress progress(opt.progress, files.size());
+  std::size_t files_done = 0;
+  auto deliver = [&](Item& item) {
+    if (item.is_game) {
+      account(sum, item.audit);
+      if (sink.game) sink.game(item.audit);
+    } else {
+      ++sum.files;
+      ++files_done;
+      if (!item.io_error.empty()) ++sum.io_errors;
+      for (const auto& i : item.report.issues) ++sum.findings_by_code[i.code];
+      if (sink.file) sink.file(item.path, item.report, item.io_error);
+    }
+    progress.update(files_done, sum.games);
+  };
+
+  unsigned jobs = opt.jobs ? opt.jobs : std::max(1u, std::thread::hardware_concurrency());
+  if (jobs == 1) {
+    // One job: each game is audited where the builder holds it, whose
+    // storage then serves the next game.
+    Item item;
+    item.is_game = true;
+    read_all(
+        files, opt,
+        [&](const BuiltGame& g, const std::string& path) {
+          audit_built(g, path, opt, item.audit);
+          deliver(item);
+        },
+        [&](Item&& done) { deliver(done); });
+    progress.update(files_done, sum.games, true);
+    progress.finish();
+    return sum;
+  }
+
+  // Bounded queues: the reader blocks when the workers fall behind, and the
+  // workers block when the oldest result has not been delivered yet.
+  const std::size_t window = std::size_t(jobs) * 4;
+  std::mutex mu;
+  std::condition_variable cv;
+  std::deque<Batch> todo;
+  std::map<std::size_t, Batch> finished;
+  std::size_t next_out = 0, in_flight = 0;
+  bool reading_done = false;
+  // Records the workers are done with, for the reader's builder to fill
+  // again: a game's storage (nodes, tags) is then allocated once per record
+  // in flight, not once per game. Taken and given back a batch at a time.
+  std::vector<BuiltGame> spare;
+  const std::size_t max_spare = (window + 2 * std::size_t(jobs)) * kBatchItems;
+
+  std::thread reader([&] {
+    std::size_t seq = 0;
+    Batch batch;
+    batch.items.reserve(kBatchItems);
+    std::vector<BuiltGame> mine;  // spare records taken for this thread
+    auto send = [&] {
+      if (batch.items.empty()) return;
+      batch.seq = seq++;
+      std::unique_lock lock(mu);
+      cv.wait(lock, [&] { return batch.seq < next_out + window; });
+      todo.push_back(std::move(batch));
+      if (mine.empty()) std::swap(mine, spare);
+      batch = Batch{};
+      cv.notify_all();
+      lock.unlock();
+      batch.items.reserve(kBatchItems);
+    };
+    read_all(
+        files, opt,
+        [&](BuiltGame& g, const std::string& path) {
+          Item& item = batch.items.emplace_back();
+          item.is_game = true;
+          item.path = path;
+          item.game = std::move(g);
+          if (!mine.empty()) {  // the builder fills a used record again
+            g = std::move(mine.back());
+            mine.pop_back();
+          }
+          if (batch.items.size() >= kBatchItems) send();
+        },
+        [&](Item&& done) {
+          batch.items.push_back(std::move(done));
+          if (batch.items.size() >= kBatchItems) send();
+        });
+    send();
+    std::lock_guard lock(mu);
+    reading_done = true;
+    cv.notify_all();
+  });
+  std::vector<std::thread> workers;
+  for (unsigned j = 0; j < jobs; ++j)
+    workers.emplace_back([&] {
+      for (;;) {
+        Batch batch;
+        {
+          std::unique_lock lock(mu);
+          cv.wait(lock, [&] { return !todo.empty() || reading_done; });
+          if (todo.empty()) return;
+          batch = std::move(todo.front());
+          todo.pop_front();
+          ++in_flight;
+        }
+        std::vector<BuiltGame> spent;
+        spent.reserve(batch.items.size());
+        audit_batch(batch, opt, spent);
+        std::lock_guard lock(mu);
+        --in_flight;
+        finished.emplace(batch.seq, std::move(batch));
+        for (auto& g : spent) {
+          if (spare.size() >= max_spare) break;
+          spare.push_back(std::move(g));
+        }
+        cv.notify_all();
+      }
+    });
+  for (;;) {
+    std::optional<Batch> batch;
+    {
+      std::unique_lock lock(mu);
+      cv.wait(lock, [&] {
+        return (!finished.empty() && finished.begin()->first == next_out) ||
+               (reading_done && todo.empty() && in_flight == 0 && finished.empty());
+      });
+      if (finished.empty()) break;
+      batch = std::move(finished.begin()->second);
+      finished.erase(finished.begin());
+      ++next_out;
+      cv.notify_all();
+    }
+    for (Item& item : batch->items) deliver(item);
+  }
+  reader.join();
+  for (auto& w : workers) w.join();
+  progress.update(files_done, sum.games, true);
+  progress.finish();
+  return sum;
+}
+
+}  // namespace xq::audit

@@ -1,0 +1,553 @@
+// Auditing one game: replay every line, resolve each move in one place, and
+// report what is wrong with the record.
+#include <algorithm>
+#include <array>
+#include <map>
+#include <span>
+
+#include "xqrec/fen.h"
+#include "xqrec/audit/audit.h"
+#include "xqrec/formats/pgn_reader.h"
+#include "xqrec/formats/resolve_record.h"
+#include "xqrec/iccs.h"
+#include "xqrec/notation/chinese.h"
+#include "xqrec/notation/resolve.h"
+#include "xqrec/notation/suggest.h"
+#include "xqrec/position.h"
+#include "xqrec/rules/cycle.h"
+#include "xqrec/rules/rule_set.h"
+#include "xqrec/rules/verdict.h"
+
+namespace xq::audit {
+
+using namespace xq::formats;
+
+bool GameAudit::has_errors() const {
+  return std::any_of(findings.begin(), findings.end(), [](const Finding& f) { return f.severity == Severity::Error; });
+}
+
+namespace {
+
+// How far ahead the missing-move and swapped-moves checks replay the rest of
+// the record to confirm a repair.
+constexpr int kConfirmPlies = 12;
+
+using Resolution = NodeResolution;
+
+bool resolves(const Position& pos, const GameNode& node, Move* out = nullptr) {
+  const Resolution r = resolve_node(pos, node);
+  if (r.ok && out) *out = r.move;
+  return r.ok;
+}
+
+// How many of `rest` replay from pos, at most kConfirmPlies.
+int replay_length(Position pos, const GameRecord& rec, const std::vector<NodeId>& rest, std::size_t from) {
+  int n = 0;
+  for (std::size_t i = from; i < rest.size() && n < kConfirmPlies; ++i, ++n) {
+    Move m;
+    if (!resolves(pos, rec.node(rest[i]), &m)) break;
+    Undo u;
+    pos.make(m, u);
+  }
+  return n;
+}
+
+std::string side_letter_fen(const Position& pos) { return to_fen(pos.setup()); }
+
+std::string describe_move(const Position& pos, Move m) {
+  return to_iccs(m) + " (" + notation::write_chinese(pos, m) + ")";
+}
+
+// The plies since the last capture, for the natural limit, and each side's
+// checks among those this line played. The checks matter only once the
+// count can reach the limit: they are counted then, by replaying the line,
+// and ply by ply after that; asking every ply would cost a king test on a
+// quarter of the plies.
+struct QuietRun {
+  int plies;          // since the last capture (at the line's start: its halfmove clock)
+  std::size_t first;  // the index in the line's played moves of the run's first ply
+  std::array<int, 2> checks{0, 0};
+  bool counted = false;  // checks are up to date
+
+  // Counts the checks of the run's plies, replaying the line from its start.
+  void count_checks(Position pos, const std::vector<Move>& played) {
+    for (std::size_t i = 0; i < played.size(); ++i) {
+      const Color mover = pos.side_to_move();
+      Undo u;
+      pos.make_legal(played[i], u);
+      if (i >= first && pos.in_check()) ++checks[std::size_t(index(mover))];
+    }
+    counted = true;
+  }
+};
+
+struct LineStart {
+  NodeId first;
+  Position pos;
+  int ply;  // plies played before `first` in this line
+  std::string path;
+};
+
+class GameAuditor {
+ public:
+  GameAuditor(const GameRecord& rec, const AuditOptions& opt, GameAudit& out) : rec_(rec), opt_(opt), out_(out) {}
+
+  void run(const std::vector<ReadIssue>& reader_issues) {
+    for (const auto& i : reader_issues) {
+      Finding f;
+      f.code = i.code;
+      f.severity = i.severity;
+      f.text = i.text;
+      if (i.where.line || i.where.offset) f.where = i.where;
+      f.message = i.message;
+      out_.findings.push_back(std::move(f));
+    }
+    if (!start_position()) return;
+    const std::string* format = rec_.tag("Format");
+    iccs_declared_ = format && notation_from_format_tag(*format) == MoveNotation::Iccs;
+    audit_main_line_and_variations();
+    report_dialects();
+    check_result();
+  }
+
+ private:
+  Finding& add(std::string code, Severity sev, std::string message) {
+    Finding& f = out_.findings.emplace_back();
+    f.code = std::move(code);
+    f.severity = sev;
+    f.message = std::move(message);
+    return f;
+  }
+
+  Finding& add_at(std::string code, Severity sev, const Position& pos, int ply, const GameNode& node,
+                  const std::string& path, std::string message) {
+    Finding& f = add(std::move(code), sev, std::move(message));
+    f.ply = ply;
+    f.move_number = pos.fullmove_number();
+    f.side = pos.side_to_move();
+    f.variation = path;
+    f.text = node.text;
+    if (node.where.line || node.where.offset) f.where = node.where;
+    f.fen = side_letter_fen(pos);
+    return f;
+  }
+
+  // Decides the start position; false when there is none to replay from.
+  bool start_position() {
+    StartPosition start = resolve_start(rec_);
+    for (auto& i : start.issues) {
+      Finding& f = add(i.code, i.severity, i.message);
+      if (i.code == "bad-position" && start.setup) f.fen = i.text;
+      else f.text = i.text;
+    }
+    if (!start.setup) return false;
+    start_ = Position(*start.setup);
+    return true;
+  }
+
+  void audit_main_line_and_variations() {
+    const auto& root = rec_.node(rec_.root());
+    if (root.children.empty()) {
+      out_.final_fen = to_fen(start_.setup());
+      finish_main(start_, true);
+      return;
+    }
+    // The main line first; variations are queued as their branch points
+    // are reached (a stack, not recursion: nesting depth is unbounded).
+    std::vector<LineStart> work;  // allocated only for a record with variations
+    LineStart main{root.children[0], start_, 0, "main"};
+    replay_line(main, work, true);
+    while (!work.empty()) {
+      LineStart line = std::move(work.back());
+      work.pop_back();
+      replay_line(line, work, false);
+    }
+  }
+
+  void replay_line(LineStart& line, std::vector<LineStart>& work, bool main) {
+    Position pos = line.pos;
+    int ply = line.ply;
+    rules::RepetitionCounter repetition(opt_.repetition_threshold);
+    if (main) repetition.push(pos.key(), false);
+    std::vector<Move> played;
+    played.reserve(rec_.nodes.size());
+    bool repetition_reported = false, limit_reported = false;
+    QuietRun quiet{pos.halfmove_clock(), 0};
+    const int limit_plies = opt_.natural_limit_moves * 2;
+    NodeId id = line.first;
+    // The children list `id` is the first of, whose others are variations
+    // from the same position: none for a variation's own first move.
+    const NodeChildren* branches = nullptr;
+    if (const NodeId parent = rec_.node(id).parent; parent != kNoNode) {
+      const NodeChildren& siblings = rec_.node(parent).children;
+      if (!siblings.empty() && siblings[0] == id) branches = &siblings;
+    }
+    bool completed = true;
+    while (id != kNoNode) {
+      const GameNode& node = rec_.node(id);
+      const int this_ply = ply + 1;
+      // Variations branching here start from this same position.
+      if (opt_.variations && branches && branches->size() > 1)
+        for (std::size_t k = branches->size(); k-- > 1;)
+          work.push_back({(*branches)[k], pos, ply, (line.path == "main" ? "" : line.path + "/") +
+                                                        std::to_string(this_ply) + "." + std::to_string(k)});
+      const Color mover = pos.side_to_move();
+      Undo u;
+      Move move = play_fast(pos, node, u);
+      if (move.is_none()) {
+        const Resolution r = resolve_node(pos, node);
+        if (!r.ok) {
+          report_failure(pos, this_ply, node, id, line.path, r);
+          completed = false;
+          break;
+        }
+        if (!r.notes.empty()) note_dialects(r.notes, pos, this_ply, node, line.path);
+        move = r.move;
+        pos.make_legal(move, u);
+      }
+      const bool capture = !u.captured.empty();
+      ply = this_ply;
+      played.push_back(move);
+      // After the repetition, a move that does not go round the cycle again
+      // means a side changed (as 23.5.2 asks): the verdict no longer decides.
+      if (main && verdict_ && !left_cycle_ && ply > verdict_->last_ply &&
+          move != played[std::size_t(verdict_->first_ply - 1 + (ply - verdict_->last_ply - 1) % verdict_cycle_)])
+        left_cycle_ = true;
+      if (main) {
+        if (capture) {
+          quiet = QuietRun{0, played.size()};
+        } else {
+          ++quiet.plies;
+          if (quiet.counted && pos.in_check()) ++quiet.checks[std::size_t(index(mover))];
+        }
+        // Each side's checks beyond the cap only lower the count: it cannot
+        // reach the limit before the plies do.
+        if (!limit_reported && quiet.plies >= limit_plies) {
+          if (!quiet.counted) quiet.count_checks(line.pos, played);
+          limit_reported = check_natural_limit(pos, ply, node, quiet.plies, quiet.checks);
+        }
+        const auto rep = repetition.push(pos.key(), capture);
+        if (rep && !repetition_reported) {
+          repetition_reported = true;
+          report_repetition(*rep, played, node);
+        }
+      }
+      branches = &node.children;
+      id = node.children.empty() ? kNoNode : node.children[0];
+    }
+    if (main) {
+      out_.plies = ply;
+      out_.final_fen = to_fen(pos.setup());
+      finish_main(pos, completed);
+    }
+  }
+
+  bool check_natural_limit(const Position& pos, int ply, const GameNode& node, int quiet,
+                           const std::array<int, 2>& checks) {
+    const int limit = opt_.natural_limit_moves * 2;
+    if (limit <= 0) return true;
+    // A side may claim when the count reaches the limit with its own checks
+    // beyond the cap left out.
+    for (Color c : {Color::Red, Color::Black}) {
+      const int excess = std::max(0, checks[std::size_t(index(c))] - opt_.natural_limit_check_cap);
+      if (quiet - excess >= limit) {
+        Finding& f = add_at("natural-limit", Severity::Warning, pos, ply, node, "main",
+                            std::to_string(opt_.natural_limit_moves) + " moves without a capture: " +
+                                std::string(color_name(c)) + " may claim a draw (natural limit" +
+                                (excess ? ", its checks beyond " + std::to_string(opt_.natural_limit_check_cap) +
+                                              " not counted"
+                                        : std::string()) +
+                                ")");
+        f.fen = to_fen(pos.setup());
+        f.side = c;
+        return true;
+      }
+    }
+    return false;
+  }
+
+  void report_repetition(const rules::Repetition& rep, const std::vector<Move>& played, const GameNode& node) {
+    // What is judged: the last cycle, or the whole span from the first of
+    // the occurrences when its rounds differ (as `xqrec adjudicate` does).
+    const int from = rules::judged_first_ply(rep, played);
+    // The position before the judged moves and before the last move (where
+    // the finding stands).
+    Position before = start_;
+    for (int i = 0; i < from - 1; ++i) {
+      Undo u;
+      before.make(played[std::size_t(i)], u);
+    }
+    Position before_last = before;
+    for (int i = from - 1; i < rep.last_ply - 1; ++i) {
+      Undo u;
+      before_last.make(played[std::size_t(i)], u);
+    }
+    Finding& f = add_at("repetition", Severity::Warning, before_last, rep.last_ply, node, "main",
+                        "the position after ply " + std::to_string(rep.last_ply) + " occurs for the " +
+                            std::to_string(rep.occurrences) + (rep.occurrences == 3 ? "rd" : "th") +
+                            " time; the cycle is plies " + std::to_string(rep.first_ply) + "-" +
+                            std::to_string(rep.last_ply));
+    const auto rules_set = rules::parse_rule_set(opt_.rules);
+    if (!rules_set) return;
+    const std::span<const Move> judged(played.data() + from - 1, std::size_t(rep.last_ply - from + 1));
+    const rules::Verdict v = rules::adjudicate_cycle(before, judged, from, *rules_set);
+    f.verdict = v;
+    f.message += "; " + v.explanation;
+    // The verdict decides the result only when the game ends in this cycle:
+    // players often repeat three times and then change.
+    verdict_ = v;
+    verdict_cycle_ = rep.last_ply - from + 1;  // the judged moves, played again
+  }
+
+  void report_failure(const Position& pos, int ply, const GameNode& node, NodeId id, const std::string& path,
+                      const Resolution& r) {
+    Finding& f = add_at(r.code, Severity::Error, pos, ply, node, path,
+                        r.message + "; replay of this line stops here");
+    for (Move m : r.candidates)
+      if (f.candidates.size() < opt_.max_candidates) f.candidates.push_back(to_iccs(m));
+    if (node.notation != MoveNotation::Coordinates) {
+      for (const auto& s : notation::suggest_readings(pos, node.text, notation_hint(node.notation)))
+        f.suggestions.push_back({to_iccs(s.move), std::string(s.code), s.description});
+    }
+    // The rest of this line, from the failing node on.
+    std::vector<NodeId> rest;
+    for (NodeId n = id; n != kNoNode;) {
+      rest.push_back(n);
+      const auto& ch = rec_.node(n).children;
+      n = ch.empty() ? kNoNode : ch[0];
+    }
+    check_missing(pos, ply, node, path, rest);
+    check_swapped(pos, ply, node, path, rest);
+  }
+
+  // One ply seems missing when the written move is legal for the other side,
+  // or becomes legal after one move of the side to move.
+  void check_missing(const Position& pos, int ply, const GameNode& node, const std::string& path,
+                     const std::vector<NodeId>& rest) {
+    const int want = std::min<int>(int(rest.size()), kConfirmPlies);
+    MoveList moves;
+    pos.generate_legal(moves);
+    std::vector<std::pair<int, Move>> fits;
+    int best = 0;
+    for (Move x : moves) {
+      Position after = pos;
+      Undo u;
+      after.make(x, u);
+      const int n = replay_length(after, rec_, rest, 0);
+      if (n == 0) continue;
+      fits.emplace_back(n, x);
+      best = std::max(best, n);
+    }
+    if (fits.empty()) return;
+    // Only a repair that makes the whole rest replay (up to the confirmation
+    // horizon) is worth reporting.
+    if (best < want) return;
+    Finding& f = add_at("missing-move", Severity::Error, pos, ply, node, path, "");
+    std::string list;
+    for (const auto& [n, x] : fits) {
+      if (n != best) continue;
+      if (f.candidates.size() < opt_.max_candidates) {
+        f.candidates.push_back(to_iccs(x));
+        list += (list.empty() ? "" : ", ") + describe_move(pos, x);
+      }
+    }
+    f.message = "a move of " + std::string(color_name(pos.side_to_move())) +
+                " seems missing before this one; with " + list + " the record replays " + std::to_string(best) +
+                " more plies";
+  }
+
+  // Two plies written in the wrong order: the next one (the other side's
+  // reply, or the same side's next move) first.
+  void check_swapped(const Position& pos, int ply, const GameNode& node, const std::string& path,
+                     const std::vector<NodeId>& rest) {
+    for (std::size_t gap : {std::size_t(1), std::size_t(2)}) {
+      if (rest.size() <= gap) continue;
+      std::vector<NodeId> order = rest;
+      std::swap(order[0], order[gap]);
+      const int want = std::min<int>(int(order.size()), kConfirmPlies);
+      const int n = replay_length(pos, rec_, order, 0);
+      if (n < want || n <= int(gap)) continue;
+      Finding& f = add_at("swapped-moves", Severity::Error, pos, ply, node, path,
+                          "plies " + std::to_string(ply) + " and " + std::to_string(ply + int(gap)) +
+                              " replay only in the other order ('" + rec_.node(order[0]).text + "' first)");
+      Move first;
+      resolves(pos, rec_.node(order[0]), &first);
+      f.candidates.push_back(to_iccs(first));
+      return;
+    }
+  }
+
+  void note_dialects(notation::DialectNotes notes, const Position& pos, int ply, const GameNode& node,
+                     const std::string& path) {
+    notes.for_each([&](notation::Dialect d) {
+      // H2-E2 is how PGN writes ICCS: not a dialect where the record says it is ICCS.
+      if (d == notation::Dialect::IccsDash && iccs_declared_) return;
+      auto& seen = dialects_[unsigned(d)];
+      if (seen.count++ == 0) {
+        seen.ply = ply;
+        seen.move_number = pos.fullmove_number();
+        seen.side = pos.side_to_move();
+        seen.text = node.text;
+        seen.path = path;
+        seen.where = node.where;
+      }
+    });
+  }
+
+  void report_dialects() {
+    for (const auto& [d, seen] : dialects_) {
+      Finding f;
+      f.code = "notation-dialect";
+      f.severity = Severity::Info;
+      f.ply = seen.ply;
+      f.move_number = seen.move_number;
+      f.side = seen.side;
+      f.variation = seen.path;
+      f.text = seen.text;
+      if (seen.where.line || seen.where.offset) f.where = seen.where;
+      f.message = std::string(notation::dialect_code(notation::Dialect(d))) + ": " +
+                  std::string(notation::dialect_description(notation::Dialect(d))) + " (" +
+                  std::to_string(seen.count) + (seen.count == 1 ? " move)" : " moves)");
+      out_.findings.push_back(std::move(f));
+    }
+  }
+
+  void finish_main(const Position& pos, bool completed) {
+    if (!completed) {
+      out_.final_state = "unknown";
+      return;
+    }
+    final_state_ = pos.state();
+    out_.final_state = std::string(game_state_name(final_state_));
+    final_ = pos;
+    main_completed_ = true;
+  }
+
+  static std::string normalise_result(std::string r) {
+    if (r == "1-0" || r == "0-1" || r == "1/2-1/2" || r == "*") return r;
+    if (r == "½-½" || r == "1/2" || r == "=") return "1/2-1/2";
+    return r;
+  }
+
+  // Whether any tag or comment holds one of `words`. Most comments are
+  // empty: they are passed over without a search.
+  bool record_mentions(std::span<const std::string_view> words, bool tag_names) const {
+    const auto mentions = [&](std::string_view s) {
+      return !s.empty() &&
+             std::any_of(words.begin(), words.end(), [&](std::string_view w) { return s.find(w) != s.npos; });
+    };
+    for (const auto& t : rec_.tags)
+      if (mentions(t.value) || (tag_names && mentions(t.name))) return true;
+    for (const auto& n : rec_.nodes)
+      if (mentions(n.comment_after) || mentions(n.comment_before)) return true;
+    return false;
+  }
+
+  bool record_mentions_end() const {
+    static constexpr std::string_view kWords[] = {
+        "认输", "認輸", "投子", "超时",   "超時",      "判负",       "判負", "判胜", "判勝", "弃权", "棄權",
+        "resign", "Resign", "time", "Time", "forfeit", "adjudicat", "Adjudicat", "认负", "認負", "逾时", "逾時"};
+    return record_mentions(kWords, true);
+  }
+
+  bool record_mentions_agreement() const {
+    static constexpr std::string_view kWords[] = {"议和", "議和", "协议和", "協議和", "agreed", "Agreed"};
+    return record_mentions(kWords, false);
+  }
+
+  void check_result() {
+    std::string result = rec_.result;
+    if (result.empty())
+      if (const std::string* tag = rec_.tag("Result")) result = *tag;
+    result = normalise_result(result);
+    out_.result = result;
+    if (rec_.truncated)
+      add("truncated", Severity::Error, "the file ends inside this game (no termination marker)");
+    const bool none = result.empty() || result == "*";
+    if (none) add("no-result", Severity::Warning, "no result is recorded");
+    // A cut record cannot be held to its result.
+    if (!main_completed_ || rec_.truncated) return;
+    const GameState state = final_state_;
+    const bool decided = state != GameState::Ongoing;
+    const Color loser = final_.side_to_move();
+    if (decided) {
+      const std::string expected = loser == Color::Red ? "0-1" : "1-0";
+      const std::string what = std::string(color_name(loser)) + " is " +
+                               (state == GameState::Checkmate ? "checkmated" : "stalemated (困毙, a loss)");
+      if (!none && result != expected)
+        add("result-mismatch", Severity::Error, "the result says " + result + " but " + what);
+      return;
+    }
+    const bool ends_in_cycle = verdict_ && !left_cycle_ && out_.plies - verdict_->last_ply < verdict_cycle_;
+    // Players may agree a draw (议和) whatever the verdict would have been.
+    if (ends_in_cycle && !none && verdict_->outcome != rules::Outcome::Draw && !(result == "1/2-1/2" && record_mentions_agreement())) {
+      const auto outcome = verdict_->outcome;
+      const std::string expected = outcome == rules::Outcome::RedLoses    ? "0-1"
+                                   : outcome == rules::Outcome::BlackLoses ? "1-0"
+                                                                           : "1/2-1/2";
+      if (result != expected)
+        add("result-mismatch", Severity::Error,
+            "the result says " + result + " but the repetition verdict gives " + expected);
+      return;
+    }
+    if (none) {
+      add("incomplete-record", Severity::Warning, "the record stops with no result and the game is not over");
+      return;
+    }
+    if (result != "1/2-1/2" && !record_mentions_end())
+      add("incomplete-record", Severity::Warning,
+          "the result " + result +
+              " is decisive but the final position is neither mate nor stalemate, and the record does not say "
+              "how the game ended (resignation, time, adjudication)");
+  }
+
+  struct Seen {
+    int count = 0;
+    int ply = 0, move_number = 0;
+    Color side = Color::Red;
+    std::string text, path;
+    SourceLocation where;
+  };
+
+  const GameRecord& rec_;
+  const AuditOptions& opt_;
+  GameAudit& out_;
+  Position start_;
+  Position final_;
+  GameState final_state_ = GameState::Ongoing;
+  bool main_completed_ = false;
+  std::optional<rules::Verdict> verdict_;
+  int verdict_cycle_ = 0;
+  bool left_cycle_ = false;  // a move after the repetition left its cycle
+  std::map<unsigned, Seen> dialects_;
+  bool iccs_declared_ = false;  // the record's [Format] is ICCS
+};
+
+}  // namespace
+
+GameAudit audit_game(const GameRecord& record, const std::vector<ReadIssue>& reader_issues,
+                     const AuditOptions& options) {
+  GameAudit out;
+  audit_game(record, reader_issues, options, out);
+  return out;
+}
+
+void audit_game(const GameRecord& record, const std::vector<ReadIssue>& reader_issues, const AuditOptions& options,
+                GameAudit& out) {
+  // A fresh audit, with the storage of the lists and the file name kept.
+  std::vector<Finding> findings = std::move(out.findings);
+  std::vector<Tag> tags = std::move(out.tags);
+  std::string file = std::move(out.file);
+  findings.clear();
+  file.clear();
+  out = GameAudit{};
+  out.findings = std::move(findings);
+  out.tags = std::move(tags);
+  out.file = std::move(file);
+
+  out.tags = record.tags;
+  GameAuditor(record, options, out).run(reader_issues);
+  if (out.final_state.empty()) out.final_state = "unknown";
+}
+
+}  // namespace xq::audit

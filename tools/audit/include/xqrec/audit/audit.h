@@ -1,0 +1,88 @@
+// The audit: replay every line of a game record and report what is wrong
+// with it, each finding with a stable code, a severity and its location.
+//
+// Codes (severity):
+//   unparsable-move, ambiguous-move, illegal-move (error) — at the first ply
+//     of a line that fails; replay of that line stops there.
+//   missing-move, swapped-moves (error) — added at that same ply when one
+//     missing ply, or two plies in the other order, make the record replay.
+//   truncated, bad-position, result-mismatch (error)
+//   no-result, incomplete-record, natural-limit, repetition (warning)
+//   notation-dialect, side-resolved and reader notes (info)
+//   Reader issues keep the reader's code and severity.
+#pragma once
+
+#include <cstddef>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "xqrec/formats/visitor.h"
+#include "xqrec/game.h"
+#include "xqrec/rules/verdict.h"
+
+namespace xq::audit {
+
+// The readers' vocabulary, which findings share.
+using formats::ReadIssue;
+using formats::Severity;
+
+struct AuditOptions {
+  int natural_limit_moves = 60;  // moves (two plies each) in a row without a capture
+  int natural_limit_check_cap = 10;  // the claiming side's checks counted at most (2011 rules 22.2)
+  int repetition_threshold = 3;  // occurrences of the same position with the same side to move
+  std::string rules = "cxa2020";  // rule set for repetition verdicts
+  bool variations = true;         // replay variations too
+  std::size_t max_candidates = 12;  // candidate moves listed in one finding
+};
+
+struct Suggested {
+  std::string move;         // ICCS
+  std::string code;         // "direction-swapped", ...
+  std::string description;  // for people
+};
+
+struct Finding {
+  std::string code;
+  Severity severity = Severity::Error;
+  int ply = 0;          // 1-based ply of the line; 0 for the game as a whole
+  int move_number = 0;  // the full-move number of that ply; 0 for the game
+  std::optional<Color> side;  // who was to move at that ply
+  std::string variation = "main";  // "main", or the branch path such as "12.1/15.2"
+  std::string text;                // the move as written
+  std::optional<SourceLocation> where;
+  std::string fen;  // the position before the move
+  std::string message;
+  std::vector<std::string> candidates;  // ICCS moves
+  std::vector<Suggested> suggestions;   // common misreadings that are legal
+  std::optional<rules::Verdict> verdict;  // repetition: the verdict, when judged
+};
+
+struct GameAudit {
+  std::string file;
+  std::size_t game = 0;  // 1-based within the file
+  std::vector<Tag> tags;
+  int plies = 0;  // main-line plies replayed
+  std::string final_fen;
+  std::string final_state;  // "ongoing", "checkmate", "stalemate", or "unknown" when replay stopped early
+  std::string result;       // as recorded: "1-0", "0-1", "1/2-1/2", "*" or ""
+  std::vector<Finding> findings;
+
+  bool has_errors() const;
+};
+
+// Audits one game. `reader_issues` are what the reader said about it; they
+// become findings too.
+GameAudit audit_game(const GameRecord& record, const std::vector<ReadIssue>& reader_issues,
+                     const AuditOptions& options = {});
+// The same, into `out`, every field replaced: its lists and strings keep
+// their storage for this game (a batch audits one game after another).
+void audit_game(const GameRecord& record, const std::vector<ReadIssue>& reader_issues, const AuditOptions& options,
+                GameAudit& out);
+
+// One JSON object on one line (with the newline): the schema in the README.
+std::string audit_to_json(const GameAudit& audit);
+// One line per finding, for people.
+std::string audit_to_text(const GameAudit& audit);
+
+}  // namespace xq::audit

@@ -1,0 +1,52 @@
+// Auditing many files: inputs expanded, files read and audited in parallel,
+// results delivered in input order whatever the number of jobs.
+#pragma once
+
+#include <cstddef>
+#include <functional>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "xqrec/audit/audit.h"
+#include "xqrec/formats/input_walk.h"
+#include "xqrec/formats/reader.h"
+
+namespace xq::audit {
+
+using formats::FileReport;
+using formats::InputFile;
+using formats::ReadOptions;
+
+struct BatchOptions {
+  AuditOptions audit;
+  ReadOptions read;
+  unsigned jobs = 0;      // 0: all cores
+  bool progress = false;  // a progress line on stderr (call it only for a terminal)
+};
+
+struct BatchSummary {
+  std::size_t files = 0, games = 0, plies = 0, io_errors = 0;
+  std::size_t games_with_errors = 0;
+  std::map<std::string, std::size_t> findings_by_code;
+};
+
+// What the batch hands back, in input order, on the calling thread: each
+// game's audit, then the file's report once all its games are done.
+struct BatchSink {
+  std::function<void(const GameAudit&)> game;
+  // `io_error` is set when the file could not be read at all.
+  std::function<void(const std::string& path, const FileReport& report, const std::string& io_error)> file;
+};
+
+// Audits every file. One thread reads and tokenises (files in order, games
+// in order), `jobs` threads audit, and the results come back in order
+// whatever the number of jobs. Memory stays bounded: at most a few hundred
+// games are in flight, and files are mapped, not copied.
+// The file-level findings of a file (a format not read, no games ...) as
+// the pseudo-game 0 that the audit's outputs carry them in.
+GameAudit file_level_audit(const std::string& path, const FileReport& report);
+
+BatchSummary audit_files(const std::vector<InputFile>& files, const BatchOptions& options, const BatchSink& sink);
+
+}  // namespace xq::audit

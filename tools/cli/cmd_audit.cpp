@@ -1,0 +1,152 @@
+// xqrec audit: replay every record and report what is wrong with it.
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <fstream>
+#include <iostream>
+
+#include "cli.h"
+#include "xqrec/audit/batch.h"
+#include "xqrec/formats/input_walk.h"
+#include "xqrec/formats/output_file.h"
+#include "xqrec/formats/output_guard.h"
+#include "xqrec/rules/rule_set.h"
+
+namespace xqcli {
+
+namespace {
+
+namespace xa = xq::audit;
+namespace xf = xq::formats;
+
+bool read_list(const std::string& list, std::vector<std::string>& paths) {
+  std::ifstream file;
+  std::istream* in = &std::cin;
+  if (list != "-") {
+    file.open(list);
+    if (!file) return false;
+    in = &file;
+  }
+  for (std::string line; std::getline(*in, line);) {
+    if (!line.empty() && line.back() == '\r') line.pop_back();
+    if (!line.empty()) paths.push_back(line);
+  }
+  return true;
+}
+
+int run_audit(const std::vector<std::string>& args) {
+  po::options_description opts("options");
+  std::vector<std::string> inputs;
+  std::string jsonl, from_list, encoding, rules = "cxa2020";
+  unsigned jobs = 0;
+  int natural = 60, threshold = 3;
+  opts.add_options()
+      ("input", po::value<std::vector<std::string>>(&inputs), "files, directories (recursed) or - for standard input")
+      ("from-list", po::value<std::string>(&from_list), "read the paths to audit from this file, one per line (- for stdin)")
+      ("jsonl", po::value<std::string>(&jsonl), "write one JSON object per game to FILE (- for stdout); nothing else goes there")
+      ("input-encoding", po::value<std::string>(&encoding), "text encoding of the inputs (GB18030, Big5, UTF-8, UTF-16LE ...) instead of detecting it")
+      ("jobs,j", po::value<unsigned>(&jobs), "audit threads (default: all cores)")
+      ("natural-limit", po::value<int>(&natural), "moves without a capture before a draw may be claimed (default 60; 0 turns it off)")
+      ("threshold", po::value<int>(&threshold), "occurrences of a position that make a repetition (default 3)")
+      ("rules", po::value<std::string>(&rules), "rule set for repetition verdicts: cxa2020 (default), cxa2011, cxa1999, asian")
+      ("no-variations", "replay the main line only")
+      ("quiet,q", "no finding lines on stdout, only the summary on stderr");
+  po::positional_options_description pos;
+  pos.add("input", -1);
+  po::variables_map vm;
+  if (int rc = parse_options("audit", "[options] PATH... | --from-list FILE", opts, pos, args, vm); rc >= 0) return rc;
+  if (!xq::rules::parse_rule_set(rules)) {
+    std::cerr << "xqrec audit: unknown rule set '" << rules << "' (cxa2020, cxa2011, cxa1999, asian)\n";
+    return kUsage;
+  }
+  if (threshold < 2 || natural < 0) {
+    std::cerr << "xqrec audit: --threshold must be at least 2 and --natural-limit not negative\n";
+    return kUsage;
+  }
+  if (!from_list.empty() && !read_list(from_list, inputs)) {
+    std::cerr << "xqrec audit: cannot read the list " << from_list << "\n";
+    return kUsage;
+  }
+  if (inputs.empty()) {
+    std::cerr << "xqrec audit: no input (give files, directories, - or --from-list)\n";
+    return kUsage;
+  }
+
+  std::vector<std::string> errors;
+  const auto files = xf::expand_inputs(inputs, errors);
+  for (const auto& e : errors) std::cerr << "xqrec audit: " << e << "\n";
+
+  xa::BatchOptions batch;
+  batch.jobs = jobs;
+  batch.progress = isatty(STDERR_FILENO);
+  batch.audit.natural_limit_moves = natural;
+  batch.audit.repetition_threshold = threshold;
+  batch.audit.rules = rules;
+  batch.audit.variations = !vm.count("no-variations");
+  if (!encoding.empty()) batch.read.input_encoding = encoding;
+
+  // No output may be an input: the records, or the list naming them.
+  xf::OutputGuard guard;
+  for (const auto& f : files) guard.add_input(f.path);
+  if (!from_list.empty()) guard.add_input(from_list);
+  if (const std::string e = guard.claim(jsonl, "--jsonl"); !e.empty()) {
+    std::cerr << "xqrec audit: " << e << "\n";
+    return kUsage;
+  }
+  xf::OutputFile json_out;
+  if (!jsonl.empty()) {
+    if (const std::string e = json_out.open(jsonl); !e.empty()) {
+      std::cerr << "xqrec audit: " << e << "\n";
+      return kUsage;
+    }
+  }
+  // Finding lines go to stdout unless the JSON does.
+  const bool text = !vm.count("quiet") && jsonl != "-";
+  std::size_t error_games = 0;
+  bool io_error = !errors.empty();
+  xa::BatchSink sink;
+  sink.game = [&](const xa::GameAudit& a) {
+    if (!jsonl.empty()) json_out.write(xa::audit_to_json(a));
+    if (text) std::cout << xa::audit_to_text(a);
+    error_games += a.has_errors();
+  };
+  sink.file = [&](const std::string& path, const xa::FileReport& report, const std::string& io) {
+    if (!io.empty()) {
+      std::cerr << "xqrec audit: " << path << ": " << io << "\n";
+      io_error = true;
+      return;
+    }
+    if (report.issues.empty()) return;
+    const xa::GameAudit file_level = xa::file_level_audit(path, report);
+    if (!jsonl.empty()) json_out.write(xa::audit_to_json(file_level));
+    if (text) std::cout << xa::audit_to_text(file_level);
+    error_games += file_level.has_errors();
+  };
+  const auto sum = xa::audit_files(files, batch, sink);
+  std::cout.flush();
+  struct stat st {};
+  if (!jsonl.empty() && jsonl != "-" && sum.files == sum.io_errors &&
+      (io_error || ::stat(jsonl.c_str(), &st) == 0)) {
+    // Nothing was read: an existing report stays as it was.
+    json_out.discard();
+    std::cerr << "xqrec audit: nothing was read: " << jsonl << " is left as it was\n";
+    io_error = true;
+  } else if (!jsonl.empty()) {
+    if (const std::string e = json_out.commit(); !e.empty()) {
+      std::cerr << "xqrec audit: " << e << "\n";
+      return kUsage;
+    }
+  }
+  std::ostream& summary = jsonl == "-" || vm.count("quiet") ? std::cerr : std::cout;
+  summary << "audited " << sum.files << " files, " << sum.games << " games, " << sum.plies << " plies; "
+          << sum.games_with_errors << " games with errors\n";
+  for (const auto& [code, n] : sum.findings_by_code) summary << "  " << code << ": " << n << "\n";
+  if (io_error) return kUsage;
+  return error_games ? kFindings : kOk;
+}
+
+}  // namespace
+
+XQCLI_SUBCOMMAND("audit", "replay records and report illegal, missing or wrong moves and results", run_audit);
+
+}  // namespace xqcli

@@ -1,0 +1,141 @@
+// xqrec convert: records from any format to PGN, XQF, DhtmlXQ, CBF, JSON or FEN.
+#include <sys/stat.h>
+
+#include <iostream>
+
+#include "cli.h"
+#include "xqrec/convert/convert.h"
+#include "xqrec/formats/output_file.h"
+
+namespace xqcli {
+
+namespace {
+
+namespace xc = xq::convert;
+namespace xf = xq::formats;
+
+std::optional<xf::Format> target_of(const std::string& name) {
+  if (name == "pgn") return xf::Format::Pgn;
+  if (name == "xqf") return xf::Format::Xqf;
+  if (name == "dhtmlxq" || name == "ubb") return xf::Format::DhtmlXq;
+  if (name == "cbf") return xf::Format::Cbf;
+  if (name == "json") return xf::Format::Json;
+  if (name == "fen") return xf::Format::FenLines;
+  return std::nullopt;
+}
+
+// The target from the output name's extension, when --to is not given.
+std::optional<xf::Format> target_of_path(const std::string& out) {
+  const auto dot = out.find_last_of('.');
+  if (dot == std::string::npos || out.find('/', dot) != std::string::npos) return std::nullopt;
+  std::string ext = out.substr(dot + 1);
+  for (auto& c : ext) c = char(std::tolower(static_cast<unsigned char>(c)));
+  return target_of(ext);
+}
+
+int run_convert(const std::vector<std::string>& args) {
+  po::options_description opts("options");
+  std::vector<std::string> inputs;
+  std::string out, to, notation = "chinese", encoding = "utf-8", report, input_encoding;
+  int xqf_version = 18;
+  opts.add_options()
+      ("input", po::value<std::vector<std::string>>(&inputs), "files or directories (recursed); - for standard input")
+      ("output,o", po::value<std::string>(&out)->required(), "output: a file, a directory (mirrors the input tree), or - for stdout")
+      ("to", po::value<std::string>(&to), "pgn, xqf, dhtmlxq, cbf, json or fen (default: from the output name, else pgn)")
+      ("notation", po::value<std::string>(&notation), "PGN moves: chinese (default), wxf or iccs")
+      ("encoding", po::value<std::string>(&encoding), "PGN and DhtmlXQ output encoding: utf-8 (default) or gbk")
+      ("xqf-version", po::value<int>(&xqf_version), "XQF output version: 18 (default, encrypted) or 10")
+      ("input-encoding", po::value<std::string>(&input_encoding), "text encoding of the inputs instead of detecting it")
+      ("report", po::value<std::string>(&report), "write what could not be converted, as JSON Lines, to FILE (- for stderr)");
+  po::positional_options_description pos;
+  pos.add("input", -1);
+  po::variables_map vm;
+  if (int rc = parse_options("convert", "IN... -o OUT [--to FORMAT] [--notation N] [--encoding E] [--report FILE]",
+                             opts, pos, args, vm);
+      rc >= 0)
+    return rc;
+  if (inputs.empty()) {
+    std::cerr << "xqrec convert: no input\n";
+    return kUsage;
+  }
+  xc::ConvertOptions options;
+  std::optional<xf::Format> target = to.empty() ? target_of_path(out) : target_of(to);
+  if (!to.empty() && !target) {
+    std::cerr << "xqrec convert: unknown target format '" << to << "' (pgn, xqf, dhtmlxq, cbf, json, fen)\n";
+    return kUsage;
+  }
+  options.to = target.value_or(xf::Format::Pgn);
+  if (notation == "chinese") options.pgn.notation = xq::MoveNotation::Chinese;
+  else if (notation == "wxf") options.pgn.notation = xq::MoveNotation::Wxf;
+  else if (notation == "iccs") options.pgn.notation = xq::MoveNotation::Iccs;
+  else {
+    std::cerr << "xqrec convert: unknown notation '" << notation << "' (chinese, wxf, iccs)\n";
+    return kUsage;
+  }
+  if (encoding == "utf-8" || encoding == "utf8" || encoding == "UTF-8") options.pgn.encoding = "UTF-8";
+  else if (encoding == "gbk" || encoding == "GBK") options.pgn.encoding = "GBK";
+  else {
+    std::cerr << "xqrec convert: unknown encoding '" << encoding << "' (utf-8, gbk)\n";
+    return kUsage;
+  }
+  // The other targets have a fixed encoding (XQF GB18030, CBF and JSON UTF-8).
+  if (options.pgn.encoding != "UTF-8" && options.to != xf::Format::Pgn && options.to != xf::Format::DhtmlXq) {
+    std::cerr << "xqrec convert: --encoding " << encoding << " applies to pgn and dhtmlxq output only\n";
+    return kUsage;
+  }
+  if (xqf_version != 10 && xqf_version != 18) {
+    std::cerr << "xqrec convert: --xqf-version must be 10 or 18\n";
+    return kUsage;
+  }
+  options.xqf_version = xqf_version;
+  if (!input_encoding.empty()) options.read.input_encoding = input_encoding;
+
+  xc::ConvertPlan plan = xc::plan_convert(inputs, out, options);
+  if (plan.refused.empty() && report != "-") plan.refused = plan.guard.claim(report, "--report");
+  if (!plan.refused.empty()) {
+    for (const auto& e : plan.input_errors) std::cerr << "xqrec convert: " << e << "\n";
+    std::cerr << "xqrec convert: " << plan.refused << "; nothing was written\n";
+    return kUsage;
+  }
+  xf::OutputFile report_file;
+  const bool report_to_stderr = report == "-";
+  const bool report_to_file = !report.empty() && !report_to_stderr;
+  if (report_to_file) {
+    if (const std::string e = report_file.open(report); !e.empty()) {
+      std::cerr << "xqrec convert: " << e << "\n";
+      return kUsage;
+    }
+  }
+  std::size_t notes = 0;
+  auto sum = xc::convert_files(
+      plan, options,
+      [&](const xc::ConvertNote& n) {
+        ++notes;
+        if (report_to_stderr) std::cerr << xc::convert_note_json(n);
+        else if (report_to_file) report_file.write(xc::convert_note_json(n));
+      },
+      [&](const std::string& e) { std::cerr << "xqrec convert: " << e << "\n"; });
+  if (report_to_file) {
+    struct stat st {};
+    if (sum.read_files == 0 && (sum.io_error || ::stat(report.c_str(), &st) == 0)) {
+      // Nothing was read: an existing report stays as it was.
+      report_file.discard();
+      std::cerr << "xqrec convert: nothing was read: " << report << " is left as it was\n";
+      sum.io_error = true;
+    } else if (const std::string e = report_file.commit(); !e.empty()) {
+      std::cerr << "xqrec convert: " << e << "\n";
+      return kUsage;
+    }
+  }
+  std::cerr << "converted " << sum.games << " games from " << sum.files << " files into " << sum.outputs
+            << " outputs; " << sum.games_with_notes << " games with losses or problems"
+            << (report.empty() && notes ? " (see --report)" : "") << "\n";
+  if (sum.io_error) return kUsage;
+  return sum.lossy ? kFindings : kOk;
+}
+
+}  // namespace
+
+XQCLI_SUBCOMMAND("convert", "convert records between PGN, XQF, DhtmlXQ, CBF, CBR/CBL, JSON and FEN", run_convert);
+
+}  // namespace xqcli

@@ -1,0 +1,353 @@
+#include "xqrec/convert/convert.h"
+
+#include <sys/stat.h>
+
+#include <filesystem>
+#include <map>
+#include <memory>
+#include <set>
+
+#include "xqrec/formats/cbf.h"
+#include "xqrec/formats/dhtmlxq.h"
+#include "xqrec/formats/fen_lines.h"
+#include "xqrec/formats/file_bytes.h"
+#include "xqrec/formats/game_builder.h"
+#include "xqrec/formats/input_walk.h"
+#include "xqrec/formats/json_game.h"
+#include "xqrec/formats/output_file.h"
+#include "xqrec/formats/resolve_record.h"
+#include "xqrec/formats/xqf.h"
+
+namespace xq::convert {
+
+using namespace xq::formats;
+
+namespace fs = std::filesystem;
+
+bool holds_many_games(Format f) { return f == Format::Pgn || f == Format::Json || f == Format::FenLines; }
+
+std::string_view file_extension(Format f) {
+  switch (f) {
+    case Format::Pgn: return ".pgn";
+    case Format::Xqf: return ".xqf";
+    case Format::DhtmlXq: return ".ubb";
+    case Format::Cbf: return ".cbf";
+    case Format::Json: return ".json";
+    case Format::FenLines: return ".fen";
+    default: return ".txt";
+  }
+}
+
+ConvertedGame convert_game(GameRecord record, const std::vector<ReadIssue>& reader_issues,
+                           const ConvertOptions& options) {
+  ConvertedGame out;
+  for (const auto& i : reader_issues)
+    out.notes.push_back({"", 0, i.code, i.severity, 0, "", i.text, i.where, i.message});
+  StartPosition start = resolve_start(record);
+  for (const auto& i : start.issues) out.notes.push_back({"", 0, i.code, i.severity, 0, i.variation, i.text, {}, i.message});
+  if (!start.setup) {
+    out.notes.push_back({"", 0, "not-converted", Severity::Error, 0, "", "", {}, "the game has no usable start position"});
+    return out;
+  }
+  // Writers take the resolved start as a set-up.
+  record.start_setup = *start.setup;
+  record.start_fen.reset();
+  for (const auto& i : resolve_moves(record, *start.setup)) {
+    out.notes.push_back({"", 0, i.code, i.severity, i.ply, i.variation, i.text, i.where, i.message});
+    out.notes.back().move_number = i.move_number;
+  }
+  LossNotes losses;
+  switch (options.to) {
+    case Format::Pgn: {
+      auto r = write_pgn(record, options.pgn);
+      out.bytes = std::move(r.bytes);
+      losses = std::move(r.losses);
+      if (!r.ok) out.notes.push_back({"", 0, "bad-encoding", Severity::Error, 0, "", options.pgn.encoding, {}, "unknown output encoding"});
+      break;
+    }
+    case Format::Xqf: {
+      XqfWriteOptions xo;
+      xo.version = options.xqf_version;
+      auto r = write_xqf(record, xo);
+      out.bytes = std::move(r.bytes);
+      losses = std::move(r.losses);
+      break;
+    }
+    case Format::DhtmlXq: {
+      DhtmlXqWriteOptions dopt;
+      dopt.encoding = options.pgn.encoding;  // the one text-output encoding option
+      auto r = write_dhtmlxq(record, dopt);
+      out.bytes = std::move(r.bytes);
+      losses = std::move(r.losses);
+      if (!r.ok) out.notes.push_back({"", 0, "bad-encoding", Severity::Error, 0, "", dopt.encoding, {}, "unknown output encoding"});
+      break;
+    }
+    case Format::Cbf: {
+      auto r = write_cbf(record);
+      out.bytes = std::move(r.bytes);
+      losses = std::move(r.losses);
+      break;
+    }
+    case Format::Json: out.bytes = write_json(record); break;  // one game per line
+    case Format::FenLines:
+      out.bytes = write_fen_line(record);
+      if (record.nodes.size() > 1)
+        losses.push_back({"moves-dropped", "a FEN line holds the start position only; the moves are not written"});
+      break;
+    default:
+      out.notes.push_back({"", 0, "unsupported-target", Severity::Error, 0, "", "", {}, "cannot write this format"});
+      break;
+  }
+  for (auto& l : losses) out.notes.push_back({"", 0, l.code, Severity::Warning, 0, "", "", {}, l.message});
+  return out;
+}
+
+namespace {
+
+// "b.0001" -> "b": the stem a numbered game name of another input's games
+// would have; "" when `stem` does not end in a game number.
+std::string numbered_base(const std::string& stem) {
+  const auto dot = stem.find_last_of('.');
+  if (dot == std::string::npos || dot + 1 == stem.size() || stem.find('/', dot) != std::string::npos) return "";
+  for (std::size_t i = dot + 1; i < stem.size(); ++i)
+    if (stem[i] < '0' || stem[i] > '9') return "";
+  return stem.substr(0, dot);
+}
+
+// The output naming rule (convert.h): stems that clash keep their source
+// extension; any that still clash get -2, -3 ... in input order.
+void plan_names(std::vector<ConvertJob>& jobs, bool numbered_games, const std::string& ext,
+                std::vector<ConvertNote>& renamed) {
+  std::map<std::string, int> count;
+  std::set<std::string> bases;  // "b" for a stem "b.0001"
+  for (const auto& j : jobs) {
+    ++count[j.output_stem];
+    if (numbered_games)
+      if (auto b = numbered_base(j.output_stem); !b.empty()) bases.insert(std::move(b));
+  }
+  std::vector<std::string> first(jobs.size());
+  for (std::size_t i = 0; i < jobs.size(); ++i) {
+    auto& j = jobs[i];
+    first[i] = j.output_stem;
+    const std::string base = numbered_games ? numbered_base(j.output_stem) : "";
+    const bool clash = count[j.output_stem] > 1 || (numbered_games && bases.count(j.output_stem)) ||
+                       (!base.empty() && count.count(base));
+    if (clash) j.output_stem = j.source_name;
+  }
+  std::set<std::string> taken, taken_bases;
+  auto conflicts = [&](const std::string& s) {
+    if (taken.count(s)) return true;
+    if (!numbered_games) return false;
+    const std::string base = numbered_base(s);
+    return taken_bases.count(s) || (!base.empty() && taken.count(base));
+  };
+  for (std::size_t i = 0; i < jobs.size(); ++i) {
+    auto& j = jobs[i];
+    std::string name = j.output_stem;
+    for (int n = 2; conflicts(name); ++n) name = j.output_stem + "-" + std::to_string(n);
+    j.output_stem = name;
+    taken.insert(name);
+    if (numbered_games)
+      if (auto b = numbered_base(name); !b.empty()) taken_bases.insert(std::move(b));
+    if (name != first[i])
+      renamed.push_back({j.input, 0, "output-renamed", Severity::Info, 0, "", name + ext, {},
+                         "written as " + name + ext + ", not " + first[i] + ext +
+                             ": another input of this run has an output of that name"});
+  }
+}
+
+}  // namespace
+
+ConvertPlan plan_convert(const std::vector<std::string>& inputs, const std::string& out,
+                         const ConvertOptions& options) {
+  ConvertPlan plan;
+  plan.out = out;
+  std::error_code ec;
+  bool any_dir = false;
+  for (const auto& in : inputs) any_dir |= in != "-" && fs::is_directory(in, ec);
+  plan.directory = out != "-" && (fs::is_directory(out, ec) || (!out.empty() && out.back() == '/') || any_dir ||
+                                  inputs.size() > 1);
+  // The job list: each file, with its place in the output tree.
+  for (const auto& in : inputs) {
+    const auto files = expand_inputs({in}, plan.input_errors);
+    const bool is_dir = in != "-" && fs::is_directory(in, ec);
+    for (const auto& f : files) {
+      const fs::path rel = is_dir ? fs::path(f.path).lexically_relative(in)
+                                  : fs::path(f.path == "-" ? "stdin" : f.path).filename();
+      const fs::path source = fs::path(out) / rel;
+      plan.jobs.push_back({f.path, fs::path(source).replace_extension().string(), source.string(), f.in_walk});
+      plan.guard.add_input(f.path);
+    }
+  }
+  const std::string ext(file_extension(options.to));
+  if (!plan.directory) {
+    plan.refused = plan.guard.claim(out, "-o");
+    return plan;
+  }
+  plan_names(plan.jobs, !holds_many_games(options.to), ext, plan.renamed);
+  // Every output known before reading is checked before anything is written.
+  for (const auto& j : plan.jobs)
+    if (std::string e = plan.guard.claim(j.output_stem + ext, "-o"); !e.empty()) {
+      plan.refused = std::move(e);
+      break;
+    }
+  return plan;
+}
+
+ConvertSummary convert_files(ConvertPlan& plan, const ConvertOptions& options,
+                             const std::function<void(const ConvertNote&)>& on_note,
+                             const std::function<void(const std::string&)>& on_io_error) {
+  ConvertSummary sum;
+  for (const auto& e : plan.input_errors) on_io_error(e), sum.io_error = true;
+  if (!plan.refused.empty()) {
+    on_io_error(plan.refused);
+    sum.io_error = true;
+    return sum;
+  }
+  for (const auto& n : plan.renamed) on_note(n);
+  std::error_code ec;
+
+  // File mode: one output for everything.
+  std::unique_ptr<OutputFile> single;
+  std::size_t single_games = 0;
+  if (!plan.directory) {
+    single = std::make_unique<OutputFile>();
+    if (const std::string e = single->open(plan.out); !e.empty()) {
+      on_io_error(e);
+      sum.io_error = true;
+      return sum;
+    }
+  }
+
+  const std::string ext(file_extension(options.to));
+  ReadOptions in_walk = options.read;
+  in_walk.records_only = true;
+  std::size_t read_files = 0;
+  for (const auto& job : plan.jobs) {
+    FileBytes reader;
+    if (const std::string e = reader.open(job.input); !e.empty()) {
+      on_io_error(job.input + ": " + e);
+      sum.io_error = true;
+      continue;
+    }
+    ++sum.files;
+    ++read_files;
+    std::unique_ptr<OutputFile> per_file;  // directory mode, many-game target
+    std::string pending;                   // directory mode, one-game target: the first game waits for its name
+    std::size_t index = 0;
+    auto write_to = [&](const std::string& path, const std::string& bytes, bool claimed) {
+      fs::create_directories(fs::path(path).parent_path(), ec);
+      if (!claimed)
+        if (const std::string e = plan.guard.claim(path, "-o"); !e.empty()) {
+          on_io_error(e);
+          sum.io_error = true;
+          return;
+        }
+      OutputFile f;
+      std::string e = f.open(path);
+      if (e.empty()) {
+        f.write(bytes);
+        e = f.commit();
+      }
+      if (!e.empty()) on_io_error(e), sum.io_error = true;
+      else ++sum.outputs;
+    };
+    auto numbered = [&](std::size_t i) {
+      char buf[24];
+      std::snprintf(buf, sizeof buf, ".%04zu", i);
+      return job.output_stem + buf + ext;
+    };
+    GameBuilder builder([&](BuiltGame& g) {
+      ++index;
+      ++sum.games;
+      ConvertedGame c = convert_game(std::move(g.record), g.issues, options);
+      bool noted = false;
+      for (auto& n : c.notes) {
+        n.file = job.input;
+        n.game = g.index;
+        if (n.severity != Severity::Info) noted = true, sum.lossy = true;
+        on_note(n);
+      }
+      sum.games_with_notes += noted;
+      if (c.bytes.empty()) return Control::Continue;
+      if (single) {
+        if (!holds_many_games(options.to) && ++single_games > 1) {
+          on_note({job.input, g.index, "not-converted", Severity::Error, 0, "", "", {},
+                   "the output is one " + std::string(format_name(options.to)) +
+                       " file, which holds one game: give a directory to convert several"});
+          sum.lossy = true;
+          return Control::Continue;
+        }
+        single->write(c.bytes);
+      } else if (holds_many_games(options.to)) {
+        if (!per_file) {
+          const std::string path = job.output_stem + ext;  // claimed by the plan
+          fs::create_directories(fs::path(path).parent_path(), ec);
+          per_file = std::make_unique<OutputFile>();
+          if (const std::string e = per_file->open(path); !e.empty()) {
+            on_io_error(e);
+            sum.io_error = true;
+            per_file.reset();
+            return Control::Stop;
+          }
+        }
+        per_file->write(c.bytes);
+      } else if (index == 1) {
+        pending = std::move(c.bytes);
+      } else {
+        if (index == 2) write_to(numbered(1), pending, false), pending.clear();
+        write_to(numbered(index), c.bytes, false);
+      }
+      return Control::Continue;
+    });
+    const FileReport report = read_games(reader.bytes(), job.input, builder, job.in_walk ? in_walk : options.read);
+    for (const auto& i : report.issues) {
+      on_note({job.input, 0, i.code, i.severity, 0, "", i.text, i.where, i.message});
+      if (i.severity != Severity::Info) sum.lossy = true;
+    }
+    if (per_file) {
+      if (const std::string e = per_file->commit(); !e.empty()) on_io_error(e), sum.io_error = true;
+      else ++sum.outputs;
+    }
+    if (index == 1 && !pending.empty()) write_to(job.output_stem + ext, pending, true);
+  }
+  if (single) {
+    // An output is replaced only by content that was read: a run that could
+    // read nothing leaves an existing file as it was.
+    struct stat st {};
+    if (read_files == 0 && (sum.io_error || ::stat(plan.out.c_str(), &st) == 0)) {
+      single->discard();
+      if (plan.out != "-") on_io_error("nothing was read: " + plan.out + " is left as it was");
+      sum.io_error = true;
+    } else if (const std::string e = single->commit(); !e.empty()) {
+      on_io_error(e), sum.io_error = true;
+    } else {
+      ++sum.outputs;
+    }
+  }
+  sum.read_files = read_files;
+  return sum;
+}
+
+std::string convert_note_json(const ConvertNote& n) {
+  std::string out = "{\"file\":";
+  append_json_string(out, n.file);
+  out += ",\"game\":" + std::to_string(n.game) + ",\"code\":";
+  append_json_string(out, n.code);
+  out += ",\"severity\":";
+  append_json_string(out, severity_name(n.severity));
+  out += ",\"ply\":" + (n.ply ? std::to_string(n.ply) : std::string("null"));
+  out += ",\"move_number\":" + (n.move_number ? std::to_string(n.move_number) : std::string("null")) + ",\"variation\":";
+  append_json_string(out, n.variation);
+  out += ",\"text\":";
+  append_json_string(out, n.text);
+  if (n.where.line) out += ",\"line\":" + std::to_string(n.where.line) + ",\"column\":" + std::to_string(n.where.column);
+  else out += ",\"line\":null,\"column\":null";
+  out += ",\"offset\":" + ((n.where.line || n.where.offset) ? std::to_string(n.where.offset) : std::string("null"));
+  out += ",\"message\":";
+  append_json_string(out, n.message);
+  out += "}\n";
+  return out;
+}
+
+}  // namespace xq::convert
