@@ -293,7 +293,7 @@ TEST_CASE("the natural limit is reported where a side may first claim it", "[aud
   const Finding* f = find(a, "natural-limit");
   REQUIRE(f);
   CHECK(f->ply == 120);
-  opt.natural_limit_moves = 50;
+  opt.natural_limit.moves = 50;
   CHECK(find(audit_game(rec, {}, opt), "natural-limit")->ply == 100);
 }
 

@@ -58,29 +58,6 @@ std::string describe_move(const Position& pos, Move m) {
   return to_iccs(m) + " (" + notation::write_chinese(pos, m) + ")";
 }
 
-// The plies since the last capture, for the natural limit, and each side's
-// checks among those this line played. The checks matter only once the
-// count can reach the limit: they are counted then, by replaying the line,
-// and ply by ply after that; asking every ply would cost a king test on a
-// quarter of the plies.
-struct QuietRun {
-  int plies;          // since the last capture (at the line's start: its halfmove clock)
-  std::size_t first;  // the index in the line's played moves of the run's first ply
-  std::array<int, 2> checks{0, 0};
-  bool counted = false;  // checks are up to date
-
-  // Counts the checks of the run's plies, replaying the line from its start.
-  void count_checks(Position pos, const std::vector<Move>& played) {
-    for (std::size_t i = 0; i < played.size(); ++i) {
-      const Color mover = pos.side_to_move();
-      Undo u;
-      pos.make_legal(played[i], u);
-      if (i >= first && pos.in_check()) ++checks[std::size_t(index(mover))];
-    }
-    counted = true;
-  }
-};
-
 struct LineStart {
   NodeId first;
   Position pos;
@@ -171,9 +148,8 @@ class GameAuditor {
     if (main) repetition.push(pos.key(), false);
     std::vector<Move> played;
     played.reserve(rec_.nodes.size());
-    bool repetition_reported = false, limit_reported = false;
-    QuietRun quiet{pos.halfmove_clock(), 0};
-    const int limit_plies = opt_.natural_limit_moves * 2;
+    bool repetition_reported = false;
+    rules::QuietRun quiet(opt_.natural_limit, pos.halfmove_clock());
     NodeId id = line.first;
     // The children list `id` is the first of, whose others are variations
     // from the same position: none for a variation's own first move.
@@ -214,18 +190,8 @@ class GameAuditor {
           move != played[std::size_t(verdict_->first_ply - 1 + (ply - verdict_->last_ply - 1) % verdict_cycle_)])
         left_cycle_ = true;
       if (main) {
-        if (capture) {
-          quiet = QuietRun{0, played.size()};
-        } else {
-          ++quiet.plies;
-          if (quiet.counted && pos.in_check()) ++quiet.checks[std::size_t(index(mover))];
-        }
-        // Each side's checks beyond the cap only lower the count: it cannot
-        // reach the limit before the plies do.
-        if (!limit_reported && quiet.plies >= limit_plies) {
-          if (!quiet.counted) quiet.count_checks(line.pos, played);
-          limit_reported = check_natural_limit(pos, ply, node, quiet.plies, quiet.checks);
-        }
+        if (const auto claim = quiet.after_ply(capture, mover, pos, line.pos, played))
+          report_natural_limit(pos, ply, node, *claim);
         const auto rep = repetition.push(pos.key(), capture);
         if (rep && !repetition_reported) {
           repetition_reported = true;
@@ -242,28 +208,17 @@ class GameAuditor {
     }
   }
 
-  bool check_natural_limit(const Position& pos, int ply, const GameNode& node, int quiet,
-                           const std::array<int, 2>& checks) {
-    const int limit = opt_.natural_limit_moves * 2;
-    if (limit <= 0) return true;
-    // A side may claim when the count reaches the limit with its own checks
-    // beyond the cap left out.
-    for (Color c : {Color::Red, Color::Black}) {
-      const int excess = std::max(0, checks[std::size_t(index(c))] - opt_.natural_limit_check_cap);
-      if (quiet - excess >= limit) {
-        Finding& f = add_at("natural-limit", Severity::Warning, pos, ply, node, "main",
-                            std::to_string(opt_.natural_limit_moves) + " moves without a capture: " +
-                                std::string(color_name(c)) + " may claim a draw (natural limit" +
-                                (excess ? ", its checks beyond " + std::to_string(opt_.natural_limit_check_cap) +
-                                              " not counted"
-                                        : std::string()) +
-                                ")");
-        f.fen = to_fen(pos.setup());
-        f.side = c;
-        return true;
-      }
-    }
-    return false;
+  void report_natural_limit(const Position& pos, int ply, const GameNode& node, const rules::NaturalClaim& claim) {
+    const auto& limit = opt_.natural_limit;
+    Finding& f = add_at("natural-limit", Severity::Warning, pos, ply, node, "main",
+                        std::to_string(limit.moves) + " moves without a capture: " +
+                            std::string(color_name(claim.side)) + " may claim a draw (natural limit" +
+                            (claim.checks_not_counted
+                                 ? ", its checks beyond " + std::to_string(limit.check_cap) + " not counted"
+                                 : std::string()) +
+                            ")");
+    f.fen = to_fen(pos.setup());
+    f.side = claim.side;
   }
 
   void report_repetition(const rules::Repetition& rep, const std::vector<Move>& played, const GameNode& node) {
@@ -287,10 +242,8 @@ class GameAuditor {
                             std::to_string(rep.occurrences) + (rep.occurrences == 3 ? "rd" : "th") +
                             " time; the cycle is plies " + std::to_string(rep.first_ply) + "-" +
                             std::to_string(rep.last_ply));
-    const auto rules_set = rules::parse_rule_set(opt_.rules);
-    if (!rules_set) return;
     const std::span<const Move> judged(played.data() + from - 1, std::size_t(rep.last_ply - from + 1));
-    const rules::Verdict v = rules::adjudicate_cycle(before, judged, from, *rules_set);
+    const rules::Verdict v = rules::adjudicate_cycle(before, judged, from, opt_.rules);
     f.verdict = v;
     f.message += "; " + v.explanation;
     // The verdict decides the result only when the game ends in this cycle:

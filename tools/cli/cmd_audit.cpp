@@ -55,7 +55,8 @@ int run_audit(const std::vector<std::string>& args) {
   pos.add("input", -1);
   po::variables_map vm;
   if (int rc = parse_options("audit", "[options] PATH... | --from-list FILE", opts, pos, args, vm); rc >= 0) return rc;
-  if (!xq::rules::parse_rule_set(rules)) {
+  const auto rule_set = xq::rules::parse_rule_set(rules);
+  if (!rule_set) {
     std::cerr << "xqrec audit: unknown rule set '" << rules << "' (cxa2020, cxa2011, cxa1999, asian)\n";
     return kUsage;
   }
@@ -79,9 +80,9 @@ int run_audit(const std::vector<std::string>& args) {
   xa::BatchOptions batch;
   batch.jobs = jobs;
   batch.progress = isatty(STDERR_FILENO);
-  batch.audit.natural_limit_moves = natural;
+  batch.audit.natural_limit.moves = natural;
   batch.audit.repetition_threshold = threshold;
-  batch.audit.rules = rules;
+  batch.audit.rules = *rule_set;
   batch.audit.variations = !vm.count("no-variations");
   if (!encoding.empty()) batch.read.input_encoding = encoding;
 

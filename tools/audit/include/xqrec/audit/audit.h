@@ -19,6 +19,8 @@
 
 #include "xqrec/formats/visitor.h"
 #include "xqrec/game.h"
+#include "xqrec/rules/natural_limit.h"
+#include "xqrec/rules/rule_set.h"
 #include "xqrec/rules/verdict.h"
 
 namespace xq::audit {
@@ -28,10 +30,9 @@ using formats::ReadIssue;
 using formats::Severity;
 
 struct AuditOptions {
-  int natural_limit_moves = 60;  // moves (two plies each) in a row without a capture
-  int natural_limit_check_cap = 10;  // the claiming side's checks counted at most (2011 rules 22.2)
+  rules::NaturalLimit natural_limit;  // moves without a capture before a draw may be claimed
   int repetition_threshold = 3;  // occurrences of the same position with the same side to move
-  std::string rules = "cxa2020";  // rule set for repetition verdicts
+  rules::RuleSet rules = rules::RuleSet::Cxa2020;  // for repetition verdicts
   bool variations = true;         // replay variations too
   std::size_t max_candidates = 12;  // candidate moves listed in one finding
 };

@@ -1,0 +1,64 @@
+// The natural move limit (自然限着): a draw may be claimed after a number of
+// moves in a row without a capture (article 4.2.4: 60 moves, lowered for
+// lesser events), and in checking the count the claimant's checks are
+// counted at most 10 (2011 and 2020 editions, article 22.2: "提出方'将军'
+// 最多只计10着"). The count here is of plies: a move is two.
+#pragma once
+
+#include <array>
+#include <cstddef>
+#include <optional>
+#include <span>
+
+#include "xqrec/position.h"
+
+namespace xq::rules {
+
+struct NaturalLimit {
+  int moves = 60;      // moves (two plies each) in a row without a capture; 0 turns it off
+  int check_cap = 10;  // the claimant's checks counted at most
+};
+
+struct NaturalClaim {
+  Color side;              // who may claim
+  int checks_not_counted;  // that side's checks beyond the cap, left out of the count
+};
+
+// Who may claim a draw after `quiet_plies` plies without a capture in which
+// each side gave `checks[index(side)]` checks; Red is asked first.
+std::optional<NaturalClaim> natural_limit_claim(const NaturalLimit& limit, int quiet_plies,
+                                                const std::array<int, 2>& checks);
+
+// The plies of a line since its last capture and each side's checks among
+// those the line played, kept ply by ply. The checks matter only once the
+// count can reach the limit (a side's checks beyond the cap only lower its
+// count, so the limit cannot be reached before the plies are): they are
+// counted then, by replaying the line's moves once, and ply by ply after
+// that. Asking every ply would cost a king test on a quarter of the plies.
+class QuietRun {
+ public:
+  // `start_clock`: the plies without a capture before the line's first move
+  // (its start position's halfmove clock).
+  explicit QuietRun(const NaturalLimit& limit, int start_clock) : limit_(limit), plies_(start_clock) {}
+
+  // After each ply of the line. `line_start` is the line's start position
+  // and `played` its moves so far, this one included (read only when the
+  // checks are counted); `after` the position after this ply. Returns the
+  // claim the first time the limit is reached, nothing before or after.
+  std::optional<NaturalClaim> after_ply(bool capture, Color mover, const Position& after, const Position& line_start,
+                                        std::span<const Move> played);
+
+  int plies() const { return plies_; }
+
+ private:
+  void count_checks(Position pos, std::span<const Move> played);
+
+  NaturalLimit limit_;
+  int plies_;             // since the last capture
+  std::size_t first_ = 0;  // the index in the line's moves of the run's first ply
+  std::array<int, 2> checks_{0, 0};
+  bool counted_ = false;  // checks_ are up to date
+  bool reported_ = false;
+};
+
+}  // namespace xq::rules
