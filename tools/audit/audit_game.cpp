@@ -192,11 +192,12 @@ class GameAuditor {
       if (main) {
         if (const auto claim = quiet.after_ply(capture, mover, pos, line.pos, played))
           report_natural_limit(pos, ply, node, *claim);
-        const auto rep = repetition.push(pos.key(), capture);
-        if (rep && !repetition_reported) {
-          repetition_reported = true;
-          report_repetition(*rep, played, node);
-        }
+        // Only the first repetition is reported: no need to count after it.
+        if (!repetition_reported)
+          if (const auto rep = repetition.push(pos.key(), capture)) {
+            repetition_reported = true;
+            report_repetition(*rep, played, node);
+          }
       }
       branches = &node.children;
       id = node.children.empty() ? kNoNode : node.children[0];

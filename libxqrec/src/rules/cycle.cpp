@@ -6,6 +6,71 @@ void RepetitionCounter::restart() {
   keys_.clear();
   seen_.fill(0);
   base_ply_ = ply_;
+  if (indexed_) {
+    indexed_ = false;
+    previous_.clear();
+    used_ = 0;
+    if (++generation_ == 0) slots_.clear();  // wrapped: a slot of generation 0 must not look live
+  }
+}
+
+RepetitionCounter::Slot& RepetitionCounter::slot_of(std::uint64_t key) {
+  if (slots_.empty() || (used_ + 1) * 2 > slots_.size()) {
+    // Grow (or start): the live slots move to a table twice the size.
+    std::vector<Slot> old = std::move(slots_);
+    slots_.assign(old.empty() ? 1024 : old.size() * 2, Slot{});
+    const std::uint32_t live = generation_;
+    generation_ = 1;
+    for (Slot& o : old) {
+      if (o.generation != live) continue;
+      std::size_t at = std::size_t(o.key) & (slots_.size() - 1);
+      while (slots_[at].generation == generation_) at = (at + 1) & (slots_.size() - 1);
+      slots_[at] = o;
+      slots_[at].generation = generation_;
+    }
+  }
+  std::size_t at = std::size_t(key) & (slots_.size() - 1);
+  for (;;) {
+    Slot& s = slots_[at];
+    if (s.generation != generation_) {
+      s = Slot{key, -1, 0, generation_};
+      ++used_;
+      return s;
+    }
+    if (s.key == key) return s;
+    at = (at + 1) & (slots_.size() - 1);
+  }
+}
+
+void RepetitionCounter::index_key(std::size_t i) {
+  Slot& s = slot_of(keys_[i]);
+  previous_.push_back(s.last);
+  s.last = std::int32_t(i);
+  ++s.count;
+}
+
+std::optional<Repetition> RepetitionCounter::push_indexed(std::uint64_t key) {
+  if (!indexed_) {
+    previous_.clear();
+    previous_.reserve(keys_.capacity());
+    for (std::size_t i = 0; i + 1 < keys_.size(); ++i) index_key(i);
+    indexed_ = true;
+  }
+  const std::size_t i = keys_.size() - 1;
+  index_key(i);
+  const int n = slot_of(key).count;
+  if (n < threshold_) return std::nullopt;
+  // The previous occurrence, and the threshold-th counting this one as the first.
+  const std::int32_t previous = previous_[i];
+  std::int32_t first = std::int32_t(i);
+  for (int k = 1; k < threshold_; ++k) first = previous_[std::size_t(first)];
+  Repetition r;
+  r.first_ply = base_ply_ + previous + 1;
+  r.span_first_ply = base_ply_ + first + 1;
+  r.last_ply = ply_;
+  r.occurrences = n;
+  r.key = key;
+  return r;
 }
 
 std::optional<Repetition> RepetitionCounter::count(std::uint64_t key) const {

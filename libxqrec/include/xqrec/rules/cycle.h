@@ -7,6 +7,7 @@
 // third occurrence of a position (循环反复达三次, CXA 23.1).
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <array>
 #include <optional>
@@ -29,20 +30,27 @@ struct Repetition {
 };
 
 // Incremental repetition counter: push the key of every position (start
-// position first) with whether the move leading to it was a capture. Cheap: a
-// vector of keys since the last capture, scanned only for equal keys.
+// position first) with whether the move leading to it was a capture. Keys
+// since the last capture are kept; a short run (most games capture every
+// few moves) is scanned for equal keys behind a one-hash filter, and a run
+// longer than kIndexFrom plies gets a hash index (key -> its last ply and
+// count, each ply linked to the previous occurrence of its key), so that a
+// game of a million plies without a capture costs linear time, not the
+// quadratic rescans of an always-full filter.
 class RepetitionCounter {
  public:
   explicit RepetitionCounter(int threshold = 3) : threshold_(threshold < 2 ? 2 : threshold) {
     keys_.reserve(128);  // one allocation for most games
   }
-  // Returns the repetition when this position reaches the threshold.
+  // Returns the repetition when this position reaches the threshold (and
+  // at each later occurrence of a position that has reached it).
   // Inline up to the filter test, which most plies of a game stop at: the
   // audit pushes every ply.
   std::optional<Repetition> push(std::uint64_t key, bool after_capture) {
     ++ply_;
     if (after_capture) restart();
     keys_.push_back(key);
+    if (indexed_ || keys_.size() > kIndexFrom) return push_indexed(key);
     const unsigned bit = unsigned(key >> 54);  // 10 bits: 1024 in seen_
     std::uint64_t& word = seen_[bit >> 6];
     const std::uint64_t mask = std::uint64_t{1} << (bit & 63);
@@ -52,10 +60,23 @@ class RepetitionCounter {
     return count(key);
   }
 
+  static constexpr std::size_t kIndexFrom = 256;
+
  private:
   void restart();
   // Counts the earlier occurrences of `key` (the last one pushed).
   std::optional<Repetition> count(std::uint64_t key) const;
+  // The indexed path: builds the index on first use, then adds `key`.
+  std::optional<Repetition> push_indexed(std::uint64_t key);
+
+  struct Slot {
+    std::uint64_t key = 0;
+    std::int32_t last = -1;  // index in keys_ of the key's latest occurrence
+    std::int32_t count = 0;  // occurrences since the last capture
+    std::uint32_t generation = 0;  // valid only when equal to generation_
+  };
+  Slot& slot_of(std::uint64_t key);
+  void index_key(std::size_t i);  // adds keys_[i] to the index
 
   int threshold_;
   int ply_ = -1;
@@ -64,6 +85,13 @@ class RepetitionCounter {
   // A one-hash Bloom filter of keys_: a key whose bit was clear has not
   // occurred before, so most plies skip the scan.
   std::array<std::uint64_t, 16> seen_{};
+  // The index of a long run: open addressing, slots of older runs told
+  // apart by their generation (a capture clears the index in O(1)).
+  bool indexed_ = false;
+  std::vector<Slot> slots_;
+  std::size_t used_ = 0;
+  std::uint32_t generation_ = 1;
+  std::vector<std::int32_t> previous_;  // previous_[i]: index of the occurrence of keys_[i] before it, or -1
 };
 
 // The first ply to judge. The whole repetition counts: CXA 23.1 "双方着法

@@ -1,0 +1,84 @@
+// The repetition counter against a plain recount, in its scanned and its
+// indexed (long run without a capture) modes alike.
+#include <catch2/catch.hpp>
+
+#include <chrono>
+#include <optional>
+#include <random>
+#include <vector>
+
+#include "xqrec/rules/cycle.h"
+
+using namespace xq::rules;
+
+namespace {
+
+// What push() must answer, counted from scratch.
+std::optional<Repetition> recount(const std::vector<std::uint64_t>& keys, int base, int ply, int threshold) {
+  const std::uint64_t key = keys.back();
+  int n = 0, previous = -1, first = -1;
+  for (int i = int(keys.size()) - 1; i >= 0; --i) {
+    if (keys[std::size_t(i)] != key) continue;
+    ++n;
+    if (n == 2) previous = base + i;
+    if (n == threshold) first = base + i;
+  }
+  if (n < threshold) return std::nullopt;
+  return Repetition{previous + 1, ply, n, key, first + 1};
+}
+
+void compare(std::size_t plies, int alphabet, double capture_rate, int threshold, unsigned seed) {
+  std::mt19937_64 rng(seed);
+  RepetitionCounter counter(threshold);
+  std::vector<std::uint64_t> keys;
+  int base = 0;
+  for (int ply = 0; ply < int(plies); ++ply) {
+    // Keys from a small alphabet, with the side to move in the low bit as
+    // a Zobrist key has it; now and then a capture.
+    const std::uint64_t key = (rng() % std::uint64_t(alphabet)) * 0x9E3779B97F4A7C15ull * 2 + std::uint64_t(ply & 1);
+    const bool capture = ply > 0 && std::uniform_real_distribution<>(0, 1)(rng) < capture_rate;
+    if (capture) keys.clear(), base = ply;
+    keys.push_back(key);
+    const auto got = counter.push(key, capture);
+    const auto want = recount(keys, base, ply, threshold);
+    REQUIRE(got.has_value() == want.has_value());
+    if (got) {
+      CHECK(got->first_ply == want->first_ply);
+      CHECK(got->span_first_ply == want->span_first_ply);
+      CHECK(got->last_ply == want->last_ply);
+      CHECK(got->occurrences == want->occurrences);
+    }
+  }
+}
+
+}  // namespace
+
+TEST_CASE("repetition counter: short runs, scanned", "[rules][repetition-counter]") {
+  for (unsigned seed = 1; seed <= 20; ++seed) compare(2000, 40, 0.05, 3, seed);
+}
+
+TEST_CASE("repetition counter: long runs without a capture, indexed", "[rules][repetition-counter]") {
+  compare(5000, 300, 0.0, 3, 7);
+  compare(5000, 3000, 0.0, 2, 8);
+  compare(5000, 1500, 0.0, 5, 9);
+  compare(20000, 2000, 0.001, 3, 10);  // runs that cross kIndexFrom, then restart
+}
+
+TEST_CASE("repetition counter: a million plies without a capture cost linear time", "[.][slow][repetition-counter]") {
+  // Distinct keys (the worst case for the old scan: its filter full, every
+  // ply a rescan). Linear: 25 times the plies cost about 25 times the time;
+  // the old quadratic rescans cost about 625 times. The bound leaves room
+  // for a noisy machine.
+  auto run = [](std::size_t plies) {
+    const auto t0 = std::chrono::steady_clock::now();
+    RepetitionCounter counter(3);
+    std::size_t found = 0;
+    for (std::size_t i = 0; i < plies; ++i) found += counter.push((i + 1) * 0x9E3779B97F4A7C15ull, false).has_value();
+    CHECK(found == 0);
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  };
+  run(40000);  // warm up
+  const double small = run(40000), big = run(1000000);
+  INFO("40k plies: " << small << " s, 1M plies: " << big << " s");
+  CHECK(big <= 25 * 3 * small + 0.05);
+}
