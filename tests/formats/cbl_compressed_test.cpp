@@ -393,11 +393,3 @@ TEST_CASE("compressed CBL: a game size below the smallest game's ends the readin
   CHECK(none.games.size() == 1);
   CHECK(has_code(r0.issues, "bad-record"));
 }
-
-// Run by hand: test_formats "[.write-seeds]" writes the fuzz seed.
-TEST_CASE("write the compressed CBL fuzz seed", "[.write-seeds]") {
-  const std::string bytes = cblz_library_bytes(generated_games(2, 60), "种子");
-  std::ofstream(std::filesystem::path(XQREC_SOURCE_DIR) / "tests" / "fuzz" / "seeds" / "cbl" / "compressed.cbl",
-                std::ios::binary)
-      .write(bytes.data(), std::streamsize(bytes.size()));
-}
