@@ -68,10 +68,7 @@ const std::string kEndgames = "cbl/walker8088+cchess/game_book/残局谱/象棋�
 }  // namespace
 
 TEST_CASE("every compressed CBL library of the corpus reads with every line legal", "[cbl][compressed][corpus]") {
-  if (!have_shared_corpus()) {
-    WARN("shared corpus not found; skipped");
-    return;
-  }
+  if (!xq::test::need_shared_corpus()) return;
   std::size_t files = 0, games = 0, variations = 0;
   for (const auto& [path, row] : manifest_rows("cbl")) {
     const std::string bytes = read_bytes(shared_corpus() / path);
@@ -107,10 +104,7 @@ TEST_CASE("every compressed CBL library of the corpus reads with every line lega
 }
 
 TEST_CASE("compressed CBL sample: tags, start, first moves and a variation", "[cbl][compressed][corpus]") {
-  if (!have_shared_corpus()) {
-    WARN("shared corpus not found; skipped");
-    return;
-  }
+  if (!xq::test::need_shared_corpus()) return;
   RecordBuilder b;
   const FileReport r = read_cbl(read_bytes(shared_corpus() / kLibrary), b);
   REQUIRE(b.games.size() == 4);
@@ -133,10 +127,7 @@ TEST_CASE("compressed CBL sample: tags, start, first moves and a variation", "[c
 }
 
 TEST_CASE("compressed CBL endgames: black to move where the first move is black's", "[cbl][compressed][corpus]") {
-  if (!have_shared_corpus()) {
-    WARN("shared corpus not found; skipped");
-    return;
-  }
+  if (!xq::test::need_shared_corpus()) return;
   RecordBuilder b;
   (void)read_cbl(read_bytes(shared_corpus() / kEndgames), b);
   REQUIRE(b.games.size() == 196);

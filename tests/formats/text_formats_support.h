@@ -15,6 +15,7 @@
 #include <string>
 #include <vector>
 
+#include "shared_corpus.h"
 #include "text_formats_random_game.h"
 #include "xqrec/formats/game_builder.h"
 #include "xqrec/formats/record_start.h"
@@ -37,7 +38,8 @@ inline std::string read_file(const std::filesystem::path& p) {
   return std::string((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
 }
 
-inline std::filesystem::path corpus_dir() { return std::filesystem::path(XQREC_SHARED_CORPUS); }
+// Tests check xq::test::need_shared_corpus() first (shared_corpus.h).
+inline std::filesystem::path corpus_dir() { return xq::test::shared_corpus_dir(); }
 
 inline std::vector<std::filesystem::path> corpus_files(const std::string& sub) {
   std::vector<std::filesystem::path> out;

@@ -87,10 +87,7 @@ std::string v10_file(const std::string& records) {
 }  // namespace
 
 TEST_CASE("XQF key derivation matches the research test vector", "[xqf]") {
-  if (!have_shared_corpus()) {
-    WARN("shared corpus not found; skipped");
-    return;
-  }
+  if (!xq::test::need_shared_corpus()) return;
   const std::string bytes = read_bytes(shared_corpus() / kVectorFile);
   REQUIRE(bytes.size() > kXqfHeaderSize);
   const auto* u = reinterpret_cast<const std::uint8_t*>(bytes.data());
@@ -115,10 +112,7 @@ TEST_CASE("XQF key derivation matches the research test vector", "[xqf]") {
 }
 
 TEST_CASE("XQF test file reads: set-up, root comment, first move h2e2", "[xqf]") {
-  if (!have_shared_corpus()) {
-    WARN("shared corpus not found; skipped");
-    return;
-  }
+  if (!xq::test::need_shared_corpus()) return;
   const std::string bytes = read_bytes(shared_corpus() / kVectorFile);
   FileReport report;
   RecordBuilder b = read(bytes, &report);
@@ -159,10 +153,7 @@ TEST_CASE("XQF 1.0 record 2F 38 F0 00 is c3c4 (兵七进一)", "[xqf]") {
 }
 
 TEST_CASE("every XQF file of the corpus reads like the manifest says", "[xqf][corpus]") {
-  if (!have_shared_corpus()) {
-    WARN("shared corpus not found; skipped");
-    return;
-  }
+  if (!xq::test::need_shared_corpus()) return;
   const auto rows = manifest_rows("xqf");
   REQUIRE(rows.size() > 4000);
   int files = 0, compared = 0, mismatches = 0;
@@ -195,10 +186,7 @@ TEST_CASE("every XQF file of the corpus reads like the manifest says", "[xqf][co
 }
 
 TEST_CASE("XQF files with an illegal move are still read in full", "[xqf][corpus]") {
-  if (!have_shared_corpus()) {
-    WARN("shared corpus not found; skipped");
-    return;
-  }
+  if (!xq::test::need_shared_corpus()) return;
   // The manifest's checker stopped at the illegal move: we read past it.
   const RecordBuilder b = read(read_bytes(shared_corpus() / "xqf/walker8088+cchess/tests/data/BadMoveTest3.xqf"));
   REQUIRE(b.games.size() == 1);
@@ -258,10 +246,7 @@ TEST_CASE("XQF write then read gives the same tree: generated games", "[xqf][rou
 }
 
 TEST_CASE("XQF write then read gives the same tree: every corpus game", "[xqf][roundtrip][corpus]") {
-  if (!have_shared_corpus()) {
-    WARN("shared corpus not found; skipped");
-    return;
-  }
+  if (!xq::test::need_shared_corpus()) return;
   const auto rows = manifest_rows("xqf");
   int games = 0;
   for (const auto& [path, row] : rows) {
