@@ -153,6 +153,19 @@ bench::Register reading("reading", [] {
                    });
                    for (const auto& b : xqf) (void)read_xqf(b, builder);
                  })});
+  // The XQF reader alone (formerly the hidden test "XQF reading speed"): a
+  // visitor that counts moves, over buffers of versions 10 and 18 in turn.
+  std::vector<std::string> mixed;
+  for (std::size_t i = 0; i < games.size(); ++i) mixed.push_back(write_xqf(games[i], {i % 2 ? 18 : 10, {}}).bytes);
+  struct Counter : GameVisitor {
+    std::size_t moves = 0;
+    void move(std::string_view, MoveNotation, SourceLocation, Move) override { ++moves; }
+  };
+  out.push_back({"XQF v10 and v18 buffers: read, no build", n, "games", bench::time_best([&] {
+                   Counter counter;
+                   for (const auto& b : mixed) (void)read_xqf(b, counter);
+                   bench::keep(counter.moves);
+                 })});
   return out;
 });
 

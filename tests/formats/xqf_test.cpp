@@ -2,8 +2,6 @@
 // damaged input.
 #include <catch2/catch.hpp>
 
-#include <chrono>
-#include <ctime>
 #include <cstring>
 
 #include "binary_corpus.h"
@@ -393,27 +391,4 @@ TEST_CASE("XQF reader on hostile structures", "[xqf][robust]") {
   CHECK(none.games.empty());
   REQUIRE(r.issues.size() == 1);
   CHECK(r.issues[0].code == "bad-header");
-}
-
-TEST_CASE("XQF reading speed", "[.][bench][xqf]") {
-  std::vector<std::string> buffers;
-  for (std::uint64_t seed = 1; seed <= 200; ++seed) {
-    GenOptions o;
-    o.main_plies = 80, o.variation_percent = 3, o.comment_percent = 5;
-    buffers.push_back(write_xqf(random_game(seed, o), {seed % 2 ? 18 : 10, {}}).bytes);
-  }
-  struct Counter : GameVisitor {
-    std::size_t moves = 0;
-    void move(std::string_view, MoveNotation, SourceLocation, Move) override { ++moves; }
-  } counter;
-  // CPU time of this process: the machine may be shared.
-  const std::clock_t c0 = std::clock();
-  const auto t0 = std::chrono::steady_clock::now();
-  std::size_t games = 0;
-  for (int rep = 0; rep < 500; ++rep)
-    for (const auto& b : buffers) games += read_xqf(b, counter).games;
-  const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-  const double cpu = double(std::clock() - c0) / CLOCKS_PER_SEC;
-  WARN("XQF: " << games << " games, " << counter.moves << " moves; wall " << s << " s, CPU " << cpu
-               << " s: " << games / cpu << " games/s per core");
 }
