@@ -1,4 +1,5 @@
-// Notation, reading and audit throughput on generated games held in memory.
+// Notation, reading (the PGN reader stage by stage too) and audit throughput
+// on generated games held in memory.
 #include <unistd.h>
 
 #include <filesystem>
@@ -8,6 +9,7 @@
 
 #include "bench.h"
 #include "xqrec/audit/batch.h"
+#include "xqrec/formats/encoding.h"
 #include "xqrec/formats/game_builder.h"
 #include "xqrec/formats/pgn_reader.h"
 #include "xqrec/formats/pgn_writer.h"
@@ -151,6 +153,63 @@ bench::Register reading("reading", [] {
                    });
                    for (const auto& b : xqf) (void)read_xqf(b, builder);
                  })});
+  // The XQF reader alone (formerly the hidden test "XQF reading speed"): a
+  // visitor that counts moves, over buffers of versions 10 and 18 in turn.
+  std::vector<std::string> mixed;
+  for (std::size_t i = 0; i < games.size(); ++i) mixed.push_back(write_xqf(games[i], {i % 2 ? 18 : 10, {}}).bytes);
+  struct Counter : GameVisitor {
+    std::size_t moves = 0;
+    void move(std::string_view, MoveNotation, SourceLocation, Move) override { ++moves; }
+  };
+  out.push_back({"XQF v10 and v18 buffers: read, no build", n, "games", bench::time_best([&] {
+                   Counter counter;
+                   for (const auto& b : mixed) (void)read_xqf(b, counter);
+                   bench::keep(counter.moves);
+                 })});
+  return out;
+});
+
+// The PGN reader's stages on one large buffer (formerly the hidden test
+// "PGN reading speed"): the tokenizer alone (a visitor that counts moves),
+// building the GameRecords, and building and resolving them; ICCS and
+// Chinese text in UTF-8, and the Chinese in GBK (detected as GB18030 and
+// decoded; the ICCS text is ASCII, the same bytes in GBK).
+bench::Register pgn_stages("pgn", [] {
+  std::vector<bench::Measurement> out;
+  const auto games = random_games(20000, 6);
+  const double n = double(games.size());
+  struct Counter : GameVisitor {
+    std::size_t moves = 0;
+    void move(std::string_view, MoveNotation, SourceLocation, Move) override { ++moves; }
+  };
+  const std::string chinese = pgn_of(games, MoveNotation::Chinese);
+  std::string gbk;
+  if (!from_utf8(chinese, "GBK", gbk)) std::fprintf(stderr, "warning: the Chinese PGN does not encode in GBK\n");
+  const std::pair<std::string, std::string> inputs[] = {
+      {"PGN, ICCS, UTF-8", pgn_of(games, MoveNotation::Iccs)}, {"PGN, Chinese, UTF-8", chinese}, {"PGN, Chinese, GBK", gbk}};
+  for (const auto& [name, bytes] : inputs) {
+    std::size_t read = 0, built = 0, resolved = 0;
+    const double tokenize = bench::time_best([&] {
+      Counter counter;
+      read = read_pgn(bytes, counter).games;
+      bench::keep(counter.moves);
+    });
+    out.push_back({name + ": tokenize", n, "games", tokenize});
+    out.push_back({name + ": tokenize", double(bytes.size()) / 1e6, "MB", tokenize});
+    out.push_back({name + ": read + build", n, "games", bench::time_best([&] {
+                     built = 0;
+                     GameBuilder builder([&](BuiltGame&) {
+                       ++built;
+                       return Control::Continue;
+                     });
+                     (void)read_pgn(bytes, builder);
+                   })});
+    out.push_back({name + ": read + build + resolve", n, "games",
+                   bench::time_best([&] { resolved = read_and_resolve(bytes); })});
+    if (read != games.size() || built != games.size() || resolved != games.size())
+      std::fprintf(stderr, "warning: %s: %zu, %zu and %zu of %zu games\n", name.c_str(), read, built, resolved,
+                   games.size());
+  }
   return out;
 });
 

@@ -8,6 +8,7 @@
 #include <iterator>
 #include <random>
 
+#include "shared_corpus.h"
 #include "xqrec/audit/audit.h"
 #include "xqrec/formats/game_builder.h"
 #include "xqrec/formats/reader.h"
@@ -41,7 +42,7 @@ GameRecord rook_mate(std::string result) {
 
 std::vector<GameRecord> corpus_games(std::size_t want) {
   std::vector<GameRecord> out;
-  const fs::path dir = fs::path(XQREC_SHARED_CORPUS) / "dhtmlxq" / "maksimKorzh+ccbridge-arena" / "games";
+  const fs::path dir = xq::test::shared_corpus_dir() / "dhtmlxq" / "maksimKorzh+ccbridge-arena" / "games";
   if (!fs::exists(dir)) return out;
   std::vector<fs::path> files;
   for (const auto& e : fs::directory_iterator(dir)) files.push_back(e.path());
@@ -121,11 +122,9 @@ std::vector<GameRecord> clean_games(std::size_t want) {
 }  // namespace
 
 TEST_CASE("clean corpus games produce no error", "[audit]") {
+  if (!xq::test::need_shared_corpus()) return;
   const auto games = corpus_games(60);
-  if (games.empty()) {
-    WARN("shared corpus not found; skipped");
-    return;
-  }
+  REQUIRE(!games.empty());
   std::size_t clean = 0;
   for (const auto& g : games) {
     const auto a = audit_game(g, {});
@@ -138,7 +137,8 @@ TEST_CASE("clean corpus games produce no error", "[audit]") {
 }
 
 TEST_CASE("an audit into a used one equals a fresh audit", "[audit]") {
-  std::vector<GameRecord> games = corpus_games(5);
+  std::vector<GameRecord> games;
+  if (xq::test::need_shared_corpus("its corpus games are left out")) games = corpus_games(5);
   // Games that leave findings, tags and a final position behind.
   GameRecord mate = rook_mate("0-1");
   mate.set_tag("Event", "a long event name, longer than a short string");
@@ -156,11 +156,9 @@ TEST_CASE("an audit into a used one equals a fresh audit", "[audit]") {
 }
 
 TEST_CASE("a deleted ply is reported where it was, with the missing move", "[audit]") {
+  if (!xq::test::need_shared_corpus()) return;
   const auto games = clean_games(25);
-  if (games.empty()) {
-    WARN("shared corpus not found; skipped");
-    return;
-  }
+  REQUIRE(!games.empty());
   std::mt19937 rng(5);
   for (const auto& g : games) {
     auto nodes = nodes_of(g);
@@ -180,11 +178,9 @@ TEST_CASE("a deleted ply is reported where it was, with the missing move", "[aud
 }
 
 TEST_CASE("two swapped plies are reported at the first of them", "[audit]") {
+  if (!xq::test::need_shared_corpus()) return;
   const auto games = clean_games(25);
-  if (games.empty()) {
-    WARN("shared corpus not found; skipped");
-    return;
-  }
+  REQUIRE(!games.empty());
   std::mt19937 rng(6);
   std::size_t swapped_found = 0;
   for (const auto& g : games) {
@@ -207,11 +203,9 @@ TEST_CASE("two swapped plies are reported at the first of them", "[audit]") {
 }
 
 TEST_CASE("a corrupted move text is unparsable at its ply", "[audit]") {
+  if (!xq::test::need_shared_corpus()) return;
   const auto games = clean_games(15);
-  if (games.empty()) {
-    WARN("shared corpus not found; skipped");
-    return;
-  }
+  REQUIRE(!games.empty());
   std::mt19937 rng(7);
   for (const auto& g : games) {
     auto nodes = nodes_of(g);

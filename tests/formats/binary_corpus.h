@@ -9,6 +9,8 @@
 #include <string>
 #include <vector>
 
+#include "shared_corpus.h"
+
 namespace xq::formats::testing {
 
 inline std::string read_bytes(const std::filesystem::path& p) {
@@ -16,12 +18,8 @@ inline std::string read_bytes(const std::filesystem::path& p) {
   return std::string((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
 }
 
-inline std::filesystem::path shared_corpus() { return std::filesystem::path(XQREC_SHARED_CORPUS); }
-
-inline bool have_shared_corpus() {
-  std::error_code ec;
-  return std::filesystem::exists(shared_corpus() / "MANIFEST.tsv", ec);
-}
+// Tests check xq::test::need_shared_corpus() first (shared_corpus.h).
+inline std::filesystem::path shared_corpus() { return xq::test::shared_corpus_dir(); }
 
 struct ManifestRow {
   std::string file, format;

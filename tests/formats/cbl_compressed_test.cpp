@@ -68,10 +68,7 @@ const std::string kEndgames = "cbl/walker8088+cchess/game_book/残局谱/象棋�
 }  // namespace
 
 TEST_CASE("every compressed CBL library of the corpus reads with every line legal", "[cbl][compressed][corpus]") {
-  if (!have_shared_corpus()) {
-    WARN("shared corpus not found; skipped");
-    return;
-  }
+  if (!xq::test::need_shared_corpus()) return;
   std::size_t files = 0, games = 0, variations = 0;
   for (const auto& [path, row] : manifest_rows("cbl")) {
     const std::string bytes = read_bytes(shared_corpus() / path);
@@ -107,10 +104,7 @@ TEST_CASE("every compressed CBL library of the corpus reads with every line lega
 }
 
 TEST_CASE("compressed CBL sample: tags, start, first moves and a variation", "[cbl][compressed][corpus]") {
-  if (!have_shared_corpus()) {
-    WARN("shared corpus not found; skipped");
-    return;
-  }
+  if (!xq::test::need_shared_corpus()) return;
   RecordBuilder b;
   const FileReport r = read_cbl(read_bytes(shared_corpus() / kLibrary), b);
   REQUIRE(b.games.size() == 4);
@@ -133,10 +127,7 @@ TEST_CASE("compressed CBL sample: tags, start, first moves and a variation", "[c
 }
 
 TEST_CASE("compressed CBL endgames: black to move where the first move is black's", "[cbl][compressed][corpus]") {
-  if (!have_shared_corpus()) {
-    WARN("shared corpus not found; skipped");
-    return;
-  }
+  if (!xq::test::need_shared_corpus()) return;
   RecordBuilder b;
   (void)read_cbl(read_bytes(shared_corpus() / kEndgames), b);
   REQUIRE(b.games.size() == 196);
@@ -392,12 +383,4 @@ TEST_CASE("compressed CBL: a game size below the smallest game's ends the readin
   const FileReport r0 = read_cbl(cblz_library_bytes({smallest, short_one}, "x"), none);
   CHECK(none.games.size() == 1);
   CHECK(has_code(r0.issues, "bad-record"));
-}
-
-// Run by hand: test_formats "[.write-seeds]" writes the fuzz seed.
-TEST_CASE("write the compressed CBL fuzz seed", "[.write-seeds]") {
-  const std::string bytes = cblz_library_bytes(generated_games(2, 60), "种子");
-  std::ofstream(std::filesystem::path(XQREC_SOURCE_DIR) / "tests" / "fuzz" / "seeds" / "cbl" / "compressed.cbl",
-                std::ios::binary)
-      .write(bytes.data(), std::streamsize(bytes.size()));
 }

@@ -41,10 +41,7 @@ bool report_has(const FileReport& r, std::string_view code) {
 }  // namespace
 
 TEST_CASE("every CBR file of the corpus reads as one legal game", "[cbr][corpus]") {
-  if (!have_shared_corpus()) {
-    WARN("shared corpus not found; skipped");
-    return;
-  }
+  if (!xq::test::need_shared_corpus()) return;
   const auto rows = manifest_rows("cbr");
   REQUIRE(!rows.empty());
   for (const auto& [path, row] : rows) {
@@ -64,10 +61,7 @@ TEST_CASE("every CBR file of the corpus reads as one legal game", "[cbr][corpus]
 }
 
 TEST_CASE("CBR test file: header tags, set-up, first move h2e2", "[cbr][corpus]") {
-  if (!have_shared_corpus()) {
-    WARN("shared corpus not found; skipped");
-    return;
-  }
+  if (!xq::test::need_shared_corpus()) return;
   RecordBuilder b;
   (void)read_cbr(read_bytes(shared_corpus() / "cbr/walker8088+cchess/tests/data/test.cbr"), b);
   REQUIRE(b.games.size() == 1);
@@ -79,10 +73,7 @@ TEST_CASE("CBR test file: header tags, set-up, first move h2e2", "[cbr][corpus]"
 }
 
 TEST_CASE("every CBL library of the corpus: games as indexed", "[cbl][corpus]") {
-  if (!have_shared_corpus()) {
-    WARN("shared corpus not found; skipped");
-    return;
-  }
+  if (!xq::test::need_shared_corpus()) return;
   const auto rows = manifest_rows("cbl");
   REQUIRE(rows.size() >= 7);
   std::size_t total = 0;

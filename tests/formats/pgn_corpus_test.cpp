@@ -8,6 +8,7 @@
 #include <map>
 
 #include "pgn_test_util.h"
+#include "shared_corpus.h"
 #include "xqrec/formats/encoding.h"
 #include "xqrec/formats/pgn_writer.h"
 
@@ -39,7 +40,7 @@ std::vector<std::string> split_tabs(const std::string& line) {
 // The PGN rows of MANIFEST.tsv, or nothing when the corpus is absent.
 std::vector<ManifestRow> pgn_manifest() {
   std::vector<ManifestRow> rows;
-  const auto text = pgntest::slurp(std::string(XQREC_SHARED_CORPUS) + "/MANIFEST.tsv");
+  const auto text = pgntest::slurp((xq::test::shared_corpus_dir() / "MANIFEST.tsv").string());
   if (!text) return rows;
   std::size_t start = 0;
   std::map<std::string, std::size_t> column;
@@ -74,11 +75,7 @@ std::vector<ManifestRow> pgn_manifest() {
   return rows;
 }
 
-bool corpus_present() {
-  if (fs::exists(std::string(XQREC_SHARED_CORPUS) + "/MANIFEST.tsv")) return true;
-  WARN("shared corpus not found at " XQREC_SHARED_CORPUS "; skipped");
-  return false;
-}
+bool corpus_present() { return xq::test::need_shared_corpus(); }
 
 std::string expected_encoding(const std::string& manifest) {
   if (manifest == "big5") return "Big5";
@@ -125,7 +122,7 @@ TEST_CASE("PGN corpus: every file reads, game counts and encodings as in the man
   std::size_t files = 0, games = 0, moves = 0, count_mismatch = 0, encoding_mismatch = 0, bad_locations = 0;
   std::string notes;
   for (const auto& row : rows) {
-    const auto bytes = pgntest::slurp(std::string(XQREC_SHARED_CORPUS) + "/" + row.file);
+    const auto bytes = pgntest::slurp((xq::test::shared_corpus_dir() / row.file).string());
     REQUIRE(bytes);
     FileReport report;
     const auto starts = line_starts(*bytes);
@@ -169,7 +166,7 @@ TEST_CASE("PGN corpus: main lines replay as far as the manifest says (single-gam
   std::string notes;
   for (const auto& row : pgn_manifest()) {
     if (row.games != 1) continue;
-    const auto bytes = pgntest::slurp(std::string(XQREC_SHARED_CORPUS) + "/" + row.file);
+    const auto bytes = pgntest::slurp((xq::test::shared_corpus_dir() / row.file).string());
     REQUIRE(bytes);
     const auto games = pgntest::read_all(*bytes);
     REQUIRE(games.size() == 1);
@@ -196,7 +193,7 @@ TEST_CASE("PGN corpus: write -> read gives the same tree for every game", "[pgn]
   std::size_t games = 0, differ = 0, losses = 0;
   std::string notes;
   for (const auto& row : pgn_manifest()) {
-    const auto bytes = pgntest::slurp(std::string(XQREC_SHARED_CORPUS) + "/" + row.file);
+    const auto bytes = pgntest::slurp((xq::test::shared_corpus_dir() / row.file).string());
     REQUIRE(bytes);
     for (auto& built : pgntest::read_all(*bytes)) {
       GameRecord g = std::move(built.record);

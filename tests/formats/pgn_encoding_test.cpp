@@ -7,6 +7,7 @@
 #include <filesystem>
 
 #include "pgn_test_util.h"
+#include "shared_corpus.h"
 #include "xqrec/formats/encoding.h"
 
 using namespace xq::formats;
@@ -118,11 +119,9 @@ TEST_CASE("encoding: valid_utf8 agrees with ICU on every short sequence of bound
 }
 
 TEST_CASE("encoding: every Big5 file of the corpus is Big5, every GBK file GB18030", "[pgn][encoding][corpus]") {
-  const fs::path root = fs::path(XQREC_SHARED_CORPUS) / "pgn";
-  if (!fs::exists(root)) {
-    WARN("shared corpus not found at " XQREC_SHARED_CORPUS "; skipped");
-    return;
-  }
+  if (!xq::test::need_shared_corpus()) return;
+  const fs::path root = xq::test::shared_corpus_dir() / "pgn";
+  REQUIRE(fs::is_directory(root));
   std::size_t big5 = 0, gbk = 0, wrong = 0;
   std::string notes;
   for (const auto& entry : fs::recursive_directory_iterator(root)) {

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <filesystem>
 
+#include "shared_corpus.h"
 #include "xqrec/fen.h"
 #include "xqrec/formats/cbf.h"
 #include "xqrec/formats/dhtmlxq.h"
@@ -98,8 +99,7 @@ struct Corpus {
 
 std::vector<fs::path> corpus_files(std::size_t stride) {
   std::vector<fs::path> files;
-  const fs::path root(XQREC_SHARED_CORPUS);
-  if (!fs::exists(root)) return files;
+  const fs::path root = xq::test::shared_corpus_dir();
   for (const char* dir : {"pgn", "xqf", "dhtmlxq", "cbf", "cbr", "cbl"})
     for (const auto& e : fs::recursive_directory_iterator(root / dir))
       if (e.is_regular_file()) files.push_back(e.path());
@@ -110,11 +110,9 @@ std::vector<fs::path> corpus_files(std::size_t stride) {
 }
 
 void round_trips(std::size_t stride) {
+  if (!xq::test::need_shared_corpus()) return;
   const auto files = corpus_files(stride);
-  if (files.empty()) {
-    WARN("shared corpus not found; skipped");
-    return;
-  }
+  REQUIRE(!files.empty());
   std::size_t games = 0;
   for (const auto& path : files) {
     FileBytes bytes;

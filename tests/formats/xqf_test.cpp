@@ -2,8 +2,6 @@
 // damaged input.
 #include <catch2/catch.hpp>
 
-#include <chrono>
-#include <ctime>
 #include <cstring>
 
 #include "binary_corpus.h"
@@ -87,10 +85,7 @@ std::string v10_file(const std::string& records) {
 }  // namespace
 
 TEST_CASE("XQF key derivation matches the research test vector", "[xqf]") {
-  if (!have_shared_corpus()) {
-    WARN("shared corpus not found; skipped");
-    return;
-  }
+  if (!xq::test::need_shared_corpus()) return;
   const std::string bytes = read_bytes(shared_corpus() / kVectorFile);
   REQUIRE(bytes.size() > kXqfHeaderSize);
   const auto* u = reinterpret_cast<const std::uint8_t*>(bytes.data());
@@ -115,10 +110,7 @@ TEST_CASE("XQF key derivation matches the research test vector", "[xqf]") {
 }
 
 TEST_CASE("XQF test file reads: set-up, root comment, first move h2e2", "[xqf]") {
-  if (!have_shared_corpus()) {
-    WARN("shared corpus not found; skipped");
-    return;
-  }
+  if (!xq::test::need_shared_corpus()) return;
   const std::string bytes = read_bytes(shared_corpus() / kVectorFile);
   FileReport report;
   RecordBuilder b = read(bytes, &report);
@@ -159,10 +151,7 @@ TEST_CASE("XQF 1.0 record 2F 38 F0 00 is c3c4 (兵七进一)", "[xqf]") {
 }
 
 TEST_CASE("every XQF file of the corpus reads like the manifest says", "[xqf][corpus]") {
-  if (!have_shared_corpus()) {
-    WARN("shared corpus not found; skipped");
-    return;
-  }
+  if (!xq::test::need_shared_corpus()) return;
   const auto rows = manifest_rows("xqf");
   REQUIRE(rows.size() > 4000);
   int files = 0, compared = 0, mismatches = 0;
@@ -195,10 +184,7 @@ TEST_CASE("every XQF file of the corpus reads like the manifest says", "[xqf][co
 }
 
 TEST_CASE("XQF files with an illegal move are still read in full", "[xqf][corpus]") {
-  if (!have_shared_corpus()) {
-    WARN("shared corpus not found; skipped");
-    return;
-  }
+  if (!xq::test::need_shared_corpus()) return;
   // The manifest's checker stopped at the illegal move: we read past it.
   const RecordBuilder b = read(read_bytes(shared_corpus() / "xqf/walker8088+cchess/tests/data/BadMoveTest3.xqf"));
   REQUIRE(b.games.size() == 1);
@@ -258,10 +244,7 @@ TEST_CASE("XQF write then read gives the same tree: generated games", "[xqf][rou
 }
 
 TEST_CASE("XQF write then read gives the same tree: every corpus game", "[xqf][roundtrip][corpus]") {
-  if (!have_shared_corpus()) {
-    WARN("shared corpus not found; skipped");
-    return;
-  }
+  if (!xq::test::need_shared_corpus()) return;
   const auto rows = manifest_rows("xqf");
   int games = 0;
   for (const auto& [path, row] : rows) {
@@ -408,27 +391,4 @@ TEST_CASE("XQF reader on hostile structures", "[xqf][robust]") {
   CHECK(none.games.empty());
   REQUIRE(r.issues.size() == 1);
   CHECK(r.issues[0].code == "bad-header");
-}
-
-TEST_CASE("XQF reading speed", "[.][bench][xqf]") {
-  std::vector<std::string> buffers;
-  for (std::uint64_t seed = 1; seed <= 200; ++seed) {
-    GenOptions o;
-    o.main_plies = 80, o.variation_percent = 3, o.comment_percent = 5;
-    buffers.push_back(write_xqf(random_game(seed, o), {seed % 2 ? 18 : 10, {}}).bytes);
-  }
-  struct Counter : GameVisitor {
-    std::size_t moves = 0;
-    void move(std::string_view, MoveNotation, SourceLocation, Move) override { ++moves; }
-  } counter;
-  // CPU time of this process: the machine may be shared.
-  const std::clock_t c0 = std::clock();
-  const auto t0 = std::chrono::steady_clock::now();
-  std::size_t games = 0;
-  for (int rep = 0; rep < 500; ++rep)
-    for (const auto& b : buffers) games += read_xqf(b, counter).games;
-  const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-  const double cpu = double(std::clock() - c0) / CLOCKS_PER_SEC;
-  WARN("XQF: " << games << " games, " << counter.moves << " moves; wall " << s << " s, CPU " << cpu
-               << " s: " << games / cpu << " games/s per core");
 }

@@ -4,7 +4,8 @@
 // verdict of every `repetition` finding — cycle, outcome, who must change,
 // the classes of both sides and the articles — must equal the stored set
 // tests/data/rules/corpus-verdicts.tsv (format and regeneration described at
-// its top). Skipped, with a warning, when the shared corpus is absent.
+// its top). Without the shared corpus: skipped with a warning, or failed
+// under CI=true (tests/shared_corpus.h).
 //
 // On a mismatch the test lists the rows that changed, disappeared or
 // appeared (on stderr), and writes the whole set it found to
@@ -23,6 +24,7 @@
 #include <tuple>
 #include <vector>
 
+#include "shared_corpus.h"
 #include "xqrec/audit/batch.h"
 #include "xqrec/rules/classify.h"
 #include "xqrec/rules/verdict.h"
@@ -238,11 +240,8 @@ std::string describe_diff(std::ostream& out, const Rows& expected, const Rows& a
 }  // namespace
 
 TEST_CASE("repetition verdicts of the shared corpus are unchanged", "[rules][corpus]") {
-  const std::string root = fs::path(XQREC_SHARED_CORPUS).lexically_normal().string();
-  if (!fs::is_directory(root)) {
-    WARN("shared corpus not found at " << root << "; skipped");
-    return;
-  }
+  if (!xq::test::need_shared_corpus()) return;
+  const std::string root = xq::test::shared_corpus_dir().lexically_normal().string();
   const Audited actual = audit_corpus(root);
   INFO("audited " << actual.files << " files, " << actual.games << " games, " << actual.rows.size()
                   << " repetition findings");
