@@ -54,6 +54,13 @@ int replay_length(Position pos, const GameRecord& rec, const std::vector<NodeId>
 
 std::string side_letter_fen(const Position& pos) { return to_fen(pos.setup()); }
 
+// "2nd", "3rd", "4th", "11th", "21st" ...
+std::string ordinal(int n) {
+  const int tens = n % 100, last = n % 10;
+  const char* suffix = (tens >= 11 && tens <= 13) ? "th" : last == 1 ? "st" : last == 2 ? "nd" : last == 3 ? "rd" : "th";
+  return std::to_string(n) + suffix;
+}
+
 std::string describe_move(const Position& pos, Move m) {
   return to_iccs(m) + " (" + notation::write_chinese(pos, m) + ")";
 }
@@ -240,7 +247,7 @@ class GameAuditor {
     }
     Finding& f = add_at("repetition", Severity::Warning, before_last, rep.last_ply, node, "main",
                         "the position after ply " + std::to_string(rep.last_ply) + " occurs for the " +
-                            std::to_string(rep.occurrences) + (rep.occurrences == 3 ? "rd" : "th") +
+                            ordinal(rep.occurrences) +
                             " time; the cycle is plies " + std::to_string(rep.first_ply) + "-" +
                             std::to_string(rep.last_ply));
     const std::span<const Move> judged(played.data() + from - 1, std::size_t(rep.last_ply - from + 1));
