@@ -64,9 +64,10 @@ void append_json_string(std::string& out, std::string_view s) {
       case '\b': out += "\\b"; break;
       case '\f': out += "\\f"; break;
       default:
-        // A control character, DEL, or an invalid byte (>= 0x80) as a lone
-        // low surrogate.
-        append_hex4(out, c >= 0x80 ? 0xDC00u | c : c);
+        // A control character or DEL escaped; a byte that is not valid
+        // UTF-8 becomes U+FFFD (I-JSON, RFC 7493: valid Unicode only; a lone
+        // surrogate escape is rejected by strict parsers).
+        append_hex4(out, c >= 0x80 ? 0xFFFDu : c);
     }
     run = ++i;
   }

@@ -2,6 +2,8 @@
 #include <algorithm>
 
 #include "xqrec/audit/audit.h"
+#include "xqrec/formats/encoding.h"
+#include "xqrec/formats/terminal_text.h"
 #include "xqrec/rules/verdict.h"
 
 namespace xq::audit {
@@ -24,7 +26,10 @@ void put_location(std::string& out, const std::optional<SourceLocation>& where) 
 }  // namespace
 
 std::string audit_to_json(const GameAudit& a) {
-  std::string out = "{\"file\":" + json_string(a.file) + ",\"game\":" + std::to_string(a.game) + ",\"tags\":{";
+  std::string out = "{\"file\":" + json_string(a.file);
+  // A name that is not UTF-8 shows U+FFFD in `file`; its exact bytes follow.
+  if (!valid_utf8(a.file)) out += ",\"file_bytes\":\"" + hex_bytes(a.file) + "\"";
+  out += ",\"game\":" + std::to_string(a.game) + ",\"tags\":{";
   bool first = true;
   std::vector<std::string> seen;
   for (const auto& t : a.tags) {
@@ -72,7 +77,9 @@ std::string audit_to_json(const GameAudit& a) {
 std::string audit_to_text(const GameAudit& a) {
   std::string out;
   for (const auto& f : a.findings) {
-    out += a.file + ":";
+    // Record text and file names are escaped: nothing reaches the terminal as a control.
+    append_printable(out, a.file);
+    out += ":";
     if (f.where && f.where->line) out += std::to_string(f.where->line) + ":" + std::to_string(f.where->column) + ":";
     out += " game " + std::to_string(a.game);
     if (f.ply) {
@@ -82,13 +89,21 @@ std::string audit_to_text(const GameAudit& a) {
       if (f.variation != "main") detail += (detail.empty() ? "" : ", ") + ("variation " + f.variation);
       out += ", ply " + std::to_string(f.ply) + (detail.empty() ? "" : " (" + detail + ")");
     }
-    out += ": " + std::string(severity_name(f.severity)) + ": " + f.code + ": " + f.message;
-    if (!f.text.empty()) out += " [" + f.text + "]";
+    out += ": " + std::string(severity_name(f.severity)) + ": " + f.code + ": ";
+    append_printable(out, f.message);
+    if (!f.text.empty()) {
+      out += " [";
+      append_printable(out, f.text);
+      out += "]";
+    }
     if (!f.candidates.empty()) {
       out += " candidates:";
       for (const auto& c : f.candidates) out += " " + c;
     }
-    for (const auto& s : f.suggestions) out += "; perhaps " + s.description;
+    for (const auto& s : f.suggestions) {
+      out += "; perhaps ";
+      append_printable(out, s.description);
+    }
     out += "\n";
   }
   return out;

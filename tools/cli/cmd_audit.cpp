@@ -9,6 +9,7 @@
 #include "xqrec/audit/batch.h"
 #include "xqrec/formats/input_walk.h"
 #include "xqrec/formats/output_file.h"
+#include "xqrec/formats/terminal_text.h"
 #include "xqrec/formats/output_guard.h"
 #include "xqrec/rules/rule_set.h"
 
@@ -57,7 +58,7 @@ int run_audit(const std::vector<std::string>& args) {
   if (int rc = parse_options("audit", "[options] PATH... | --from-list FILE", opts, pos, args, vm); rc >= 0) return rc;
   const auto rule_set = xq::rules::parse_rule_set(rules);
   if (!rule_set) {
-    std::cerr << "xqrec audit: unknown rule set '" << rules << "' (cxa2020, cxa2011, cxa1999, asian)\n";
+    std::cerr << "xqrec audit: unknown rule set '" << xf::printable(rules) << "' (cxa2020, cxa2011, cxa1999, asian)\n";
     return kUsage;
   }
   if (threshold < 2 || natural < 0) {
@@ -65,7 +66,7 @@ int run_audit(const std::vector<std::string>& args) {
     return kUsage;
   }
   if (!from_list.empty() && !read_list(from_list, inputs)) {
-    std::cerr << "xqrec audit: cannot read the list " << from_list << "\n";
+    std::cerr << "xqrec audit: cannot read the list " << xf::printable(from_list) << "\n";
     return kUsage;
   }
   if (inputs.empty()) {
@@ -75,7 +76,7 @@ int run_audit(const std::vector<std::string>& args) {
 
   std::vector<std::string> errors;
   const auto files = xf::expand_inputs(inputs, errors);
-  for (const auto& e : errors) std::cerr << "xqrec audit: " << e << "\n";
+  for (const auto& e : errors) std::cerr << "xqrec audit: " << xf::printable(e) << "\n";
 
   xa::BatchOptions batch;
   batch.jobs = jobs;
@@ -91,13 +92,13 @@ int run_audit(const std::vector<std::string>& args) {
   for (const auto& f : files) guard.add_input(f.path);
   if (!from_list.empty()) guard.add_input(from_list);
   if (const std::string e = guard.claim(jsonl, "--jsonl"); !e.empty()) {
-    std::cerr << "xqrec audit: " << e << "\n";
+    std::cerr << "xqrec audit: " << xf::printable(e) << "\n";
     return kUsage;
   }
   xf::OutputFile json_out;
   if (!jsonl.empty()) {
     if (const std::string e = json_out.open(jsonl); !e.empty()) {
-      std::cerr << "xqrec audit: " << e << "\n";
+      std::cerr << "xqrec audit: " << xf::printable(e) << "\n";
       return kUsage;
     }
   }
@@ -113,7 +114,7 @@ int run_audit(const std::vector<std::string>& args) {
   };
   sink.file = [&](const std::string& path, const xa::FileReport& report, const std::string& io) {
     if (!io.empty()) {
-      std::cerr << "xqrec audit: " << path << ": " << io << "\n";
+      std::cerr << "xqrec audit: " << xf::printable(path) << ": " << xf::printable(io) << "\n";
       io_error = true;
       return;
     }
@@ -130,11 +131,11 @@ int run_audit(const std::vector<std::string>& args) {
       (io_error || ::stat(jsonl.c_str(), &st) == 0)) {
     // Nothing was read: an existing report stays as it was.
     json_out.discard();
-    std::cerr << "xqrec audit: nothing was read: " << jsonl << " is left as it was\n";
+    std::cerr << "xqrec audit: nothing was read: " << xf::printable(jsonl) << " is left as it was\n";
     io_error = true;
   } else if (!jsonl.empty()) {
     if (const std::string e = json_out.commit(); !e.empty()) {
-      std::cerr << "xqrec audit: " << e << "\n";
+      std::cerr << "xqrec audit: " << xf::printable(e) << "\n";
       return kUsage;
     }
   }

@@ -6,6 +6,7 @@
 #include "cli.h"
 #include "xqrec/convert/convert.h"
 #include "xqrec/formats/output_file.h"
+#include "xqrec/formats/terminal_text.h"
 
 namespace xqcli {
 
@@ -61,7 +62,7 @@ int run_convert(const std::vector<std::string>& args) {
   xc::ConvertOptions options;
   std::optional<xf::Format> target = to.empty() ? target_of_path(out) : target_of(to);
   if (!to.empty() && !target) {
-    std::cerr << "xqrec convert: unknown target format '" << to << "' (pgn, xqf, dhtmlxq, cbf, json, fen)\n";
+    std::cerr << "xqrec convert: unknown target format '" << xf::printable(to) << "' (pgn, xqf, dhtmlxq, cbf, json, fen)\n";
     return kUsage;
   }
   options.to = target.value_or(xf::Format::Pgn);
@@ -69,18 +70,18 @@ int run_convert(const std::vector<std::string>& args) {
   else if (notation == "wxf") options.pgn.notation = xq::MoveNotation::Wxf;
   else if (notation == "iccs") options.pgn.notation = xq::MoveNotation::Iccs;
   else {
-    std::cerr << "xqrec convert: unknown notation '" << notation << "' (chinese, wxf, iccs)\n";
+    std::cerr << "xqrec convert: unknown notation '" << xf::printable(notation) << "' (chinese, wxf, iccs)\n";
     return kUsage;
   }
   if (encoding == "utf-8" || encoding == "utf8" || encoding == "UTF-8") options.pgn.encoding = "UTF-8";
   else if (encoding == "gbk" || encoding == "GBK") options.pgn.encoding = "GBK";
   else {
-    std::cerr << "xqrec convert: unknown encoding '" << encoding << "' (utf-8, gbk)\n";
+    std::cerr << "xqrec convert: unknown encoding '" << xf::printable(encoding) << "' (utf-8, gbk)\n";
     return kUsage;
   }
   // The other targets have a fixed encoding (XQF GB18030, CBF and JSON UTF-8).
   if (options.pgn.encoding != "UTF-8" && options.to != xf::Format::Pgn && options.to != xf::Format::DhtmlXq) {
-    std::cerr << "xqrec convert: --encoding " << encoding << " applies to pgn and dhtmlxq output only\n";
+    std::cerr << "xqrec convert: --encoding " << xf::printable(encoding) << " applies to pgn and dhtmlxq output only\n";
     return kUsage;
   }
   if (xqf_version != 10 && xqf_version != 18) {
@@ -93,8 +94,8 @@ int run_convert(const std::vector<std::string>& args) {
   xc::ConvertPlan plan = xc::plan_convert(inputs, out, options);
   if (plan.refused.empty() && report != "-") plan.refused = plan.guard.claim(report, "--report");
   if (!plan.refused.empty()) {
-    for (const auto& e : plan.input_errors) std::cerr << "xqrec convert: " << e << "\n";
-    std::cerr << "xqrec convert: " << plan.refused << "; nothing was written\n";
+    for (const auto& e : plan.input_errors) std::cerr << "xqrec convert: " << xf::printable(e) << "\n";
+    std::cerr << "xqrec convert: " << xf::printable(plan.refused) << "; nothing was written\n";
     return kUsage;
   }
   xf::OutputFile report_file;
@@ -102,7 +103,7 @@ int run_convert(const std::vector<std::string>& args) {
   const bool report_to_file = !report.empty() && !report_to_stderr;
   if (report_to_file) {
     if (const std::string e = report_file.open(report); !e.empty()) {
-      std::cerr << "xqrec convert: " << e << "\n";
+      std::cerr << "xqrec convert: " << xf::printable(e) << "\n";
       return kUsage;
     }
   }
@@ -114,16 +115,16 @@ int run_convert(const std::vector<std::string>& args) {
         if (report_to_stderr) std::cerr << xc::convert_note_json(n);
         else if (report_to_file) report_file.write(xc::convert_note_json(n));
       },
-      [&](const std::string& e) { std::cerr << "xqrec convert: " << e << "\n"; });
+      [&](const std::string& e) { std::cerr << "xqrec convert: " << xf::printable(e) << "\n"; });
   if (report_to_file) {
     struct stat st {};
     if (sum.read_files == 0 && (sum.io_error || ::stat(report.c_str(), &st) == 0)) {
       // Nothing was read: an existing report stays as it was.
       report_file.discard();
-      std::cerr << "xqrec convert: nothing was read: " << report << " is left as it was\n";
+      std::cerr << "xqrec convert: nothing was read: " << xf::printable(report) << " is left as it was\n";
       sum.io_error = true;
     } else if (const std::string e = report_file.commit(); !e.empty()) {
-      std::cerr << "xqrec convert: " << e << "\n";
+      std::cerr << "xqrec convert: " << xf::printable(e) << "\n";
       return kUsage;
     }
   }

@@ -1,4 +1,6 @@
 // xqrec: one command, many subcommands.
+#include <cerrno>
+#include <cstring>
 #include <iostream>
 #include <string>
 #include <vector>
@@ -16,6 +18,20 @@ void print_usage(std::ostream& out) {
          "Exit status: 0 success, 1 problems found in the input, 2 usage or I/O error.\n";
 }
 
+// What a command printed must have reached standard output: a full disk or
+// a closed file is an error (exit 2, said on stderr). A reader that went
+// away (EPIPE, `| head`) ends the command quietly, as SIGPIPE would have.
+int checked_stdout(const std::string& cmd, int status) {
+  errno = 0;
+  std::cout.flush();
+  if (std::cout) return status;
+  const int e = errno;
+  if (e == EPIPE) return status;
+  std::cerr << "xqrec " << cmd << ": cannot write standard output" << (e ? ": " + std::string(std::strerror(e)) : "")
+            << "\n";
+  return xqcli::kUsage;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -28,7 +44,7 @@ int main(int argc, char** argv) {
   const std::string& cmd = args[0];
   if (cmd == "--version" || cmd == "-V") {
     std::cout << "xqrec " << XQREC_VERSION << "\n";
-    return xqcli::kOk;
+    return checked_stdout(cmd, xqcli::kOk);
   }
   if (cmd == "--help" || cmd == "-h" || cmd == "help") {
     if (args.size() > 1) {
@@ -36,12 +52,12 @@ int main(int argc, char** argv) {
         if (args[1] == c.name) return c.run({"--help"});
     }
     print_usage(std::cout);
-    return xqcli::kOk;
+    return checked_stdout(cmd, xqcli::kOk);
   }
   for (const auto& c : xqcli::subcommands()) {
     if (cmd == c.name) {
       try {
-        return c.run(std::vector<std::string>(args.begin() + 1, args.end()));
+        return checked_stdout(cmd, c.run(std::vector<std::string>(args.begin() + 1, args.end())));
       } catch (const std::bad_alloc&) {
         std::cerr << "xqrec " << cmd << ": out of memory\n";
         return xqcli::kUsage;

@@ -13,6 +13,8 @@
 #include "xqrec/formats/file_bytes.h"
 #include "xqrec/formats/game_builder.h"
 #include "xqrec/formats/input_walk.h"
+#include "xqrec/formats/encoding.h"
+#include "xqrec/formats/terminal_text.h"
 #include "xqrec/formats/json_game.h"
 #include "xqrec/formats/output_file.h"
 #include "xqrec/formats/resolve_record.h"
@@ -332,6 +334,7 @@ ConvertSummary convert_files(ConvertPlan& plan, const ConvertOptions& options,
 std::string convert_note_json(const ConvertNote& n) {
   std::string out = "{\"file\":";
   append_json_string(out, n.file);
+  if (!valid_utf8(n.file)) out += ",\"file_bytes\":\"" + hex_bytes(n.file) + "\"";
   out += ",\"game\":" + std::to_string(n.game) + ",\"code\":";
   append_json_string(out, n.code);
   out += ",\"severity\":";

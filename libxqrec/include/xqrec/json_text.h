@@ -1,7 +1,8 @@
 // JSON string literals, the one escaper every JSON writer of the project
 // uses: control characters escaped, valid UTF-8 kept as it is, and each byte
-// of invalid UTF-8 written as a lone low surrogate \udcXX, so that file
-// names and text in unknown encodings survive and the output stays JSON.
+// of invalid UTF-8 written as \ufffd, so that the output is I-JSON (RFC
+// 7493: valid Unicode only). Where exact bytes matter (a file name that is
+// not UTF-8) the writer adds them in hex beside (audit's "file_bytes").
 #pragma once
 
 #include <string>

@@ -144,6 +144,65 @@ output-mode)
   (umask 022; "$xqrec" audit v.pgn --jsonl shared.pgn > /dev/null)
   [ "$(stat -c %a shared.pgn)" = 640 ] || die "a replaced file's mode became $(stat -c %a shared.pgn)"
   ;;
+stdout-full)
+  # Item 10: a write error on standard output is an error, said on stderr.
+  cp "$games/li-zanan-vs-chen-weixiong.pgn" v.pgn
+  "$xqrec" audit v.pgn > /dev/full 2> err.txt
+  [ $? = 2 ] || die "audit > /dev/full did not exit 2"
+  grep -q "cannot write standard output" err.txt || die "audit > /dev/full said nothing"
+  "$xqrec" fen "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w" > /dev/full 2> err.txt
+  [ $? = 2 ] || die "fen > /dev/full did not exit 2"
+  "$xqrec" --version > /dev/full 2> /dev/null
+  [ $? = 2 ] || die "--version > /dev/full did not exit 2"
+  ;;
+terminal-escapes)
+  # Item 11: control characters from records and file names are escaped in text output.
+  printf '1. h2e2\x1bc h9g7 *\n' > e.pgn
+  "$xqrec" audit e.pgn > out.txt 2> err.txt
+  if LC_ALL=C grep -q $'\x1b' out.txt err.txt; then die "an ESC reached the terminal"; fi
+  grep -qF '\x1b' out.txt || die "the ESC is not shown escaped: $(cat out.txt)"
+  cp e.pgn "$(printf 'new\nline\x07.pgn')"
+  "$xqrec" audit --jobs 1 "$(printf 'new\nline\x07.pgn')" > out.txt 2> err.txt
+  if LC_ALL=C grep -q $'\x07' out.txt err.txt; then die "a BEL reached the terminal"; fi
+  grep -q '^new\\x0aline\\x07.pgn:' out.txt || die "a newline in a file name split the line: $(head -2 out.txt)"
+  "$xqrec" convert "$(printf 'gone\x1b[2J.pgn')" -o o.pgn 2> err.txt
+  if LC_ALL=C grep -q $'\x1b' err.txt; then die "an ESC in a file name reached stderr"; fi
+  ;;
+json-file-names)
+  # Item 12: JSON is valid Unicode; a name that is not UTF-8 keeps its bytes in file_bytes.
+  cp "$games/li-zanan-vs-chen-weixiong.pgn" "$(printf 'bad\xff\xfename.pgn')"
+  "$xqrec" audit --jsonl - "$(printf 'bad\xff\xfename.pgn')" > out.txt 2> /dev/null
+  python3 -c '
+import json, sys
+for line in open("out.txt", encoding="utf-8", errors="strict"):
+    o = json.loads(line)
+    assert "\udcff" not in o["file"], "lone surrogate"
+    assert o["file"] == "bad\ufffd\ufffdname.pgn", o["file"]
+    assert bytes.fromhex(o["file_bytes"]) == b"bad\xff\xfename.pgn", o.get("file_bytes")
+' || die "the JSON is not I-JSON or lacks file_bytes: $(head -c 200 out.txt)"
+  "$xqrec" convert "$(printf 'bad\xff\xfename.pgn')" -o o.xqf --to xqf --report r.jsonl 2> /dev/null
+  python3 -c '
+import json
+for line in open("r.jsonl", encoding="utf-8", errors="strict"):
+    o = json.loads(line)
+    assert bytes.fromhex(o["file_bytes"]) == b"bad\xff\xfename.pgn"
+' || die "the convert report is not I-JSON or lacks file_bytes"
+  ;;
+unreadable-directory)
+  # Item 13: a directory that cannot be read is reported (exit 2); the rest is audited.
+  command -v setpriv > /dev/null || { echo "setpriv missing"; exit 1; }
+  mkdir -p t/a t/b
+  cp "$games/li-zanan-vs-chen-weixiong.pgn" t/a/
+  cp "$games/song-daoxin-vs-bu-fengbo.pgn" t/b/
+  chmod 755 "$work" t t/a; chmod 644 t/a/*; chmod 000 t/b
+  # As root permissions do not bind: run as nobody.
+  setpriv --reuid=65534 --regid=65534 --clear-groups "$xqrec" audit t -q > out.txt 2> err.txt
+  rc=$?
+  chmod 755 t/b
+  [ $rc = 2 ] || die "exit $rc, expected 2"
+  grep -q "t/b: cannot read the directory" err.txt || die "the unreadable directory is not named: $(cat err.txt)"
+  grep -q "audited 1 files, 1 games" err.txt || die "the readable rest was not audited: $(cat err.txt)"
+  ;;
 *)
   die "unknown scenario"
   ;;

@@ -1,0 +1,67 @@
+#include "xqrec/formats/terminal_text.h"
+
+#include <unicode/utf8.h>
+
+namespace xq::formats {
+
+namespace {
+
+void append_hex_escape(std::string& out, unsigned char c) {
+  static const char* hex = "0123456789abcdef";
+  out += "\\x";
+  out += hex[c >> 4];
+  out += hex[c & 15];
+}
+
+}  // namespace
+
+void append_printable(std::string& out, std::string_view s) {
+  out.reserve(out.size() + s.size());
+  std::size_t run = 0;  // start of the bytes copied as they are
+  for (std::size_t i = 0; i < s.size();) {
+    const auto c = static_cast<unsigned char>(s[i]);
+    if (c >= 0x20 && c < 0x7F) {
+      ++i;
+      continue;
+    }
+    std::size_t n = 1;
+    bool keep = false;
+    if (c >= 0x80) {
+      std::int32_t at = std::int32_t(i);
+      UChar32 cp;
+      U8_NEXT(reinterpret_cast<const std::uint8_t*>(s.data()), at, std::int32_t(s.size()), cp);
+      if (cp >= 0) {
+        n = std::size_t(at) - i;
+        keep = cp > 0x9F;  // C1 controls are escaped
+      }
+    }
+    if (keep) {
+      i += n;
+      continue;
+    }
+    out.append(s.data() + run, i - run);
+    for (std::size_t k = 0; k < n; ++k) append_hex_escape(out, static_cast<unsigned char>(s[i + k]));
+    i += n;
+    run = i;
+  }
+  out.append(s.data() + run, s.size() - run);
+}
+
+std::string printable(std::string_view text) {
+  std::string out;
+  append_printable(out, text);
+  return out;
+}
+
+std::string hex_bytes(std::string_view bytes) {
+  static const char* hex = "0123456789abcdef";
+  std::string out;
+  out.reserve(bytes.size() * 2);
+  for (unsigned char c : bytes) {
+    out += hex[c >> 4];
+    out += hex[c & 15];
+  }
+  return out;
+}
+
+}  // namespace xq::formats
