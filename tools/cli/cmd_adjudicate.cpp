@@ -14,7 +14,6 @@
 #include "xqrec/fen.h"
 #include "xqrec/iccs.h"
 #include "xqrec/position.h"
-#include "xqrec/rules/values.h"
 #include "xqrec/rules/verdict.h"
 
 namespace xqcli {
@@ -125,9 +124,9 @@ int run_adjudicate(const std::vector<std::string>& args) {
   for (std::size_t i = 0; i < v.moves.size(); ++i)
     for (const auto& t : v.moves[i].targets)
       std::cout << "target: ply " << v.first_ply + int(i) << " " << xq::color_name(t.victim_piece.color()) << " "
-                << xq::rules::piece_name(t.victim_piece.type()) << " " << t.victim.name() << " ("
+                << xq::piece_type_name(t.victim_piece.type()) << " " << t.victim.name() << " ("
                 << xq::rules::root_name(t.root) << (t.joint ? ", joint" : "") << (t.by_checks ? ", by checks" : "")
-                << ") by the " << xq::rules::piece_name(t.attacker_piece.type()) << " on " << t.attacker.name() << "\n";
+                << ") by the " << xq::piece_type_name(t.attacker_piece.type()) << " on " << t.attacker.name() << "\n";
   std::cout << "articles:";
   for (const auto& a : v.articles) std::cout << " " << a;
   std::cout << "\n";
