@@ -53,16 +53,9 @@ int run_adjudicate(const std::vector<std::string>& args) {
     std::cerr << "xqrec adjudicate: --threshold must be between 2 and 100\n";
     return kUsage;
   }
-  xq::Setup setup = xq::Setup::start();
-  if (!fen_words.empty()) {
-    auto parsed = xq::parse_fen(join(fen_words));
-    if (!parsed) {
-      for (const auto& e : parsed.error())
-        std::cerr << "xqrec adjudicate: bad FEN: " << e.code << " at column " << e.column << ": " << e.message << "\n";
-      return kUsage;
-    }
-    setup = *parsed;
-  }
+  const auto start_setup = start_from_fen_words("adjudicate", fen_words, /*with_code=*/true);
+  if (!start_setup) return kUsage;
+  const xq::Setup& setup = *start_setup;
   std::vector<xq::Move> moves;
   {
     std::istringstream in(join(move_words));
