@@ -3,20 +3,17 @@
 
 #include <filesystem>
 #include <fstream>
-#include <iterator>
 #include <map>
 #include <sstream>
 #include <string>
 #include <vector>
 
+#include "test_support.h"
+
 namespace xq::formats::testing {
 
-inline std::string read_bytes(const std::filesystem::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  return std::string((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-}
-
-inline std::filesystem::path shared_corpus() { return std::filesystem::path(XQREC_SHARED_CORPUS); }
+using xqtest::read_file;
+using xqtest::shared_corpus;
 
 inline bool have_shared_corpus() {
   std::error_code ec;

@@ -10,10 +10,7 @@ using namespace xq::formats::test;
 namespace {
 
 Collected read(std::string_view text, FileReport* report = nullptr) {
-  Collected c;
-  FileReport r = read_cbf(text, c.builder);
-  if (report) *report = r;
-  return c;
+  return {xqtest::read_built(text, read_cbf, report)};
 }
 
 bool has_issue(const BuiltGame& g, std::string_view code) {
@@ -152,7 +149,7 @@ TEST_CASE("cbf: corpus files read like the manifest says and survive write and r
   }
   const auto manifest = read_manifest();
   for (const auto& path : files) {
-    const std::string rel = std::filesystem::relative(path, corpus_dir()).generic_string();
+    const std::string rel = std::filesystem::relative(path, shared_corpus()).generic_string();
     INFO(rel);
     Collected c = read(read_file(path));
     const auto it = manifest.find(rel);

@@ -3,7 +3,6 @@
 #include <catch2/catch.hpp>
 
 #include <filesystem>
-#include <fstream>
 #include <functional>
 
 #include "binary_corpus.h"
@@ -74,7 +73,7 @@ TEST_CASE("every compressed CBL library of the corpus reads with every line lega
   }
   std::size_t files = 0, games = 0, variations = 0;
   for (const auto& [path, row] : manifest_rows("cbl")) {
-    const std::string bytes = read_bytes(shared_corpus() / path);
+    const std::string bytes = read_file(shared_corpus() / path);
     if (bytes.compare(0, 8, "CCBridge") != 0 || bytes.compare(0, 16, std::string("CCBridgeLibrary\0", 16)) == 0)
       continue;
     INFO(path);
@@ -112,7 +111,7 @@ TEST_CASE("compressed CBL sample: tags, start, first moves and a variation", "[c
     return;
   }
   RecordBuilder b;
-  const FileReport r = read_cbl(read_bytes(shared_corpus() / kLibrary), b);
+  const FileReport r = read_cbl(read_file(shared_corpus() / kLibrary), b);
   REQUIRE(b.games.size() == 4);
   CHECK(r.games == 4);
   const GameRecord& g = b.games[0];
@@ -138,7 +137,7 @@ TEST_CASE("compressed CBL endgames: black to move where the first move is black'
     return;
   }
   RecordBuilder b;
-  (void)read_cbl(read_bytes(shared_corpus() / kEndgames), b);
+  (void)read_cbl(read_file(shared_corpus() / kEndgames), b);
   REQUIRE(b.games.size() == 196);
   std::size_t black = 0;
   for (const GameRecord& g : b.games) {
@@ -397,7 +396,6 @@ TEST_CASE("compressed CBL: a game size below the smallest game's ends the readin
 // Run by hand: test_formats "[.write-seeds]" writes the fuzz seed.
 TEST_CASE("write the compressed CBL fuzz seed", "[.write-seeds]") {
   const std::string bytes = cblz_library_bytes(generated_games(2, 60), "种子");
-  std::ofstream(std::filesystem::path(XQREC_SOURCE_DIR) / "tests" / "fuzz" / "seeds" / "cbl" / "compressed.cbl",
-                std::ios::binary)
-      .write(bytes.data(), std::streamsize(bytes.size()));
+  xqtest::write_file(std::filesystem::path(XQREC_SOURCE_DIR) / "tests" / "fuzz" / "seeds" / "cbl" / "compressed.cbl",
+                     bytes);
 }

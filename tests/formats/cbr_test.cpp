@@ -50,7 +50,7 @@ TEST_CASE("every CBR file of the corpus reads as one legal game", "[cbr][corpus]
   for (const auto& [path, row] : rows) {
     INFO(path);
     RecordBuilder b;
-    const FileReport r = read_cbr(read_bytes(shared_corpus() / path), b);
+    const FileReport r = read_cbr(read_file(shared_corpus() / path), b);
     CHECK(r.issues.empty());
     REQUIRE(b.games.size() == std::size_t(row.games));
     const GameRecord& g = b.games[0];
@@ -69,7 +69,7 @@ TEST_CASE("CBR test file: header tags, set-up, first move h2e2", "[cbr][corpus]"
     return;
   }
   RecordBuilder b;
-  (void)read_cbr(read_bytes(shared_corpus() / "cbr/walker8088+cchess/tests/data/test.cbr"), b);
+  (void)read_cbr(read_file(shared_corpus() / "cbr/walker8088+cchess/tests/data/test.cbr"), b);
   REQUIRE(b.games.size() == 1);
   const GameRecord& g = b.games[0];
   CHECK(to_fen(*g.start_setup) == std::string(kStartFen));
@@ -88,7 +88,7 @@ TEST_CASE("every CBL library of the corpus: games as indexed", "[cbl][corpus]") 
   std::size_t total = 0;
   for (const auto& [path, row] : rows) {
     INFO(path);
-    const std::string bytes = read_bytes(shared_corpus() / path);
+    const std::string bytes = read_file(shared_corpus() / path);
     RecordBuilder b;
     const FileReport r = read_cbl(bytes, b);
     REQUIRE(r.games == b.games.size());

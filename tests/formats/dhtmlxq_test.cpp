@@ -15,10 +15,7 @@ using namespace xq::formats::test;
 namespace {
 
 Collected read(std::string_view text, FileReport* report = nullptr, const ReadOptions& o = {}) {
-  Collected c;
-  FileReport r = read_dhtmlxq(text, c.builder, o);
-  if (report) *report = r;
-  return c;
+  return {xqtest::read_built(text, read_dhtmlxq, report, o)};
 }
 
 bool has_issue(const BuiltGame& g, std::string_view code) {
@@ -237,13 +234,13 @@ TEST_CASE("dhtmlxq: the corpus reads like the manifest says", "[dhtmlxq][corpus]
   double seconds = 0;
   std::size_t bytes_total = 0;
   for (const auto& path : files) {
-    const std::string rel = std::filesystem::relative(path, corpus_dir()).generic_string();
+    const std::string rel = std::filesystem::relative(path, shared_corpus()).generic_string();
     INFO(rel);
     const std::string bytes = read_file(path);
     bytes_total += bytes.size();
-    Collected c;
+    FileReport rep;
     const auto t0 = std::chrono::steady_clock::now();
-    const FileReport rep = read_dhtmlxq(bytes, c.builder);
+    const Collected c = read(bytes, &rep);
     seconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     const auto it = manifest.find(rel);
     REQUIRE(it != manifest.end());

@@ -25,10 +25,7 @@ TEST_CASE("write the fuzz seeds of the text formats", "[.write-seeds]") {
     games.push_back(g);
   }
   for (const char* name : {"dhtmlxq", "cbf", "json"}) std::filesystem::create_directories(seeds / name);
-  auto put = [](const std::filesystem::path& p, const std::string& bytes) {
-    std::ofstream out(p, std::ios::binary);
-    out << bytes;
-  };
+  const auto put = xqtest::write_file;
   for (std::size_t i = 0; i < games.size(); ++i) {
     const std::string n = "gen" + std::to_string(i);
     put(seeds / "dhtmlxq" / (n + ".ubb"), write_dhtmlxq(games[i]).bytes);
