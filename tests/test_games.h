@@ -61,4 +61,12 @@ inline std::vector<xq::GameRecord> read_records(std::string_view bytes, std::str
   return detail::records_of(read_built(bytes, path));
 }
 
+// Whether an issue of that code is among the issues (of a report, a game).
+inline bool has_code(const std::vector<xq::formats::ReadIssue>& issues, std::string_view code) {
+  for (const auto& i : issues)
+    if (i.code == code) return true;
+  return false;
+}
+inline bool has_issue(const xq::formats::BuiltGame& g, std::string_view code) { return has_code(g.issues, code); }
+
 }  // namespace xqtest

@@ -6,6 +6,7 @@
 #include <functional>
 
 #include "binary_corpus.h"
+#include "test_games.h"
 #include "random_game.h"
 #include "binary_record_builder.h"
 #include "cbl_compressed_bytes.h"
@@ -44,12 +45,6 @@ std::size_t count_variations(const GameRecord& g) {
   std::size_t n = 0;
   for (const GameNode& node : g.nodes) n += node.children.size() > 1 ? node.children.size() - 1 : 0;
   return n;
-}
-
-bool has_code(const std::vector<ReadIssue>& issues, std::string_view code) {
-  for (const auto& i : issues)
-    if (i.code == code) return true;
-  return false;
 }
 
 // Games 1..count of the generator with variations, as compressed-library games.
@@ -193,7 +188,7 @@ TEST_CASE("compressed CBL: a record whose ply skips ahead ends the tree there, r
   CHECK(r.issues.empty());
   CHECK(b.games[0].main_line().size() == 5);
   CHECK(b.games[0].truncated);
-  CHECK(has_code(b.issues[0], "bad-record"));
+  CHECK(xqtest::has_code(b.issues[0], "bad-record"));
 }
 
 TEST_CASE("compressed CBL: more games promised than held, and a cut zlib stream", "[cbl][compressed][robust]") {
@@ -204,7 +199,7 @@ TEST_CASE("compressed CBL: more games promised than held, and a cut zlib stream"
     RecordBuilder b;
     const FileReport r = read_cbl(cblz_library_bytes({game, game}, "x", 1, 3), b);
     CHECK(b.games.size() == 2);
-    CHECK(has_code(r.issues, "truncated"));
+    CHECK(xqtest::has_code(r.issues, "truncated"));
   }
   const std::string lib = cblz_library_bytes({game, game, game}, "x");
   for (std::size_t n = 0; n < lib.size(); n += 13) {
@@ -353,7 +348,7 @@ TEST_CASE("compressed CBL: a payload inflating beyond 32 MB is read up to 32 MB,
       read_cbl(cblz_library_bytes({smallest, smallest, std::string((33u << 20), '\0')}, "x", 1, 3), two);
   CHECK(two.games.size() == 2);
   CHECK(r2.games == 2);
-  CHECK(has_code(r2.issues, "too-large"));
+  CHECK(xqtest::has_code(r2.issues, "too-large"));
   // Exactly 32 MB inflated: read whole.
   const std::string header_only = cblz_library_bytes({}, "x", 1, 0);
   RecordBuilder at_bound;
@@ -361,7 +356,7 @@ TEST_CASE("compressed CBL: a payload inflating beyond 32 MB is read up to 32 MB,
   const std::size_t header = byte(16) | byte(17) << 8 | byte(18) << 16 | byte(19) << 24;  // the inflated size
   const FileReport r3 = read_cbl(
       cblz_library_bytes({smallest, std::string((32u << 20) - header - smallest.size(), '\0')}, "x", 1, 1), at_bound);
-  CHECK_FALSE(has_code(r3.issues, "too-large"));
+  CHECK_FALSE(xqtest::has_code(r3.issues, "too-large"));
   CHECK(at_bound.games.size() == 1);
 }
 
@@ -390,7 +385,7 @@ TEST_CASE("compressed CBL: a game size below the smallest game's ends the readin
   RecordBuilder none;
   const FileReport r0 = read_cbl(cblz_library_bytes({smallest, short_one}, "x"), none);
   CHECK(none.games.size() == 1);
-  CHECK(has_code(r0.issues, "bad-record"));
+  CHECK(xqtest::has_code(r0.issues, "bad-record"));
 }
 
 // Run by hand: test_formats "[.write-seeds]" writes the fuzz seed.

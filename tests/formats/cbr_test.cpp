@@ -5,6 +5,7 @@
 #include <filesystem>
 
 #include "binary_corpus.h"
+#include "test_games.h"
 #include "random_game.h"
 #include "binary_record_builder.h"
 #include "cbr_bytes.h"
@@ -30,12 +31,6 @@ int main_line_if_legal(const GameRecord& g) {
     ++plies;
   }
   return plies;
-}
-
-bool report_has(const FileReport& r, std::string_view code) {
-  for (const auto& i : r.issues)
-    if (i.code == code) return true;
-  return false;
 }
 
 }  // namespace
@@ -95,8 +90,8 @@ TEST_CASE("every CBL library of the corpus: games as indexed", "[cbl][corpus]") 
     if (row.notes.find("compressed") != std::string::npos) {
       // Read in full by cbl_compressed_test.cpp; here: games, no loss.
       CHECK_FALSE(b.games.empty());
-      CHECK_FALSE(report_has(r, "unsupported"));
-      CHECK_FALSE(report_has(r, "bad-compression"));
+      CHECK_FALSE(xqtest::has_code(r.issues, "unsupported"));
+      CHECK_FALSE(xqtest::has_code(r.issues, "bad-compression"));
       continue;
     }
     // The manifest counts record magics; deleted index entries are skipped
@@ -149,7 +144,7 @@ TEST_CASE("CBR and CBL built from generated games read back the same tree", "[cb
   const FileReport r = read_cbl(cbl_bytes(records, "测试库", 64, deleted), b);
   REQUIRE(b.games.size() == records.size() - 1);
   CHECK(r.games == b.games.size());
-  CHECK(report_has(r, "deleted-record"));
+  CHECK(xqtest::has_code(r.issues, "deleted-record"));
   for (std::size_t k = 0, j = 0; k < records.size(); ++k) {
     if (deleted[k]) continue;
     std::string why;
@@ -203,8 +198,8 @@ TEST_CASE("CBR and CBL readers survive truncated and corrupted buffers", "[cbr][
   RecordBuilder b;
   const FileReport r = read_cbl(z, b);
   CHECK(b.games.empty());
-  CHECK(report_has(r, "bad-compression"));
-  CHECK(report_has(r, "truncated"));
+  CHECK(xqtest::has_code(r.issues, "bad-compression"));
+  CHECK(xqtest::has_code(r.issues, "truncated"));
 }
 
 namespace {

@@ -18,12 +18,6 @@ Collected read(std::string_view text, FileReport* report = nullptr, const ReadOp
   return {xqtest::read_built(text, read_dhtmlxq, report, o)};
 }
 
-bool has_issue(const BuiltGame& g, std::string_view code) {
-  for (const auto& i : g.issues)
-    if (i.code == code) return true;
-  return false;
-}
-
 std::size_t error_count(const BuiltGame& g) {
   std::size_t n = 0;
   for (const auto& i : g.issues) n += i.severity == Severity::Error;
@@ -156,11 +150,11 @@ TEST_CASE("dhtmlxq: bad data is reported with its location and read around", "[d
   REQUIRE(c.games.size() == 1);
   const BuiltGame& g = c.games[0];
   CHECK(g.record.main_line().size() == 1);
-  CHECK(has_issue(g, "bad-move"));
-  CHECK(has_issue(g, "orphan-variation"));
-  CHECK(has_issue(g, "bad-variation"));
-  CHECK(has_issue(g, "mismatched-close"));
-  CHECK(has_issue(g, "bad-comment"));
+  CHECK(xqtest::has_issue(g, "bad-move"));
+  CHECK(xqtest::has_issue(g, "orphan-variation"));
+  CHECK(xqtest::has_issue(g, "bad-variation"));
+  CHECK(xqtest::has_issue(g, "mismatched-close"));
+  CHECK(xqtest::has_issue(g, "bad-comment"));
   CHECK(*g.record.tag("BlackTime") == "5");
   for (const auto& i : g.issues)
     if (i.code == "bad-move") CHECK(text[i.where.offset] == 'x');
@@ -183,7 +177,7 @@ TEST_CASE("dhtmlxq: HTML pages, several records, GBK text and truncation", "[dht
   CHECK(c.games[0].record.tag("DhtmlXQ_result") == nullptr);
   CHECK(c.games[1].record.main_line().size() == 1);
   CHECK(c.games[2].record.truncated);
-  CHECK(has_issue(c.games[2], "truncated"));
+  CHECK(xqtest::has_issue(c.games[2], "truncated"));
   CHECK(c.games[2].record.main_line().size() == 2);
 
   Collected none = read("<html>nothing here</html>", &rep);
@@ -215,7 +209,7 @@ TEST_CASE("dhtmlxq: binit, flipped rows and the side to move", "[dhtmlxq]") {
   const std::string flipped = binit("00", "30", "09", "59");
   Collected f = read("[DhtmlXQ][DhtmlXQ_binit]" + flipped + "[/DhtmlXQ_binit][DhtmlXQ_movelist]0908[/DhtmlXQ_movelist][/DhtmlXQ]");
   REQUIRE(f.games.size() == 1);
-  CHECK(has_issue(f.games[0], "rows-flipped"));
+  CHECK(xqtest::has_issue(f.games[0], "rows-flipped"));
   REQUIRE(f.games[0].record.start_setup);
   CHECK(*f.games[0].record.start_setup == *r.start_setup);
   CHECK(f.games[0].record.node(f.games[0].record.main_line()[0]).move == r.node(r.main_line()[0]).move);
@@ -458,6 +452,6 @@ TEST_CASE("dhtmlxq: DHJHtmlXQ board with Black to move, and a bad point", "[dhtm
   board[10] = 'x';
   Collected bad = read("[DHJHtmlXQ][DHJHtmlXQ_31]" + board.substr(0, 80) + "[/DHJHtmlXQ_31][/DHJHtmlXQ]");
   REQUIRE(bad.games.size() == 1);
-  CHECK(has_issue(bad.games[0], "bad-fen"));
+  CHECK(xqtest::has_issue(bad.games[0], "bad-fen"));
   CHECK(error_count(bad.games[0]) == 2);  // the bad point, and 80 points instead of 90
 }
