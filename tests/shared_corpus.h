@@ -16,12 +16,11 @@
 #include <string>
 #include <string_view>
 
+#include "test_support.h"
+
 namespace xq::test {
 
-inline std::filesystem::path shared_corpus_dir() {
-  if (const char* env = std::getenv("XQREC_SHARED_CORPUS"); env && *env) return env;
-  return XQREC_SHARED_CORPUS;
-}
+inline std::filesystem::path shared_corpus_dir() { return xqtest::shared_corpus(); }
 
 // The corpus is there when its MANIFEST.tsv is.
 inline bool shared_corpus_found() {

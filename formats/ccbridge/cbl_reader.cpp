@@ -3,6 +3,7 @@
 #include <string>
 #include <vector>
 
+#include "record/offset_issue.h"
 #include "text/binary_text.h"
 #include "ccbridge/cbl_compressed.h"
 #include "ccbridge/cbr_record.h"
@@ -13,18 +14,11 @@ namespace xq::formats {
 
 namespace {
 
+using detail::make_issue;
+
 constexpr std::string_view kLibraryMagic{"CCBridgeLibrary\0", 16};
 constexpr std::size_t kIndexStart = 66624, kIndexEntry = 276, kSlot = 4096;
 constexpr std::uint32_t kLiveEntry = 7, kDeletedEntry = 5;
-
-ReadIssue make_issue(std::string code, Severity severity, std::uint64_t offset, std::string message) {
-  ReadIssue i;
-  i.code = std::move(code);
-  i.severity = severity;
-  i.where.offset = offset;
-  i.message = std::move(message);
-  return i;
-}
 
 std::uint32_t u32(std::string_view b, std::size_t o) {
   if (o + 4 > b.size()) return 0;

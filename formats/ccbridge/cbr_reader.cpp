@@ -4,6 +4,7 @@
 
 #include "text/binary_text.h"
 #include "record/binary_tree.h"
+#include "record/offset_issue.h"
 #include "ccbridge/cbr_record.h"
 #include "xqrec/fen.h"
 #include "xqrec/formats/cbr.h"
@@ -50,15 +51,6 @@ constexpr Layout kV1{{{{52, 128, "Title"},         {180, 256, "Category"},     {
                        {0, 0, ""},                 {0, 0, ""}}},
                      26, 1784, 1820, 1856, 1860, 1864, 1958};
 constexpr std::size_t kV2Termination = 2080, kV1Termination = 1824;
-
-ReadIssue make_issue(std::string code, Severity severity, std::uint64_t offset, std::string message) {
-  ReadIssue i;
-  i.code = std::move(code);
-  i.severity = severity;
-  i.where.offset = offset;
-  i.message = std::move(message);
-  return i;
-}
 
 std::string_view result_text(unsigned code) {
   switch (code) {

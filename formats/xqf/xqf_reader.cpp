@@ -5,6 +5,7 @@
 
 #include "text/binary_text.h"
 #include "record/binary_tree.h"
+#include "record/offset_issue.h"
 #include "xqf/xqf_layout.h"
 #include "xqrec/fen.h"
 #include "xqrec/formats/xqf.h"
@@ -13,19 +14,9 @@ namespace xq::formats {
 
 namespace {
 
+using detail::make_issue;
 using detail::RecordNode;
 using detail::RecordTree;
-
-ReadIssue make_issue(std::string code, Severity severity, std::uint64_t offset, std::string message,
-                     std::string text = {}) {
-  ReadIssue issue;
-  issue.code = std::move(code);
-  issue.severity = severity;
-  issue.where.offset = offset;
-  issue.text = std::move(text);
-  issue.message = std::move(message);
-  return issue;
-}
 
 std::string hex_bytes(std::string_view bytes) {
   static constexpr char kHex[] = "0123456789abcdef";

@@ -35,11 +35,10 @@ std::string_view file_mark(int k, int n, bool traditional) {
 }  // namespace
 
 std::string write_chinese(const Position& pos, Move move, const ChineseStyle& style) {
+  const Piece p = detail::mover_piece(pos, move);
+  if (p.empty()) return {};
   const Square from = move.from(), to = move.to();
-  if (!from.valid() || !to.valid()) return {};
-  const Piece p = pos.at(from);
   const Color c = pos.side_to_move();
-  if (p.empty() || p.color() != c) return {};
   const PieceType t = p.type();
   const int side = index(c);
   const std::string_view piece = style.traditional ? kTraditional[side][int(t)] : kSimplified[side][int(t)];
@@ -52,7 +51,7 @@ std::string write_chinese(const Position& pos, Move move, const ChineseStyle& st
   detail::collect_same(pos, c, t, same);
   std::string out;
   const int on_file = same.on_file(from.file());
-  if (on_file < 2 || ((t == PieceType::Advisor || t == PieceType::Elephant) && !detail::plain_file_ambiguous(pos, same, move))) {
+  if (detail::plain_form_names(pos, same, move, t)) {
     out += piece;
     out += digit(detail::file_number(c, from.file()));
   } else if (style.multi_pawn == MultiPawnStyle::Traditional) {
@@ -69,7 +68,7 @@ std::string write_chinese(const Position& pos, Move move, const ChineseStyle& st
 
   const int dr = to.rank() - from.rank();
   const bool forward = (c == Color::Red) == (dr > 0);
-  const bool linear = t == PieceType::King || t == PieceType::Rook || t == PieceType::Cannon || t == PieceType::Pawn;
+  const bool linear = detail::moves_in_line(t);
   if (linear && dr == 0) {
     out += "平";
     out += digit(detail::file_number(c, to.file()));

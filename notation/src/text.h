@@ -108,4 +108,24 @@ void collect_same(const Position& pos, Color c, PieceType t, SamePieces& out);
 // (only on relaxed set-ups with pieces off their points).
 bool plain_file_ambiguous(const Position& pos, const SamePieces& same, Move move);
 
+// For the writers (Chinese and WXF): the piece the side to move moves, or
+// an empty piece when the move is not one of its pieces' (nothing is then
+// written).
+inline Piece mover_piece(const Position& pos, Move move) {
+  if (!move.from().valid() || !move.to().valid()) return {};
+  const Piece p = pos.at(move.from());
+  return p.empty() || p.color() != pos.side_to_move() ? Piece() : p;
+}
+// Whether the plain form, piece and origin file, names the move of a piece
+// of type t: the only one of its type on its file, or an advisor or
+// elephant that no other on the file could be read as.
+inline bool plain_form_names(const Position& pos, const SamePieces& same, Move move, PieceType t) {
+  return same.on_file(move.from().file()) < 2 ||
+         ((t == PieceType::Advisor || t == PieceType::Elephant) && !plain_file_ambiguous(pos, same, move));
+}
+// Pieces that move along a line: their number counts ranks, not a file.
+constexpr bool moves_in_line(PieceType t) {
+  return t == PieceType::King || t == PieceType::Rook || t == PieceType::Cannon || t == PieceType::Pawn;
+}
+
 }  // namespace xq::notation::detail

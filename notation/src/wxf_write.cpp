@@ -14,11 +14,10 @@ constexpr char kLettersEH[8] = {'?', 'K', 'A', 'E', 'H', 'R', 'C', 'P'};
 }  // namespace
 
 std::string write_wxf(const Position& pos, Move move, const WxfStyle& style) {
+  const Piece p = detail::mover_piece(pos, move);
+  if (p.empty()) return {};
   const Square from = move.from(), to = move.to();
-  if (!from.valid() || !to.valid()) return {};
-  const Piece p = pos.at(from);
   const Color c = pos.side_to_move();
-  if (p.empty() || p.color() != c) return {};
   const PieceType t = p.type();
   const bool official = style.convention == WxfConvention::Official;
   const bool eh = style.letters == WxfStyle::Letters::EH || (style.letters == WxfStyle::Letters::ByConvention && official);
@@ -29,7 +28,7 @@ std::string write_wxf(const Position& pos, Move move, const WxfStyle& style) {
   detail::collect_same(pos, c, t, same);
   std::string out;
   const int on_file = same.on_file(from.file());
-  if (on_file < 2 || ((t == PieceType::Advisor || t == PieceType::Elephant) && !detail::plain_file_ambiguous(pos, same, move))) {
+  if (detail::plain_form_names(pos, same, move, t)) {
     out += letter;
     out += file_digit;
   } else if (t != PieceType::Pawn) {
@@ -67,7 +66,7 @@ std::string write_wxf(const Position& pos, Move move, const WxfStyle& style) {
 
   const int dr = to.rank() - from.rank();
   const bool forward = (c == Color::Red) == (dr > 0);
-  const bool linear = t == PieceType::King || t == PieceType::Rook || t == PieceType::Cannon || t == PieceType::Pawn;
+  const bool linear = detail::moves_in_line(t);
   if (linear && dr == 0) {
     out += '.';
     out += char('0' + detail::file_number(c, to.file()));

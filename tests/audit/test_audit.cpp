@@ -4,11 +4,10 @@
 #include <catch2/catch.hpp>
 #include <algorithm>
 #include <filesystem>
-#include <fstream>
-#include <iterator>
 #include <random>
 
 #include "shared_corpus.h"
+#include "test_games.h"
 #include "xqrec/audit/audit.h"
 #include "xqrec/formats/game_builder.h"
 #include "xqrec/formats/reader.h"
@@ -20,11 +19,6 @@ using namespace xq::formats;
 using namespace xq::audit;
 
 namespace {
-
-std::string slurp(const fs::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  return std::string(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
-}
 
 // Real games from the shared corpus (DhtmlXQ: coordinates, so a defect
 // cannot be read as another legal move by accident), main line only.
@@ -49,12 +43,7 @@ std::vector<GameRecord> corpus_games(std::size_t want) {
   std::sort(files.begin(), files.end());
   for (const auto& f : files) {
     if (out.size() >= want) break;
-    const std::string bytes = slurp(f);
-    GameBuilder builder([&](BuiltGame& g) {
-      out.push_back(std::move(g.record));
-      return Control::Continue;
-    });
-    (void)read_games(bytes, f.string(), builder);
+    for (auto& r : xqtest::read_records(xqtest::read_file(f), f.string())) out.push_back(std::move(r));
   }
   return out;
 }
@@ -391,14 +380,9 @@ TEST_CASE("the repetition verdict decides the result only if the game ends in it
 
 TEST_CASE("the ICCS dash form is a dialect note only where the record does not declare ICCS", "[audit]") {
   auto audit_text = [](const std::string& text) {
-    std::vector<GameAudit> out;
-    GameBuilder builder([&](BuiltGame& g) {
-      out.push_back(audit_game(g.record, g.issues));
-      return Control::Continue;
-    });
-    (void)read_games(text, "game.pgn", builder);
-    REQUIRE(out.size() == 1);
-    return out[0];
+    const auto games = xqtest::read_built(text, "game.pgn");
+    REQUIRE(games.size() == 1);
+    return audit_game(games[0].record, games[0].issues);
   };
   auto dialect_messages = [](const GameAudit& a) {
     std::vector<std::string> m;

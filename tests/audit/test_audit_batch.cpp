@@ -2,12 +2,10 @@
 // jobs, every game of every file, and unreadable inputs reported.
 #include <catch2/catch.hpp>
 
-#include <unistd.h>
-
 #include <algorithm>
 #include <filesystem>
-#include <fstream>
 
+#include "test_support.h"
 #include "xqrec/audit/batch.h"
 
 using namespace xq::formats;
@@ -72,11 +70,10 @@ TEST_CASE("a missing input is an error line, and the rest is still audited", "[a
 }
 
 TEST_CASE("a directory walk reads the records in it and names the files it does not read", "[audit][batch]") {
-  const auto dir = std::filesystem::temp_directory_path() / ("xqrec-walk-" + std::to_string(::getpid()));
-  std::filesystem::create_directories(dir);
-  std::ofstream(dir / "game.pgn") << "[Event \"x\"]\n1. h2e2 h9g7 *\n";
-  std::ofstream(dir / "README.md") << "# Games\n\nRead them with xqrec.\n";
-  std::ofstream(dir / "game.pgn.expected.jsonl") << "{\"file\":\"game.pgn\",\"game\":1,\"findings\":[]}\n";
+  const auto dir = xqtest::scratch_dir("walk");
+  xqtest::write_file(dir / "game.pgn", "[Event \"x\"]\n1. h2e2 h9g7 *\n");
+  xqtest::write_file(dir / "README.md", "# Games\n\nRead them with xqrec.\n");
+  xqtest::write_file(dir / "game.pgn.expected.jsonl", "{\"file\":\"game.pgn\",\"game\":1,\"findings\":[]}\n");
   std::vector<std::string> errors;
   const auto walked = expand_inputs({dir.string()}, errors);
   REQUIRE(walked.size() == 3);

@@ -3,21 +3,17 @@
 
 #include <filesystem>
 #include <fstream>
-#include <iterator>
 #include <map>
 #include <sstream>
 #include <string>
 #include <vector>
 
 #include "shared_corpus.h"
+#include "test_support.h"
 
 namespace xq::formats::testing {
 
-inline std::string read_bytes(const std::filesystem::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  return std::string((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-}
-
+using xqtest::read_file;
 // Tests check xq::test::need_shared_corpus() first (shared_corpus.h).
 inline std::filesystem::path shared_corpus() { return xq::test::shared_corpus_dir(); }
 

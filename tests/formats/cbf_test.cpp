@@ -10,16 +10,7 @@ using namespace xq::formats::test;
 namespace {
 
 Collected read(std::string_view text, FileReport* report = nullptr) {
-  Collected c;
-  FileReport r = read_cbf(text, c.builder);
-  if (report) *report = r;
-  return c;
-}
-
-bool has_issue(const BuiltGame& g, std::string_view code) {
-  for (const auto& i : g.issues)
-    if (i.code == code) return true;
-  return false;
+  return {xqtest::read_built(text, read_cbf, report)};
 }
 
 }  // namespace
@@ -64,16 +55,16 @@ TEST_CASE("cbf: unknown attributes, moves after the end and bad values are repor
   Collected c = read(text);
   REQUIRE(c.games.size() == 1);
   const BuiltGame& g = c.games[0];
-  CHECK(has_issue(g, "unknown-attribute"));
-  CHECK(has_issue(g, "unsupported"));
-  CHECK(has_issue(g, "side-to-move"));
+  CHECK(xqtest::has_issue(g, "unknown-attribute"));
+  CHECK(xqtest::has_issue(g, "unsupported"));
+  CHECK(xqtest::has_issue(g, "side-to-move"));
   REQUIRE(g.record.start_setup);
   CHECK(g.record.start_setup->side_to_move == Color::Black);  // the first move is Black's
   CHECK(g.record.main_line().size() == 2);
 
   Collected bad = read("<ChineseChessRecord><MoveList><Move value=\"0-00\" /></MoveList></ChineseChessRecord>");
   REQUIRE(bad.games.size() == 1);
-  CHECK(has_issue(bad.games[0], "bad-move"));
+  CHECK(xqtest::has_issue(bad.games[0], "bad-move"));
   FileReport rep;
   Collected none = read("<xml>not a record</xml>", &rep);
   CHECK(none.games.empty());
@@ -150,7 +141,7 @@ TEST_CASE("cbf: corpus files read like the manifest says and survive write and r
   REQUIRE(!files.empty());
   const auto manifest = read_manifest();
   for (const auto& path : files) {
-    const std::string rel = std::filesystem::relative(path, corpus_dir()).generic_string();
+    const std::string rel = std::filesystem::relative(path, shared_corpus()).generic_string();
     INFO(rel);
     Collected c = read(read_file(path));
     const auto it = manifest.find(rel);
@@ -259,5 +250,5 @@ TEST_CASE("cbf: an attribute that merely ends in \"value\" is not the move's val
     if (i.code == "bad-move") bad = &i;
   REQUIRE(bad != nullptr);
   CHECK(bad->where.offset == text.find("<Move xvalue=\"70-62\""));
-  CHECK(has_issue(g, "unknown-attribute"));  // xvalue and a, as before
+  CHECK(xqtest::has_issue(g, "unknown-attribute"));  // xvalue and a, as before
 }

@@ -3,10 +3,10 @@
 #include <catch2/catch.hpp>
 
 #include <filesystem>
-#include <fstream>
 #include <functional>
 
 #include "binary_corpus.h"
+#include "test_games.h"
 #include "random_game.h"
 #include "binary_record_builder.h"
 #include "cbl_compressed_bytes.h"
@@ -47,12 +47,6 @@ std::size_t count_variations(const GameRecord& g) {
   return n;
 }
 
-bool has_code(const std::vector<ReadIssue>& issues, std::string_view code) {
-  for (const auto& i : issues)
-    if (i.code == code) return true;
-  return false;
-}
-
 // Games 1..count of the generator with variations, as compressed-library games.
 std::vector<std::string> generated_games(std::uint64_t count, std::size_t max_nodes) {
   GenOptions o;
@@ -71,7 +65,7 @@ TEST_CASE("every compressed CBL library of the corpus reads with every line lega
   if (!xq::test::need_shared_corpus()) return;
   std::size_t files = 0, games = 0, variations = 0;
   for (const auto& [path, row] : manifest_rows("cbl")) {
-    const std::string bytes = read_bytes(shared_corpus() / path);
+    const std::string bytes = read_file(shared_corpus() / path);
     if (bytes.compare(0, 8, "CCBridge") != 0 || bytes.compare(0, 16, std::string("CCBridgeLibrary\0", 16)) == 0)
       continue;
     INFO(path);
@@ -106,7 +100,7 @@ TEST_CASE("every compressed CBL library of the corpus reads with every line lega
 TEST_CASE("compressed CBL sample: tags, start, first moves and a variation", "[cbl][compressed][corpus]") {
   if (!xq::test::need_shared_corpus()) return;
   RecordBuilder b;
-  const FileReport r = read_cbl(read_bytes(shared_corpus() / kLibrary), b);
+  const FileReport r = read_cbl(read_file(shared_corpus() / kLibrary), b);
   REQUIRE(b.games.size() == 4);
   CHECK(r.games == 4);
   const GameRecord& g = b.games[0];
@@ -129,7 +123,7 @@ TEST_CASE("compressed CBL sample: tags, start, first moves and a variation", "[c
 TEST_CASE("compressed CBL endgames: black to move where the first move is black's", "[cbl][compressed][corpus]") {
   if (!xq::test::need_shared_corpus()) return;
   RecordBuilder b;
-  (void)read_cbl(read_bytes(shared_corpus() / kEndgames), b);
+  (void)read_cbl(read_file(shared_corpus() / kEndgames), b);
   REQUIRE(b.games.size() == 196);
   std::size_t black = 0;
   for (const GameRecord& g : b.games) {
@@ -185,7 +179,7 @@ TEST_CASE("compressed CBL: a record whose ply skips ahead ends the tree there, r
   CHECK(r.issues.empty());
   CHECK(b.games[0].main_line().size() == 5);
   CHECK(b.games[0].truncated);
-  CHECK(has_code(b.issues[0], "bad-record"));
+  CHECK(xqtest::has_code(b.issues[0], "bad-record"));
 }
 
 TEST_CASE("compressed CBL: more games promised than held, and a cut zlib stream", "[cbl][compressed][robust]") {
@@ -196,7 +190,7 @@ TEST_CASE("compressed CBL: more games promised than held, and a cut zlib stream"
     RecordBuilder b;
     const FileReport r = read_cbl(cblz_library_bytes({game, game}, "x", 1, 3), b);
     CHECK(b.games.size() == 2);
-    CHECK(has_code(r.issues, "truncated"));
+    CHECK(xqtest::has_code(r.issues, "truncated"));
   }
   const std::string lib = cblz_library_bytes({game, game, game}, "x");
   for (std::size_t n = 0; n < lib.size(); n += 13) {
@@ -345,7 +339,7 @@ TEST_CASE("compressed CBL: a payload inflating beyond 32 MB is read up to 32 MB,
       read_cbl(cblz_library_bytes({smallest, smallest, std::string((33u << 20), '\0')}, "x", 1, 3), two);
   CHECK(two.games.size() == 2);
   CHECK(r2.games == 2);
-  CHECK(has_code(r2.issues, "too-large"));
+  CHECK(xqtest::has_code(r2.issues, "too-large"));
   // Exactly 32 MB inflated: read whole.
   const std::string header_only = cblz_library_bytes({}, "x", 1, 0);
   RecordBuilder at_bound;
@@ -353,7 +347,7 @@ TEST_CASE("compressed CBL: a payload inflating beyond 32 MB is read up to 32 MB,
   const std::size_t header = byte(16) | byte(17) << 8 | byte(18) << 16 | byte(19) << 24;  // the inflated size
   const FileReport r3 = read_cbl(
       cblz_library_bytes({smallest, std::string((32u << 20) - header - smallest.size(), '\0')}, "x", 1, 1), at_bound);
-  CHECK_FALSE(has_code(r3.issues, "too-large"));
+  CHECK_FALSE(xqtest::has_code(r3.issues, "too-large"));
   CHECK(at_bound.games.size() == 1);
 }
 
@@ -382,5 +376,5 @@ TEST_CASE("compressed CBL: a game size below the smallest game's ends the readin
   RecordBuilder none;
   const FileReport r0 = read_cbl(cblz_library_bytes({smallest, short_one}, "x"), none);
   CHECK(none.games.size() == 1);
-  CHECK(has_code(r0.issues, "bad-record"));
+  CHECK(xqtest::has_code(r0.issues, "bad-record"));
 }

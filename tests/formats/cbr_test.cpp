@@ -5,6 +5,7 @@
 #include <filesystem>
 
 #include "binary_corpus.h"
+#include "test_games.h"
 #include "random_game.h"
 #include "binary_record_builder.h"
 #include "cbr_bytes.h"
@@ -32,12 +33,6 @@ int main_line_if_legal(const GameRecord& g) {
   return plies;
 }
 
-bool report_has(const FileReport& r, std::string_view code) {
-  for (const auto& i : r.issues)
-    if (i.code == code) return true;
-  return false;
-}
-
 }  // namespace
 
 TEST_CASE("every CBR file of the corpus reads as one legal game", "[cbr][corpus]") {
@@ -47,7 +42,7 @@ TEST_CASE("every CBR file of the corpus reads as one legal game", "[cbr][corpus]
   for (const auto& [path, row] : rows) {
     INFO(path);
     RecordBuilder b;
-    const FileReport r = read_cbr(read_bytes(shared_corpus() / path), b);
+    const FileReport r = read_cbr(read_file(shared_corpus() / path), b);
     CHECK(r.issues.empty());
     REQUIRE(b.games.size() == std::size_t(row.games));
     const GameRecord& g = b.games[0];
@@ -63,7 +58,7 @@ TEST_CASE("every CBR file of the corpus reads as one legal game", "[cbr][corpus]
 TEST_CASE("CBR test file: header tags, set-up, first move h2e2", "[cbr][corpus]") {
   if (!xq::test::need_shared_corpus()) return;
   RecordBuilder b;
-  (void)read_cbr(read_bytes(shared_corpus() / "cbr/walker8088+cchess/tests/data/test.cbr"), b);
+  (void)read_cbr(read_file(shared_corpus() / "cbr/walker8088+cchess/tests/data/test.cbr"), b);
   REQUIRE(b.games.size() == 1);
   const GameRecord& g = b.games[0];
   CHECK(to_fen(*g.start_setup) == std::string(kStartFen));
@@ -79,15 +74,15 @@ TEST_CASE("every CBL library of the corpus: games as indexed", "[cbl][corpus]") 
   std::size_t total = 0;
   for (const auto& [path, row] : rows) {
     INFO(path);
-    const std::string bytes = read_bytes(shared_corpus() / path);
+    const std::string bytes = read_file(shared_corpus() / path);
     RecordBuilder b;
     const FileReport r = read_cbl(bytes, b);
     REQUIRE(r.games == b.games.size());
     if (row.notes.find("compressed") != std::string::npos) {
       // Read in full by cbl_compressed_test.cpp; here: games, no loss.
       CHECK_FALSE(b.games.empty());
-      CHECK_FALSE(report_has(r, "unsupported"));
-      CHECK_FALSE(report_has(r, "bad-compression"));
+      CHECK_FALSE(xqtest::has_code(r.issues, "unsupported"));
+      CHECK_FALSE(xqtest::has_code(r.issues, "bad-compression"));
       continue;
     }
     // The manifest counts record magics; deleted index entries are skipped
@@ -140,7 +135,7 @@ TEST_CASE("CBR and CBL built from generated games read back the same tree", "[cb
   const FileReport r = read_cbl(cbl_bytes(records, "测试库", 64, deleted), b);
   REQUIRE(b.games.size() == records.size() - 1);
   CHECK(r.games == b.games.size());
-  CHECK(report_has(r, "deleted-record"));
+  CHECK(xqtest::has_code(r.issues, "deleted-record"));
   for (std::size_t k = 0, j = 0; k < records.size(); ++k) {
     if (deleted[k]) continue;
     std::string why;
@@ -194,8 +189,8 @@ TEST_CASE("CBR and CBL readers survive truncated and corrupted buffers", "[cbr][
   RecordBuilder b;
   const FileReport r = read_cbl(z, b);
   CHECK(b.games.empty());
-  CHECK(report_has(r, "bad-compression"));
-  CHECK(report_has(r, "truncated"));
+  CHECK(xqtest::has_code(r.issues, "bad-compression"));
+  CHECK(xqtest::has_code(r.issues, "truncated"));
 }
 
 namespace {

@@ -15,16 +15,7 @@ using namespace xq::formats::test;
 namespace {
 
 Collected read(std::string_view text, FileReport* report = nullptr, const ReadOptions& o = {}) {
-  Collected c;
-  FileReport r = read_dhtmlxq(text, c.builder, o);
-  if (report) *report = r;
-  return c;
-}
-
-bool has_issue(const BuiltGame& g, std::string_view code) {
-  for (const auto& i : g.issues)
-    if (i.code == code) return true;
-  return false;
+  return {xqtest::read_built(text, read_dhtmlxq, report, o)};
 }
 
 std::size_t error_count(const BuiltGame& g) {
@@ -159,11 +150,11 @@ TEST_CASE("dhtmlxq: bad data is reported with its location and read around", "[d
   REQUIRE(c.games.size() == 1);
   const BuiltGame& g = c.games[0];
   CHECK(g.record.main_line().size() == 1);
-  CHECK(has_issue(g, "bad-move"));
-  CHECK(has_issue(g, "orphan-variation"));
-  CHECK(has_issue(g, "bad-variation"));
-  CHECK(has_issue(g, "mismatched-close"));
-  CHECK(has_issue(g, "bad-comment"));
+  CHECK(xqtest::has_issue(g, "bad-move"));
+  CHECK(xqtest::has_issue(g, "orphan-variation"));
+  CHECK(xqtest::has_issue(g, "bad-variation"));
+  CHECK(xqtest::has_issue(g, "mismatched-close"));
+  CHECK(xqtest::has_issue(g, "bad-comment"));
   CHECK(*g.record.tag("BlackTime") == "5");
   for (const auto& i : g.issues)
     if (i.code == "bad-move") CHECK(text[i.where.offset] == 'x');
@@ -186,7 +177,7 @@ TEST_CASE("dhtmlxq: HTML pages, several records, GBK text and truncation", "[dht
   CHECK(c.games[0].record.tag("DhtmlXQ_result") == nullptr);
   CHECK(c.games[1].record.main_line().size() == 1);
   CHECK(c.games[2].record.truncated);
-  CHECK(has_issue(c.games[2], "truncated"));
+  CHECK(xqtest::has_issue(c.games[2], "truncated"));
   CHECK(c.games[2].record.main_line().size() == 2);
 
   Collected none = read("<html>nothing here</html>", &rep);
@@ -218,7 +209,7 @@ TEST_CASE("dhtmlxq: binit, flipped rows and the side to move", "[dhtmlxq]") {
   const std::string flipped = binit("00", "30", "09", "59");
   Collected f = read("[DhtmlXQ][DhtmlXQ_binit]" + flipped + "[/DhtmlXQ_binit][DhtmlXQ_movelist]0908[/DhtmlXQ_movelist][/DhtmlXQ]");
   REQUIRE(f.games.size() == 1);
-  CHECK(has_issue(f.games[0], "rows-flipped"));
+  CHECK(xqtest::has_issue(f.games[0], "rows-flipped"));
   REQUIRE(f.games[0].record.start_setup);
   CHECK(*f.games[0].record.start_setup == *r.start_setup);
   CHECK(f.games[0].record.node(f.games[0].record.main_line()[0]).move == r.node(r.main_line()[0]).move);
@@ -235,13 +226,13 @@ TEST_CASE("dhtmlxq: the corpus reads like the manifest says", "[dhtmlxq][corpus]
   double seconds = 0;
   std::size_t bytes_total = 0;
   for (const auto& path : files) {
-    const std::string rel = std::filesystem::relative(path, corpus_dir()).generic_string();
+    const std::string rel = std::filesystem::relative(path, shared_corpus()).generic_string();
     INFO(rel);
     const std::string bytes = read_file(path);
     bytes_total += bytes.size();
-    Collected c;
+    FileReport rep;
     const auto t0 = std::chrono::steady_clock::now();
-    const FileReport rep = read_dhtmlxq(bytes, c.builder);
+    const Collected c = read(bytes, &rep);
     seconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     const auto it = manifest.find(rel);
     REQUIRE(it != manifest.end());
@@ -460,6 +451,6 @@ TEST_CASE("dhtmlxq: DHJHtmlXQ board with Black to move, and a bad point", "[dhtm
   board[10] = 'x';
   Collected bad = read("[DHJHtmlXQ][DHJHtmlXQ_31]" + board.substr(0, 80) + "[/DHJHtmlXQ_31][/DHJHtmlXQ]");
   REQUIRE(bad.games.size() == 1);
-  CHECK(has_issue(bad.games[0], "bad-fen"));
+  CHECK(xqtest::has_issue(bad.games[0], "bad-fen"));
   CHECK(error_count(bad.games[0]) == 2);  // the bad point, and 80 points instead of 90
 }

@@ -5,11 +5,10 @@
 #include <unistd.h>
 
 #include <filesystem>
-#include <fstream>
-#include <iterator>
 #include <random>
 #include <thread>
 
+#include "test_support.h"
 #include "xqrec/formats/file_bytes.h"
 
 using namespace xq::formats;
@@ -24,23 +23,15 @@ std::string random_bytes(std::size_t n, unsigned seed) {
   return s;
 }
 
-fs::path temp_dir() {
-  std::string name = "xqrec-file-bytes-";
-  name += std::to_string(::getpid());
-  const fs::path d = fs::temp_directory_path() / name;
-  fs::create_directories(d);
-  return d;
-}
-
 }  // namespace
 
 TEST_CASE("file bytes: regular files are read whole, whatever their size", "[files]") {
-  const fs::path dir = temp_dir();
+  const fs::path dir = xqtest::scratch_dir("file-bytes");
   for (std::size_t n : {std::size_t(0), std::size_t(1), std::size_t(4095), std::size_t(65535), std::size_t(65536),
                         std::size_t(65537), std::size_t(200000), std::size_t(1) << 20, (std::size_t(1) << 20) + 3}) {
     const std::string content = random_bytes(n, unsigned(n));
     const fs::path p = dir / std::to_string(n);
-    std::ofstream(p, std::ios::binary) << content;
+    xqtest::write_file(p, content);
     FileBytes f;
     REQUIRE(f.open(p.string()).empty());
     CHECK(f.bytes().size() == n);
@@ -50,11 +41,11 @@ TEST_CASE("file bytes: regular files are read whole, whatever their size", "[fil
 }
 
 TEST_CASE("file bytes: a pipe is read to its end, a missing file is an error", "[files]") {
-  const fs::path dir = temp_dir();
+  const fs::path dir = xqtest::scratch_dir("file-bytes");
   const fs::path fifo = dir / "fifo";
   REQUIRE(::mkfifo(fifo.c_str(), 0600) == 0);
   const std::string content = random_bytes(300000, 7);  // more than one read of a pipe
-  std::thread writer([&] { std::ofstream(fifo, std::ios::binary) << content; });
+  std::thread writer([&] { xqtest::write_file(fifo, content); });
   FileBytes f;
   const std::string error = f.open(fifo.string());
   writer.join();
@@ -69,8 +60,7 @@ TEST_CASE("file bytes: a pipe is read to its end, a missing file is an error", "
 // read there is no end (this cut them after the first page once).
 TEST_CASE("file bytes: a file whose size is not known is read to its end", "[files]") {
   const char* path = "/proc/kallsyms";
-  std::ifstream in(path, std::ios::binary);
-  const std::string expected((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  const std::string expected = xqtest::read_file(path);
   if (expected.size() <= 8192) {
     WARN("no procfs file of several pages to read here; skipped");
     return;

@@ -9,10 +9,7 @@ using namespace xq::formats::test;
 namespace {
 
 Collected read(std::string_view text, FileReport* report = nullptr) {
-  Collected c;
-  FileReport r = read_json(text, c.builder);
-  if (report) *report = r;
-  return c;
+  return {xqtest::read_built(text, read_json, report)};
 }
 
 // Everything a record holds, compared exactly.

@@ -7,6 +7,7 @@
 #include <filesystem>
 #include <map>
 
+#include "test_support.h"
 #include "pgn_test_util.h"
 #include "shared_corpus.h"
 #include "xqrec/formats/encoding.h"
@@ -40,7 +41,7 @@ std::vector<std::string> split_tabs(const std::string& line) {
 // The PGN rows of MANIFEST.tsv, or nothing when the corpus is absent.
 std::vector<ManifestRow> pgn_manifest() {
   std::vector<ManifestRow> rows;
-  const auto text = pgntest::slurp((xq::test::shared_corpus_dir() / "MANIFEST.tsv").string());
+  const auto text = xqtest::try_read_file(xq::test::shared_corpus_dir() / "MANIFEST.tsv");
   if (!text) return rows;
   std::size_t start = 0;
   std::map<std::string, std::size_t> column;
@@ -122,7 +123,7 @@ TEST_CASE("PGN corpus: every file reads, game counts and encodings as in the man
   std::size_t files = 0, games = 0, moves = 0, count_mismatch = 0, encoding_mismatch = 0, bad_locations = 0;
   std::string notes;
   for (const auto& row : rows) {
-    const auto bytes = pgntest::slurp((xq::test::shared_corpus_dir() / row.file).string());
+    const auto bytes = xqtest::try_read_file(xq::test::shared_corpus_dir() / row.file);
     REQUIRE(bytes);
     FileReport report;
     const auto starts = line_starts(*bytes);
@@ -166,9 +167,9 @@ TEST_CASE("PGN corpus: main lines replay as far as the manifest says (single-gam
   std::string notes;
   for (const auto& row : pgn_manifest()) {
     if (row.games != 1) continue;
-    const auto bytes = pgntest::slurp((xq::test::shared_corpus_dir() / row.file).string());
+    const auto bytes = xqtest::try_read_file(xq::test::shared_corpus_dir() / row.file);
     REQUIRE(bytes);
-    const auto games = pgntest::read_all(*bytes);
+    const auto games = xqtest::read_built(*bytes, read_pgn);
     REQUIRE(games.size() == 1);
     GameRecord g = games[0].record;
     pgntest::resolve_tree(g);
@@ -193,9 +194,9 @@ TEST_CASE("PGN corpus: write -> read gives the same tree for every game", "[pgn]
   std::size_t games = 0, differ = 0, losses = 0;
   std::string notes;
   for (const auto& row : pgn_manifest()) {
-    const auto bytes = pgntest::slurp((xq::test::shared_corpus_dir() / row.file).string());
+    const auto bytes = xqtest::try_read_file(xq::test::shared_corpus_dir() / row.file);
     REQUIRE(bytes);
-    for (auto& built : pgntest::read_all(*bytes)) {
+    for (auto& built : xqtest::read_built(*bytes, read_pgn)) {
       GameRecord g = std::move(built.record);
       pgntest::resolve_tree(g);
       for (MoveNotation notation : {MoveNotation::Chinese, MoveNotation::Iccs}) {
@@ -204,7 +205,7 @@ TEST_CASE("PGN corpus: write -> read gives the same tree for every game", "[pgn]
         o.encoding = games % 2 ? "UTF-8" : "GBK";
         const auto out = write_pgn(g, o);
         for (const auto& l : out.losses) losses += l.code != "unresolved-move";
-        const auto back = pgntest::read_all(out.bytes);
+        const auto back = xqtest::read_built(out.bytes, read_pgn);
         if (back.size() != 1) {
           ++differ;
           continue;

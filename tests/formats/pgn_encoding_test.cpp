@@ -6,6 +6,7 @@
 
 #include <filesystem>
 
+#include "test_support.h"
 #include "pgn_test_util.h"
 #include "shared_corpus.h"
 #include "xqrec/formats/encoding.h"
@@ -131,7 +132,7 @@ TEST_CASE("encoding: every Big5 file of the corpus is Big5, every GBK file GB180
     const bool is_gbk = path.find("walker8088+cchess") != std::string::npos ||
                         path.find("xqbase+eleeye") != std::string::npos;
     if (!is_big5 && !is_gbk) continue;
-    const auto bytes = pgntest::slurp(path);
+    const auto bytes = xqtest::try_read_file(path);
     REQUIRE(bytes);
     const auto guess = detect_encoding(*bytes);
     const std::string want = is_big5 ? "Big5" : "GB18030";

@@ -316,8 +316,8 @@ TEST_CASE("PGN: visitor control: skip a game, stop reading", "[pgn]") {
 }
 
 TEST_CASE("PGN: game builder makes the tree", "[pgn][builder]") {
-  const auto games = pgntest::read_all(
-      "{start} 1. h2e2 {c1} (1. h2g2 {v} 1... h9g7 (1... b9c7)) ({only a comment}) 1... h9g7 $2 2. h0g2 *");
+  const auto games = xqtest::read_built(
+      "{start} 1. h2e2 {c1} (1. h2g2 {v} 1... h9g7 (1... b9c7)) ({only a comment}) 1... h9g7 $2 2. h0g2 *", read_pgn);
   REQUIRE(games.size() == 1);
   const GameRecord& g = games[0].record;
   CHECK(g.node(0).comment_after == "start");
@@ -337,7 +337,7 @@ TEST_CASE("PGN: game builder makes the tree", "[pgn][builder]") {
 }
 
 TEST_CASE("PGN: game builder: a variation before the first move keeps the main line first", "[pgn][builder]") {
-  const auto games = pgntest::read_all("( {alt} 1. h2g2 ) 1. h2e2 h9g7 *");
+  const auto games = xqtest::read_built("( {alt} 1. h2g2 ) 1. h2e2 h9g7 *", read_pgn);
   REQUIRE(games.size() == 1);
   const GameRecord& g = games[0].record;
   REQUIRE(g.node(0).children.size() == 2);
@@ -347,8 +347,9 @@ TEST_CASE("PGN: game builder: a variation before the first move keeps the main l
 }
 
 TEST_CASE("PGN: a comment between a move number and its move is the comment before that move", "[pgn][builder]") {
-  const auto games = pgntest::read_all(
-      "{game} 1. {b1} h2e2 {a1} 1... {b2} h9g7 2. h0g2 {a3} (2. {vb} b0c2 3. {vb2} b2b9) 2... i9h9 3. {left} *");
+  const auto games = xqtest::read_built(
+      "{game} 1. {b1} h2e2 {a1} 1... {b2} h9g7 2. h0g2 {a3} (2. {vb} b0c2 3. {vb2} b2b9) 2... i9h9 3. {left} *",
+      read_pgn);
   REQUIRE(games.size() == 1);
   const GameRecord& g = games[0].record;
   CHECK(g.node(0).comment_after == "game");
@@ -369,7 +370,7 @@ TEST_CASE("PGN: a comment between a move number and its move is the comment befo
   // A comment after a number that no move follows stays after the last move.
   CHECK(g.node(main[3]).comment_after == "left");
   // Before the number, a comment is still the comment after the move before.
-  const auto old_style = pgntest::read_all("1. h2e2 {c} 1... h9g7 {d} 2. h0g2 *");
+  const auto old_style = xqtest::read_built("1. h2e2 {c} 1... h9g7 {d} 2. h0g2 *", read_pgn);
   REQUIRE(old_style.size() == 1);
   const auto m = old_style[0].record.main_line();
   REQUIRE(m.size() == 3);
@@ -389,7 +390,7 @@ TEST_CASE("PGN: a game built in the nodes of a richer previous game carries noth
   const std::string plain = "[Event \"plain\"]\n\n1. 炮二平五 马８进７ 2. 马二进三 车９平８ 3. 车一平二 *\n\n";
   const std::string tiny = "[Event \"tiny\"]\n\n1. C2.5 *\n";
   const auto alone = [](const std::string& text) {
-    auto games = pgntest::read_all(text);
+    auto games = xqtest::read_built(text, read_pgn);
     REQUIRE(games.size() == 1);
     return games[0].record;
   };

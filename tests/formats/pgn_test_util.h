@@ -1,17 +1,15 @@
 // Test helpers for the PGN reader and writer: an event-recording visitor,
-// a file slurper, the random game generator set for PGN, move resolution
-// and tree comparison.
+// the random game generator set for PGN, move resolution and tree
+// comparison (files and games read from bytes: test_support.h, test_games.h).
 #pragma once
 
 #include <cstdint>
-#include <fstream>
-#include <iterator>
-#include <optional>
 #include <sstream>
 #include <string>
 #include <vector>
 
 #include "random_game.h"
+#include "test_games.h"
 #include "xqrec/fen.h"
 #include "xqrec/formats/game_builder.h"
 #include "xqrec/formats/pgn_reader.h"
@@ -73,25 +71,6 @@ class EventLog : public GameVisitor {
     return " @" + std::to_string(w.line) + ":" + std::to_string(w.column) + "/" + std::to_string(w.offset);
   }
 };
-
-inline std::optional<std::string> slurp(const std::string& path) {
-  std::ifstream f(path, std::ios::binary);
-  if (!f) return std::nullopt;
-  return std::string(std::istreambuf_iterator<char>(f), std::istreambuf_iterator<char>());
-}
-
-// Reads all games of a buffer into records.
-inline std::vector<BuiltGame> read_all(std::string_view bytes, FileReport* report = nullptr,
-                                       const ReadOptions& options = {}) {
-  std::vector<BuiltGame> games;
-  GameBuilder builder([&](BuiltGame& g) {
-    games.push_back(std::move(g));
-    return Control::Continue;
-  });
-  FileReport r = read_pgn(bytes, builder, options);
-  if (report) *report = std::move(r);
-  return games;
-}
 
 // Comment words for text formats: brackets, quotes, line breaks and text
 // that looks like movetext, a result or a NAG.

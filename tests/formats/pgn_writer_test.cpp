@@ -95,7 +95,7 @@ TEST_CASE("PGN writer: tag names made ASCII, the rest kept in the comment, each 
   for (const auto& l : out.losses) codes.push_back(l.code);
   CHECK(codes == std::vector<std::string>{"tag-renamed", "tag-renamed", "tag-in-comment", "tag-newline"});
   // Read back: the tags are ASCII and the comment holds the unmapped one.
-  const auto back = pgntest::read_all(out.bytes);
+  const auto back = xqtest::read_built(out.bytes, read_pgn);
   REQUIRE(back.size() == 1);
   CHECK(back[0].record.node(0).comment_after == "备注: 第一轮");
 }
@@ -150,7 +150,7 @@ TEST_CASE("PGN writer: comments before main-line and variation moves stand after
   for (auto notation : {MoveNotation::Chinese, MoveNotation::Wxf, MoveNotation::Iccs}) {
     INFO(notation_name(notation));
     o.notation = notation;
-    auto back = pgntest::read_all(write_pgn(g, o).bytes);
+    auto back = xqtest::read_built(write_pgn(g, o).bytes, read_pgn);
     REQUIRE(back.size() == 1);
     CHECK(back[0].issues.empty());
     GameRecord& h = back[0].record;
@@ -195,7 +195,7 @@ TEST_CASE("PGN write -> read gives the same tree: generated games with deep vari
       REQUIRE(out.ok);
       CHECK(out.losses.empty());
       FileReport report;
-      auto back = pgntest::read_all(out.bytes, &report);
+      auto back = xqtest::read_built(out.bytes, read_pgn, &report);
       REQUIRE(back.size() == 1);
       CHECK(back[0].issues.empty());
       GameRecord& h = back[0].record;
@@ -232,7 +232,7 @@ TEST_CASE("PGN writer: variations nested 30,000 deep are written without recursi
   const auto out = write_pgn(deep, o);
   REQUIRE(out.ok);
   CHECK(out.losses.empty());
-  auto back = pgntest::read_all(out.bytes);
+  auto back = xqtest::read_built(out.bytes, read_pgn);
   REQUIRE(back.size() == 1);
   GameRecord& h = back[0].record;
   REQUIRE(h.nodes.size() == deep.nodes.size());
@@ -252,7 +252,7 @@ TEST_CASE("PGN write -> read: two games concatenated read as two", "[pgn][roundt
   LossNotes losses;
   const GameRecord a = pgntest::random_game(101), b = pgntest::random_game(102);
   const std::string text = write_pgn_text(a, {}, losses) + "\n" + write_pgn_text(b, {}, losses);
-  auto back = pgntest::read_all(text);
+  auto back = xqtest::read_built(text, read_pgn);
   REQUIRE(back.size() == 2);
   pgntest::resolve_tree(back[0].record);
   pgntest::resolve_tree(back[1].record);

@@ -7,6 +7,7 @@
 #include <filesystem>
 
 #include "shared_corpus.h"
+#include "test_games.h"
 #include "xqrec/fen.h"
 #include "xqrec/formats/cbf.h"
 #include "xqrec/formats/dhtmlxq.h"
@@ -43,17 +44,6 @@ Resolved resolve(GameRecord record) {
   record.start_fen.reset();
   out.clean = resolve_moves(record, *start.setup).empty();
   out.record = std::move(record);
-  return out;
-}
-
-std::vector<GameRecord> read_all(std::string_view bytes, FileReport (*reader)(std::string_view, GameVisitor&,
-                                                                              const ReadOptions&)) {
-  std::vector<GameRecord> out;
-  GameBuilder builder([&](BuiltGame& g) {
-    out.push_back(std::move(g.record));
-    return Control::Continue;
-  });
-  (void)reader(bytes, builder, {});
   return out;
 }
 
@@ -117,12 +107,7 @@ void round_trips(std::size_t stride) {
   for (const auto& path : files) {
     FileBytes bytes;
     REQUIRE(bytes.open(path.string()).empty());
-    std::vector<GameRecord> records;
-    GameBuilder builder([&](BuiltGame& g) {
-      records.push_back(std::move(g.record));
-      return Control::Continue;
-    });
-    (void)read_games(bytes.bytes(), path.string(), builder);
+    std::vector<GameRecord> records = xqtest::read_records(bytes.bytes(), path.string());
     for (std::size_t gi = 0; gi < records.size(); ++gi) {
       // Games that do not resolve in full are reported, not round-tripped.
       Resolved a = resolve(std::move(records[gi]));
@@ -132,7 +117,7 @@ void round_trips(std::size_t stride) {
       for (auto notation : {MoveNotation::Chinese, MoveNotation::Wxf, MoveNotation::Iccs}) {
         PgnWriteOptions opt;
         opt.notation = notation;
-        const auto back = read_all(write_pgn(a.record, opt).bytes, read_pgn);
+        const auto back = xqtest::read_records(write_pgn(a.record, opt).bytes, read_pgn);
         REQUIRE(back.size() == 1);
         const Resolved b = resolve(back[0]);
         CHECK(b.clean);
@@ -141,23 +126,23 @@ void round_trips(std::size_t stride) {
       for (int version : {10, 18}) {
         XqfWriteOptions opt;
         opt.version = version;
-        const auto back = read_all(write_xqf(a.record, opt).bytes, read_xqf);
+        const auto back = xqtest::read_records(write_xqf(a.record, opt).bytes, read_xqf);
         REQUIRE(back.size() == 1);
         check_same(a.record, resolve(back[0]).record, where + " via XQF " + std::to_string(version));
       }
       {
-        const auto back = read_all(write_dhtmlxq(a.record).bytes, read_dhtmlxq);
+        const auto back = xqtest::read_records(write_dhtmlxq(a.record).bytes, read_dhtmlxq);
         REQUIRE(back.size() == 1);
         check_same(a.record, resolve(back[0]).record, where + " via DhtmlXQ");
       }
       {
-        const auto back = read_all(write_json(a.record), read_json);
+        const auto back = xqtest::read_records(write_json(a.record), read_json);
         REQUIRE(back.size() == 1);
         check_same(a.record, resolve(back[0]).record, where + " via JSON");
       }
       {
         // CBF holds the main line only (its variation encoding is unknown).
-        const auto back = read_all(write_cbf(a.record).bytes, read_cbf);
+        const auto back = xqtest::read_records(write_cbf(a.record).bytes, read_cbf);
         REQUIRE(back.size() == 1);
         check_same(a.record, resolve(back[0]).record, where + " via CBF", false, false);
       }

@@ -8,7 +8,6 @@
 #include <algorithm>
 #include <filesystem>
 #include <fstream>
-#include <iterator>
 #include <map>
 #include <random>
 #include <sstream>
@@ -16,6 +15,7 @@
 #include <vector>
 
 #include "shared_corpus.h"
+#include "test_games.h"
 #include "text_formats_random_game.h"
 #include "xqrec/formats/game_builder.h"
 #include "xqrec/formats/record_start.h"
@@ -24,26 +24,19 @@
 
 namespace xq::formats::test {
 
-// Reads into a vector of built games.
+// The games a reader read (xqtest::read_built).
 struct Collected {
   std::vector<BuiltGame> games;
-  GameBuilder builder{[this](BuiltGame& g) {
-    games.push_back(std::move(g));
-    return Control::Continue;
-  }};
 };
 
-inline std::string read_file(const std::filesystem::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  return std::string((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-}
-
+using xqtest::read_file;
+using xqtest::shared_corpus;
 // Tests check xq::test::need_shared_corpus() first (shared_corpus.h).
 inline std::filesystem::path corpus_dir() { return xq::test::shared_corpus_dir(); }
 
 inline std::vector<std::filesystem::path> corpus_files(const std::string& sub) {
   std::vector<std::filesystem::path> out;
-  const auto dir = corpus_dir() / sub;
+  const auto dir = shared_corpus() / sub;
   if (!std::filesystem::is_directory(dir)) return out;
   for (const auto& e : std::filesystem::recursive_directory_iterator(dir))
     if (e.is_regular_file()) out.push_back(e.path());
@@ -61,7 +54,7 @@ struct ManifestRow {
 // MANIFEST.tsv by relative path.
 inline std::map<std::string, ManifestRow> read_manifest() {
   std::map<std::string, ManifestRow> rows;
-  std::ifstream in(corpus_dir() / "MANIFEST.tsv");
+  std::ifstream in(shared_corpus() / "MANIFEST.tsv");
   std::string line;
   std::vector<std::string> header;
   while (std::getline(in, line)) {

@@ -86,7 +86,7 @@ std::string v10_file(const std::string& records) {
 
 TEST_CASE("XQF key derivation matches the research test vector", "[xqf]") {
   if (!xq::test::need_shared_corpus()) return;
-  const std::string bytes = read_bytes(shared_corpus() / kVectorFile);
+  const std::string bytes = read_file(shared_corpus() / kVectorFile);
   REQUIRE(bytes.size() > kXqfHeaderSize);
   const auto* u = reinterpret_cast<const std::uint8_t*>(bytes.data());
   CHECK(hex(u + 3, 13) == "ab 00 00 00 00 b7 60 d8 11 97 da 79 16");
@@ -111,7 +111,7 @@ TEST_CASE("XQF key derivation matches the research test vector", "[xqf]") {
 
 TEST_CASE("XQF test file reads: set-up, root comment, first move h2e2", "[xqf]") {
   if (!xq::test::need_shared_corpus()) return;
-  const std::string bytes = read_bytes(shared_corpus() / kVectorFile);
+  const std::string bytes = read_file(shared_corpus() / kVectorFile);
   FileReport report;
   RecordBuilder b = read(bytes, &report);
   REQUIRE(b.games.size() == 1);
@@ -156,7 +156,7 @@ TEST_CASE("every XQF file of the corpus reads like the manifest says", "[xqf][co
   REQUIRE(rows.size() > 4000);
   int files = 0, compared = 0, mismatches = 0;
   for (const auto& [path, row] : rows) {
-    const std::string bytes = read_bytes(shared_corpus() / path);
+    const std::string bytes = read_file(shared_corpus() / path);
     REQUIRE(!bytes.empty());
     FileReport report;
     RecordBuilder b = read(bytes, &report);
@@ -186,7 +186,7 @@ TEST_CASE("every XQF file of the corpus reads like the manifest says", "[xqf][co
 TEST_CASE("XQF files with an illegal move are still read in full", "[xqf][corpus]") {
   if (!xq::test::need_shared_corpus()) return;
   // The manifest's checker stopped at the illegal move: we read past it.
-  const RecordBuilder b = read(read_bytes(shared_corpus() / "xqf/walker8088+cchess/tests/data/BadMoveTest3.xqf"));
+  const RecordBuilder b = read(read_file(shared_corpus() / "xqf/walker8088+cchess/tests/data/BadMoveTest3.xqf"));
   REQUIRE(b.games.size() == 1);
   const GameRecord& g = b.games[0];
   CHECK(counts(g).nodes > 10);
@@ -248,7 +248,7 @@ TEST_CASE("XQF write then read gives the same tree: every corpus game", "[xqf][r
   const auto rows = manifest_rows("xqf");
   int games = 0;
   for (const auto& [path, row] : rows) {
-    RecordBuilder b = read(read_bytes(shared_corpus() / path));
+    RecordBuilder b = read(read_file(shared_corpus() / path));
     REQUIRE(b.games.size() == 1);
     const GameRecord& g = b.games[0];
     for (const int version : {10, 18}) {

@@ -13,10 +13,9 @@
 // text states one (黑欠行: Black has no move).
 #include <catch2/catch.hpp>
 
-#include <fstream>
-#include <sstream>
 
 #include "notation_test_util.h"
+#include "test_support.h"
 #include "xqrec/iccs.h"
 #include "xqrec/notation/resolve.h"
 #include "xqrec/notation/split.h"
@@ -59,11 +58,7 @@ std::string replay(const Line& line, xq::Position& pos, std::string* error = nul
 }
 
 std::string seed_text() {
-  std::ifstream in(std::string(XQREC_SOURCE_DIR) + "/../shared/seeds/000_028becd9ba7f539f.txt", std::ios::binary);
-  if (!in) return {};
-  std::ostringstream s;
-  s << in.rdbuf();
-  return s.str();
+  return xqtest::read_file(std::string(XQREC_SOURCE_DIR) + "/../shared/seeds/000_028becd9ba7f539f.txt");
 }
 
 // 底兵不胜单王: Red king e0, pawn on the last rank (e9); the Black king

@@ -3,6 +3,8 @@
 #include <iostream>
 #include <string_view>
 
+#include "xqrec/fen.h"
+
 namespace xqcli {
 
 int parse_options(const char* name, const char* synopsis, const po::options_description& options,
@@ -34,6 +36,21 @@ std::string join(const std::vector<std::string>& words) {
     out += w;
   }
   return out;
+}
+
+std::optional<xq::Setup> start_from_fen_words(const char* name, const std::vector<std::string>& words,
+                                              bool with_code) {
+  if (words.empty()) return xq::Setup::start();
+  auto parsed = xq::parse_fen(join(words));
+  if (!parsed) {
+    for (const auto& e : parsed.error()) {
+      std::cerr << "xqrec " << name << ": bad FEN: ";
+      if (with_code) std::cerr << e.code << " at ";
+      std::cerr << "column " << e.column << ": " << e.message << "\n";
+    }
+    return std::nullopt;
+  }
+  return *parsed;
 }
 
 namespace {

@@ -3,8 +3,11 @@
 
 #include <boost/program_options.hpp>
 #include <iosfwd>
+#include <optional>
 #include <string>
 #include <vector>
+
+#include "xqrec/setup.h"
 
 namespace xqcli {
 
@@ -41,5 +44,11 @@ int parse_options(const char* name, const char* synopsis, const po::options_desc
 // Joins positional words with single spaces (an unquoted FEN arrives split).
 std::string join(const std::vector<std::string>& words);
 
+// The start position of a --fen option's words (joined, as an unquoted FEN
+// arrives split), or the standard start when there are none. A bad FEN:
+// each error on stderr as "xqrec NAME: bad FEN: [CODE at ]column N: MESSAGE"
+// (the code with `with_code`), and nullopt (the command exits kUsage).
+std::optional<xq::Setup> start_from_fen_words(const char* name, const std::vector<std::string>& words,
+                                              bool with_code = false);
 
 }  // namespace xqcli

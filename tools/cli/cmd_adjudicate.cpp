@@ -14,7 +14,6 @@
 #include "xqrec/fen.h"
 #include "xqrec/iccs.h"
 #include "xqrec/position.h"
-#include "xqrec/rules/values.h"
 #include "xqrec/rules/verdict.h"
 
 namespace xqcli {
@@ -54,16 +53,9 @@ int run_adjudicate(const std::vector<std::string>& args) {
     std::cerr << "xqrec adjudicate: --threshold must be between 2 and 100\n";
     return kUsage;
   }
-  xq::Setup setup = xq::Setup::start();
-  if (!fen_words.empty()) {
-    auto parsed = xq::parse_fen(join(fen_words));
-    if (!parsed) {
-      for (const auto& e : parsed.error())
-        std::cerr << "xqrec adjudicate: bad FEN: " << e.code << " at column " << e.column << ": " << e.message << "\n";
-      return kUsage;
-    }
-    setup = *parsed;
-  }
+  const auto start_setup = start_from_fen_words("adjudicate", fen_words, /*with_code=*/true);
+  if (!start_setup) return kUsage;
+  const xq::Setup& setup = *start_setup;
   std::vector<xq::Move> moves;
   {
     std::istringstream in(join(move_words));
@@ -125,9 +117,9 @@ int run_adjudicate(const std::vector<std::string>& args) {
   for (std::size_t i = 0; i < v.moves.size(); ++i)
     for (const auto& t : v.moves[i].targets)
       std::cout << "target: ply " << v.first_ply + int(i) << " " << xq::color_name(t.victim_piece.color()) << " "
-                << xq::rules::piece_name(t.victim_piece.type()) << " " << t.victim.name() << " ("
+                << xq::piece_type_name(t.victim_piece.type()) << " " << t.victim.name() << " ("
                 << xq::rules::root_name(t.root) << (t.joint ? ", joint" : "") << (t.by_checks ? ", by checks" : "")
-                << ") by the " << xq::rules::piece_name(t.attacker_piece.type()) << " on " << t.attacker.name() << "\n";
+                << ") by the " << xq::piece_type_name(t.attacker_piece.type()) << " on " << t.attacker.name() << "\n";
   std::cout << "articles:";
   for (const auto& a : v.articles) std::cout << " " << a;
   std::cout << "\n";

@@ -60,16 +60,9 @@ int run_notation(const std::vector<std::string>& all_args) {
 
   xn::Notation from{}, to{};
   if (!parse_notation_option("--from", from_name, from) || !parse_notation_option("--to", to_name, to)) return kUsage;
-  xq::Setup setup = xq::Setup::start();
-  if (!fen_words.empty()) {
-    auto parsed = xq::parse_fen(join(fen_words));
-    if (!parsed) {
-      for (const auto& e : parsed.error())
-        std::cerr << "xqrec notation: bad FEN: column " << e.column << ": " << e.message << "\n";
-      return kUsage;
-    }
-    setup = *parsed;
-  }
+  const auto start = start_from_fen_words("notation", fen_words);
+  if (!start) return kUsage;
+  const xq::Setup& setup = *start;
   if (moves.empty()) {
     std::cerr << "xqrec notation: no moves given\nusage: xqrec notation " << synopsis << "\n";
     return kUsage;

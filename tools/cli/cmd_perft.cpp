@@ -26,17 +26,9 @@ int run_perft(const std::vector<std::string>& args) {
     std::cerr << "xqrec perft: --depth must be between 0 and 12\n";
     return kUsage;
   }
-  xq::Setup setup = xq::Setup::start();
-  if (!fen_words.empty()) {
-    auto parsed = xq::parse_fen(join(fen_words));
-    if (!parsed) {
-      for (const auto& e : parsed.error())
-        std::cerr << "xqrec perft: bad FEN: column " << e.column << ": " << e.message << "\n";
-      return kUsage;
-    }
-    setup = *parsed;
-  }
-  xq::Position pos(setup);
+  const auto setup = start_from_fen_words("perft", fen_words);
+  if (!setup) return kUsage;
+  xq::Position pos(*setup);
   const auto start = std::chrono::steady_clock::now();
   std::uint64_t total = 0;
   if (vm.count("divide")) {

@@ -140,7 +140,7 @@ std::vector<ChaseTarget> new_chases(const Position& before, const Position& afte
 }
 
 std::string square_phrase(const ChaseTarget& t) {
-  std::string s(piece_name(t.victim_piece.type()));
+  std::string s(piece_type_name(t.victim_piece.type()));
   s += " on ";
   s += t.victim.name();
   return s;
@@ -292,7 +292,7 @@ MoveClassification classify_move(const Position& before, Move m, RuleSet rules, 
       return out;
     }
     out.cls = MoveClass::Exchange;
-    out.reason = "offers an exchange with the " + std::string(piece_name(b.type())) + " on " + s.name() + " (兑)";
+    out.reason = "offers an exchange with the " + std::string(piece_type_name(b.type())) + " on " + s.name() + " (兑)";
     return out;
   }
   // 献 (24.5): the opponent can take the moved piece with a gain and is not
@@ -308,7 +308,7 @@ MoveClassification classify_move(const Position& before, Move m, RuleSet rules, 
         });
     if (offered) {
       out.cls = MoveClass::Offer;
-      out.reason = "offers the " + std::string(piece_name(out.mover.type())) + " on " + to.name() + " (献)";
+      out.reason = "offers the " + std::string(piece_type_name(out.mover.type())) + " on " + to.name() + " (献)";
       return out;
     }
   }
@@ -348,14 +348,14 @@ MoveClassification classify_move(const Position& before, Move m, RuleSet rules, 
     }
     if (tied_sq.valid()) {
       out.cls = MoveClass::Follow;
-      out.reason = "ties down the protected " + std::string(piece_name(tied.type())) + " on " + tied_sq.name() + " (跟)";
+      out.reason = "ties down the protected " + std::string(piece_type_name(tied.type())) + " on " + tied_sq.name() + " (跟)";
       return out;
     }
   }
   out.cls = MoveClass::Idle;
   if (out.reason.empty()) {
     if (!out.kp_targets.empty())
-      out.reason = "the " + std::string(piece_name(out.mover.type())) + " chases by itself, allowed (闲, 26.1)";
+      out.reason = "the " + std::string(piece_type_name(out.mover.type())) + " chases by itself, allowed (闲, 26.1)";
     else
       out.reason = "no new threat (闲)";
   }

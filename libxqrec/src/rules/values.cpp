@@ -22,20 +22,6 @@ int piece_value(Piece p, Square s, int crossed_pawn) {
   return 0;
 }
 
-std::string_view piece_name(PieceType t) {
-  switch (t) {
-    case PieceType::King: return "king";
-    case PieceType::Advisor: return "advisor";
-    case PieceType::Elephant: return "elephant";
-    case PieceType::Horse: return "horse";
-    case PieceType::Rook: return "rook";
-    case PieceType::Cannon: return "cannon";
-    case PieceType::Pawn: return "pawn";
-    case PieceType::None: return "none";
-  }
-  return "none";
-}
-
 std::string_view piece_name_zh(Piece p) {
   const bool red = p.color() == Color::Red;
   switch (p.type()) {

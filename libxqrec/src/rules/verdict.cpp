@@ -110,7 +110,7 @@ std::string label_of(const std::vector<MoveClass>& cls) {
 }
 
 std::string target_phrase(const ChaseTarget& t) {
-  std::string s = side_lower(t.victim_piece.color()) + "'s " + std::string(piece_name(t.victim_piece.type())) + " on " +
+  std::string s = side_lower(t.victim_piece.color()) + "'s " + std::string(piece_type_name(t.victim_piece.type())) + " on " +
                   t.victim.name();
   std::vector<std::string> notes;
   if (t.victim_piece.type() != PieceType::Rook || t.root != Root::Rooted) notes.emplace_back(root_name_zh(t.root));
@@ -466,7 +466,7 @@ void write_verdict_json(std::ostream& out, const Verdict& v) {
     const auto& m = v.moves[i];
     for (const auto& t : m.targets) {
       out << (first ? "" : ",") << "{\"ply\":" << v.first_ply + int(i) << ",\"side\":" << json_string(color_name(m.side))
-          << ",\"move\":" << json_string(to_iccs(m.move)) << ",\"piece\":" << json_string(piece_name(t.victim_piece.type()))
+          << ",\"move\":" << json_string(to_iccs(m.move)) << ",\"piece\":" << json_string(piece_type_name(t.victim_piece.type()))
           << ",\"square\":" << json_string(t.victim.name()) << ",\"root\":" << json_string(root_name(t.root))
           << ",\"joint\":" << (t.joint ? "true" : "false") << ",\"by_checks\":" << (t.by_checks ? "true" : "false") << "}";
       first = false;

@@ -42,9 +42,9 @@ constexpr bool is_strong(PieceType t) {
   return t == PieceType::Rook || t == PieceType::Horse || t == PieceType::Cannon;
 }
 
-// Names for explanations: "rook", and the Chinese name of the piece as the
-// side would call it ("车", "马", "炮", "仕"/"士", "相"/"象", "兵"/"卒", "帅"/"将").
-std::string_view piece_name(PieceType t);
+// The Chinese name of the piece as the side would call it, for explanations
+// ("车", "马", "炮", "仕"/"士", "相"/"象", "兵"/"卒", "帅"/"将"); the English
+// name is xq::piece_type_name (xqrec/types.h).
 std::string_view piece_name_zh(Piece p);
 
 }  // namespace xq::rules
