@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Behaviour unchanged by a refactoring: runs two xqrec binaries on the same
 # inputs and compares what they write, byte for byte: the audit's JSON Lines
-# and text, and convert's outputs and report for every target format.
+# and text, convert's outputs and report for every target format, and the
+# audit of the JSON conversion read back.
 # Usage: scripts/compare-behaviour.sh OLD_XQREC NEW_XQREC [INPUT_DIR]
 # (INPUT_DIR defaults to ../shared/corpus). Exit 0 identical, 1 different
 # (the differences listed), 2 usage.
@@ -34,4 +35,10 @@ for to in pgn xqf dhtmlxq cbf json fen; do
   run "convert-$to" convert "$input" -o out --to "$to" --report report.jsonl
 done
 run convert-pgn-wxf-gbk convert "$input" -o out --to pgn --notation wxf --encoding gbk
+# The JSON written above, read back: both binaries audit the same files (the
+# old binary's conversion), so that a change in the JSON reader shows too.
+if [ -d "$work/old/convert-json/out" ]; then
+  run readback-json-jsonl audit --jobs 2 "$work/old/convert-json/out" --jsonl out.jsonl -q
+  run readback-json-text audit --jobs 1 "$work/old/convert-json/out"
+fi
 exit $status

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs the Debian 12 packages xqrec needs, if any is missing. Run as root.
 set -eu
-packages=(g++ cmake make catch2 libboost-program-options-dev libicu-dev libpugixml-dev zlib1g-dev)
+packages=(g++ cmake make catch2 libboost-program-options-dev libicu-dev libpugixml-dev nlohmann-json3-dev zlib1g-dev)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -1,8 +1,13 @@
-// The JSON form of a GameRecord: a small, strict, depth-limited parser of
-// our own, then a walk that calls the visitor.
-#include <charconv>
-#include <cmath>
-#include <memory>
+// The JSON form of a GameRecord. nlohmann::json's SAX parser reads the text
+// (tokens, escapes, UTF-8 validation, numbers); the handler here builds one
+// game at a time as a small tree that keeps member order, repeated members
+// and the byte offset of every value (for issue locations and a move's
+// default "where"), then a walk calls the visitor.
+#include <nlohmann/json.hpp>
+
+#include <bitset>
+#include <cstdint>
+#include <iterator>
 #include <optional>
 #include <string>
 #include <vector>
@@ -45,219 +50,143 @@ const JValue* JValue::get(std::string_view name) const {
   return nullptr;
 }
 
-struct ParseError {
-  std::size_t offset;
-  std::string code;
-  std::string message;
-};
+bool json_space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
 
-class Parser {
+int hex_digit(char c) {
+  if (c >= '0' && c <= '9') return c - '0';
+  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+  if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+  return -1;
+}
+
+// The value of the escape "\uXXXX" at s[i], or -1.
+long u_escape(std::string_view s, std::size_t i) {
+  if (i + 6 > s.size() || s[i] != '\\' || s[i + 1] != 'u') return -1;
+  long v = 0;
+  for (std::size_t k = i + 2; k < i + 6; ++k) {
+    const int d = hex_digit(s[k]);
+    if (d < 0) return -1;
+    v = v << 4 | d;
+  }
+  return v;
+}
+
+// Our writer keeps a byte that is not UTF-8 as "\udcXX" (a lone low
+// surrogate, see json_game.h), which the library, like the JSON standard,
+// refuses. Before parsing, each such escape is rewritten, in a copy of the
+// same length, to a character of a block of 128 code points that the text
+// does not hold (neither raw nor escaped); after parsing, those characters
+// in the decoded strings become the bytes again.
+class RawBytes {
  public:
-  explicit Parser(std::string_view s) : s_(s) {}
-
-  std::size_t pos() const { return i_; }
-  void skip_ws() {
-    while (i_ < s_.size() && (s_[i_] == ' ' || s_[i_] == '\t' || s_[i_] == '\n' || s_[i_] == '\r')) ++i_;
-  }
-  bool at_end() const { return i_ >= s_.size(); }
-  char peek() const { return i_ < s_.size() ? s_[i_] : '\0'; }
-  void advance() { ++i_; }
-
-  // One value; nullopt-like via the error member.
-  bool value(JValue& out, int depth) {
-    skip_ws();
-    out.offset = i_;
-    if (depth > kMaxDepth) return fail("too-deep", "JSON nested deeper than " + std::to_string(kMaxDepth) + " levels");
-    if (i_ >= s_.size()) return fail("bad-json", "the text ends where a value was expected");
-    const char c = s_[i_];
-    if (c == '{') return object(out, depth);
-    if (c == '[') return array(out, depth);
-    if (c == '"') {
-      out.kind = JValue::String;
-      return string(out.str);
+  // The text to parse: the bytes themselves, or the rewritten copy.
+  std::string_view prepare(std::string_view bytes) {
+    if (bytes.find("\\u") == std::string_view::npos) return bytes;
+    std::vector<std::size_t> lone;  // offsets of the escapes
+    std::bitset<512> used;          // blocks (code point >> 7) of three-byte characters
+    for (std::size_t i = 0; i < bytes.size();) {
+      const auto c = static_cast<unsigned char>(bytes[i]);
+      if (c == '\\') {
+        const long v = u_escape(bytes, i);
+        if (v < 0) {
+          i += 2;  // another escape (or an error the parser reports)
+          continue;
+        }
+        if (v >= 0xD800 && v <= 0xDBFF) {
+          const long low = u_escape(bytes, i + 6);
+          if (low >= 0xDC00 && low <= 0xDFFF) {
+            i += 12;  // a pair: a character beyond the BMP
+            continue;
+          }
+        }
+        if (v >= 0xDC80 && v <= 0xDCFF) lone.push_back(i);
+        else if (v >= 0x800) used.set(std::size_t(v) >> 7);
+        i += 6;
+        continue;
+      }
+      if (c >= 0xE0 && c <= 0xEF && i + 2 < bytes.size()) {
+        const std::uint32_t cp = (c & 0x0Fu) << 12 | (static_cast<unsigned char>(bytes[i + 1]) & 0x3Fu) << 6 |
+                                 (static_cast<unsigned char>(bytes[i + 2]) & 0x3Fu);
+        used.set(cp >> 7);
+        i += 3;
+        continue;
+      }
+      ++i;
     }
-    if (c == 't') return literal("true", out, JValue::Bool, true);
-    if (c == 'f') return literal("false", out, JValue::Bool, false);
-    if (c == 'n') return literal("null", out, JValue::Null, false);
-    if (c == '-' || (c >= '0' && c <= '9')) return number(out);
-    return fail("bad-json", std::string("unexpected ") + describe(c));
+    if (lone.empty()) return bytes;
+    // Private use first, then any block of the BMP outside the surrogates.
+    auto pick = [&](std::uint32_t from, std::uint32_t to) {
+      for (std::uint32_t b = from >> 7; b <= to >> 7; ++b)
+        if (!used.test(b)) return base_ = b << 7, true;
+      return false;
+    };
+    if (!pick(0xE000, 0xF8FF) && !pick(0x0800, 0xD7FF) && !pick(0xF900, 0xFFFF))
+      return bytes;  // no block free: the parser reports the escapes
+    copy_.assign(bytes);
+    static const char* hex = "0123456789abcdef";
+    for (const std::size_t at : lone) {
+      const std::uint32_t cp = base_ | (std::uint32_t(u_escape(bytes, at)) & 0x7F);
+      for (int k = 0; k < 4; ++k) copy_[at + 2 + std::size_t(k)] = hex[cp >> (12 - 4 * k) & 15];
+    }
+    return copy_;
   }
 
-  std::optional<ParseError> error;
+  // In a decoded string, the block's characters back to bytes.
+  void restore(std::string& s) const {
+    if (base_ == 0) return;
+    const char lead = char(0xE0 | base_ >> 12);
+    std::size_t i = s.find(lead);
+    if (i == std::string::npos) return;
+    std::size_t o = i;
+    for (; i < s.size(); ++i) {
+      if (s[i] == lead && i + 2 < s.size()) {
+        const std::uint32_t cp = (static_cast<unsigned char>(s[i]) & 0x0Fu) << 12 |
+                                 (static_cast<unsigned char>(s[i + 1]) & 0x3Fu) << 6 |
+                                 (static_cast<unsigned char>(s[i + 2]) & 0x3Fu);
+        if ((cp >> 7) == (base_ >> 7)) {
+          s[o++] = char(0x80 | (cp & 0x7F));
+          i += 2;
+          continue;
+        }
+      }
+      s[o++] = s[i];
+    }
+    s.resize(o);
+  }
 
  private:
-  static std::string describe(char c) {
-    const auto u = static_cast<unsigned char>(c);
-    if (u >= 0x21 && u < 0x7F) return std::string("'") + c + "'";
-    static const char* hex = "0123456789abcdef";
-    return std::string("byte 0x") + hex[u >> 4] + hex[u & 15];
-  }
-  bool fail(std::string code, std::string message) {
-    if (!error) error = ParseError{i_, std::move(code), std::move(message)};
-    return false;
-  }
-  bool literal(std::string_view word, JValue& out, JValue::Kind kind, bool b) {
-    if (s_.substr(i_, word.size()) != word) return fail("bad-json", "unknown literal");
-    i_ += word.size();
-    out.kind = kind;
-    out.boolean = b;
-    return true;
-  }
-  bool number(JValue& out) {
-    const std::size_t start = i_;
-    if (s_[i_] == '-') ++i_;
-    auto digits = [&] {
-      const std::size_t d = i_;
-      while (i_ < s_.size() && s_[i_] >= '0' && s_[i_] <= '9') ++i_;
-      return i_ - d;
-    };
-    if (i_ < s_.size() && s_[i_] == '0') ++i_;
-    else if (digits() == 0) return fail("bad-json", "a number needs digits");
-    bool integral = true;
-    if (i_ < s_.size() && s_[i_] == '.') {
-      ++i_, integral = false;
-      if (digits() == 0) return fail("bad-json", "digits expected after '.'");
-    }
-    if (i_ < s_.size() && (s_[i_] == 'e' || s_[i_] == 'E')) {
-      ++i_, integral = false;
-      if (i_ < s_.size() && (s_[i_] == '+' || s_[i_] == '-')) ++i_;
-      if (digits() == 0) return fail("bad-json", "digits expected in the exponent");
-    }
-    out.kind = JValue::Number;
-    out.integral = integral;
-    const std::string text(s_.substr(start, i_ - start));
-    out.number = std::strtod(text.c_str(), nullptr);
-    return true;
-  }
-  static void put_utf8(std::string& out, std::uint32_t c) {
-    if (c < 0x80) {
-      out += char(c);
-    } else if (c < 0x800) {
-      out += char(0xC0 | c >> 6), out += char(0x80 | (c & 0x3F));
-    } else if (c < 0x10000) {
-      out += char(0xE0 | c >> 12), out += char(0x80 | (c >> 6 & 0x3F)), out += char(0x80 | (c & 0x3F));
-    } else {
-      out += char(0xF0 | c >> 18), out += char(0x80 | (c >> 12 & 0x3F)), out += char(0x80 | (c >> 6 & 0x3F));
-      out += char(0x80 | (c & 0x3F));
-    }
-  }
-  bool hex4(std::uint32_t& v) {
-    if (i_ + 4 > s_.size()) return fail("bad-json", "\\u needs four hex digits");
-    v = 0;
-    for (int k = 0; k < 4; ++k) {
-      const char c = s_[i_++];
-      int d;
-      if (c >= '0' && c <= '9') d = c - '0';
-      else if (c >= 'a' && c <= 'f') d = c - 'a' + 10;
-      else if (c >= 'A' && c <= 'F') d = c - 'A' + 10;
-      else return fail("bad-json", "\\u needs four hex digits");
-      v = v << 4 | std::uint32_t(d);
-    }
-    return true;
-  }
-  bool string(std::string& out) {
-    ++i_;  // the quote
-    for (;;) {
-      if (i_ >= s_.size()) return fail("bad-json", "the text ends inside a string");
-      const auto c = static_cast<unsigned char>(s_[i_]);
-      if (c == '"') {
-        ++i_;
-        return true;
-      }
-      if (c < 0x20) return fail("bad-json", "a control character inside a string must be escaped");
-      if (c == '\\') {
-        ++i_;
-        if (i_ >= s_.size()) return fail("bad-json", "the text ends inside an escape");
-        const char e = s_[i_++];
-        switch (e) {
-          case '"': out += '"'; break;
-          case '\\': out += '\\'; break;
-          case '/': out += '/'; break;
-          case 'b': out += '\b'; break;
-          case 'f': out += '\f'; break;
-          case 'n': out += '\n'; break;
-          case 'r': out += '\r'; break;
-          case 't': out += '\t'; break;
-          case 'u': {
-            std::uint32_t v;
-            if (!hex4(v)) return false;
-            if (v >= 0xD800 && v <= 0xDBFF) {
-              std::uint32_t low;
-              if (s_.substr(i_, 2) == "\\u") {
-                i_ += 2;
-                if (!hex4(low)) return false;
-                if (low >= 0xDC00 && low <= 0xDFFF) {
-                  put_utf8(out, 0x10000 + ((v - 0xD800) << 10) + (low - 0xDC00));
-                  break;
-                }
-                return fail("bad-json", "a high surrogate must be followed by a low one");
-              }
-              return fail("bad-json", "a high surrogate must be followed by a low one");
-            }
-            if (v >= 0xDC80 && v <= 0xDCFF) out += char(v & 0xFF);  // a raw byte (see json_game.h)
-            else if (v >= 0xDC00 && v <= 0xDFFF) return fail("bad-json", "a lone low surrogate");
-            else put_utf8(out, v);
-            break;
-          }
-          default: return fail("bad-json", std::string("unknown escape \\") + describe(e));
-        }
-        continue;
-      }
-      // Raw text: must be valid UTF-8.
-      const std::size_t start = i_;
-      while (i_ < s_.size() && s_[i_] != '"' && s_[i_] != '\\' && static_cast<unsigned char>(s_[i_]) >= 0x20) ++i_;
-      const std::string_view run = s_.substr(start, i_ - start);
-      if (!detail::is_valid_utf8(run)) {
-        i_ = start;
-        return fail("bad-encoding", "a string holds bytes that are not UTF-8");
-      }
-      out.append(run);
-    }
-  }
-  bool array(JValue& out, int depth) {
-    out.kind = JValue::Array;
-    ++i_;
-    skip_ws();
-    if (peek() == ']') return ++i_, true;
-    for (;;) {
-      out.items.emplace_back();
-      if (!value(out.items.back(), depth + 1)) return false;
-      skip_ws();
-      if (peek() == ',') {
-        ++i_;
-        continue;
-      }
-      if (peek() == ']') return ++i_, true;
-      return fail("bad-json", "',' or ']' expected in an array");
-    }
-  }
-  bool object(JValue& out, int depth) {
-    out.kind = JValue::Object;
-    ++i_;
-    skip_ws();
-    if (peek() == '}') return ++i_, true;
-    for (;;) {
-      skip_ws();
-      if (peek() != '"') return fail("bad-json", "a member name (a string) expected");
-      std::string name;
-      if (!string(name)) return false;
-      skip_ws();
-      if (peek() != ':') return fail("bad-json", "':' expected after a member name");
-      ++i_;
-      out.members.push_back(JMember{std::move(name), JValue{}});
-      if (!value(out.members.back().second, depth + 1)) return false;
-      skip_ws();
-      if (peek() == ',') {
-        ++i_;
-        continue;
-      }
-      if (peek() == '}') return ++i_, true;
-      return fail("bad-json", "',' or '}' expected in an object");
-    }
-  }
+  std::uint32_t base_ = 0;  // 0: nothing rewritten
+  std::string copy_;
+};
 
-  std::string_view s_;
-  std::size_t i_ = 0;
+// The parser reads through this iterator, so that the handler can tell how
+// far it has read: copies share one cursor.
+class SharedCursor {
+ public:
+  using iterator_category = std::input_iterator_tag;
+  using value_type = char;
+  using difference_type = std::ptrdiff_t;
+  using pointer = const char*;
+  using reference = const char&;
+
+  SharedCursor(const char** cursor, const char* end) : cursor_(cursor), end_(end) {}
+  reference operator*() const { return **cursor_; }
+  SharedCursor& operator++() {
+    ++*cursor_;
+    return *this;
+  }
+  SharedCursor operator++(int) {
+    SharedCursor old = *this;
+    ++*cursor_;
+    return old;
+  }
+  bool operator==(const SharedCursor& o) const { return at() == o.at(); }
+  bool operator!=(const SharedCursor& o) const { return at() != o.at(); }
+
+ private:
+  const char* at() const { return cursor_ ? *cursor_ : end_; }
+  const char** cursor_;  // null for the end
+  const char* end_;
 };
 
 bool notation_from_name(std::string_view s, MoveNotation& n) {
@@ -266,7 +195,6 @@ bool notation_from_name(std::string_view s, MoveNotation& n) {
     if (notation_name(m) == s) return n = m, true;
   return false;
 }
-
 class GameWalker {
  public:
   GameWalker(GameVisitor& v, detail::TextLocator& loc) : v_(v), loc_(loc) {}
@@ -402,6 +330,251 @@ class GameWalker {
   detail::TextLocator& loc_;
 };
 
+// nlohmann::json's SAX interface: builds each game's tree and walks it as
+// soon as it is complete. The text is parsed one top-level value at a time
+// (a file of JSON Lines), or as one array whose elements are the games.
+class Handler {
+ public:
+  using number_integer_t = nlohmann::json::number_integer_t;
+  using number_unsigned_t = nlohmann::json::number_unsigned_t;
+  using number_float_t = nlohmann::json::number_float_t;
+  using string_t = std::string;
+  using binary_t = nlohmann::json::binary_t;
+
+  Handler(std::string_view text, std::string_view bytes, const RawBytes& raw, FileReport& report, GameWalker& walker,
+          detail::TextLocator& locator)
+      : text_(text), bytes_(bytes), raw_(raw), report_(report), walker_(walker), locator_(locator) {}
+
+  // Parses one value from `pos`, a game or the array of games. Returns
+  // false when reading stops: an error (reported) or the visitor's Stop.
+  bool parse(std::size_t pos, bool games_array) {
+    games_array_ = games_array;
+    start_ = scan_from_ = pos;
+    cursor_ = text_.data() + pos;
+    const SharedCursor first(&cursor_, nullptr), last(nullptr, text_.data() + text_.size());
+    bool ok = false;
+    try {
+      ok = nlohmann::json::sax_parse(first, last, this, nlohmann::json::input_format_t::json, /*strict=*/false);
+    } catch (const nlohmann::json::exception& e) {  // not expected from the SAX parser; kept as data
+      fail("bad-json", consumed(), e.what());
+    }
+    if (error_) {
+      const ParseError& e = *error_;
+      report_.issues.push_back({e.code, Severity::Error, locator_.at(e.offset),
+                                detail::escape_invalid_utf8(bytes_.substr(e.offset, 40)),
+                                e.message + "; reading stops here"});
+      return false;
+    }
+    return ok && !stopped_;
+  }
+
+  // Where the value parsed last ends. The parser reads one byte past a
+  // number (never a digit) before it knows the number has ended.
+  std::size_t end() const {
+    const std::size_t at = consumed();
+    if (!games_array_ && game_kind_ == JValue::Number && at > 0 && !(text_[at - 1] >= '0' && text_[at - 1] <= '9'))
+      return at - 1;
+    return at;
+  }
+
+  bool null() { return scalar(JValue::Null); }
+  bool boolean(bool b) {
+    JValue* v = add(JValue::Bool);
+    if (v) v->boolean = b;
+    return done_scalar(v);
+  }
+  bool number_integer(number_integer_t n) { return number(double(n), true); }
+  bool number_unsigned(number_unsigned_t n) { return number(double(n), true); }
+  bool number_float(number_float_t n, const string_t& s) {
+    // An integer too large for 64 bits comes here too.
+    return number(n, s.find_first_of(".eE") == std::string::npos);
+  }
+  bool string(string_t& s) {
+    JValue* v = add(JValue::String);
+    if (v) {
+      raw_.restore(s);
+      v->str = std::move(s);
+    }
+    return done_scalar(v);
+  }
+  bool binary(binary_t&) { return false; }  // not produced by the JSON parser
+  bool key(string_t& s) {
+    raw_.restore(s);
+    key_ = std::move(s);
+    scan_from_ = consumed();
+    return true;
+  }
+  bool start_object(std::size_t) { return open(JValue::Object); }
+  bool start_array(std::size_t) {
+    if (games_array_ && !array_open_ && stack_.empty()) {
+      array_open_ = true;  // the array of games itself: not kept
+      scan_from_ = consumed();
+      return true;
+    }
+    return open(JValue::Array);
+  }
+  bool end_object() { return close(); }
+  bool end_array() {
+    if (stack_.empty()) {
+      array_open_ = false;
+      return true;
+    }
+    return close();
+  }
+
+  // The kind of error is told from the library's message (nlohmann::json
+  // 3.11, detail/input/lexer.hpp); tests/formats/json_game_test.cpp pins
+  // the codes and offsets that follow from it.
+  bool parse_error(std::size_t position, const std::string&, const nlohmann::json::exception& e) {
+    // `position` counts the bytes read, the one the parser stopped at
+    // included (the end of the text counts as one).
+    const std::size_t stop = std::min(start_ + position - (position ? 1 : 0), text_.size());
+    const std::string_view what = e.what();
+    if (what.find("ill-formed UTF-8") != std::string_view::npos) {
+      fail("bad-encoding", utf8_run_start(stop), "a string holds bytes that are not UTF-8");
+      return false;
+    }
+    std::string message(what.substr(std::min(what.find("] ") + 2, what.size())));
+    if (const std::size_t s = message.find("syntax error"); s != std::string::npos) message.erase(0, s);
+    if (const std::size_t l = message.find("; last read:"); l != std::string::npos) message.erase(l);
+    std::size_t at;
+    if (what.find("invalid string") != std::string_view::npos) {
+      // Inside a string: the byte at fault; past a malformed escape.
+      const bool escape = what.find("after backslash") != std::string_view::npos ||
+                          what.find("must follow U+D800") != std::string_view::npos ||
+                          what.find("4 hex digits") != std::string_view::npos;
+      at = escape && stop < text_.size() ? stop + 1 : stop;
+      if (what.find("must be followed by U+DC00") != std::string_view::npos) {
+        // "\ud800\n": at the backslash; "\ud800\ud800": past the second escape.
+        if (text_[stop - 1] == '\\') at = stop - 1;
+        else if (stop >= 5 && text_.substr(stop - 5, 2) == "\\u") at = stop + 1;
+      }
+    } else if (what.find("invalid number") != std::string_view::npos) {
+      at = stop;  // the byte where a digit was expected
+    } else {
+      // Else the start of the token that does not fit.
+      at = std::min(stop, token_start());
+      if (const std::size_t l = message.find("invalid literal"); l != std::string::npos && at < text_.size())
+        message.replace(l, 15, "unexpected " + describe(text_[at]));
+    }
+    fail("bad-json", at, detail::escape_invalid_utf8(message));
+    return false;
+  }
+
+ private:
+  struct ParseError {
+    std::size_t offset;
+    std::string code;
+    std::string message;
+  };
+
+  std::size_t consumed() const { return std::size_t(cursor_ - text_.data()); }
+  // The first byte of the next token after the last one handled.
+  std::size_t token_start() const {
+    std::size_t i = scan_from_;
+    while (i < text_.size() && (json_space(text_[i]) || text_[i] == ',' || text_[i] == ':')) ++i;
+    return i;
+  }
+  // The start of the run of raw text (after the opening quote or the last
+  // escape) that holds the bytes at `stop` which are not UTF-8.
+  std::size_t utf8_run_start(std::size_t stop) const {
+    std::size_t i = token_start(), run = i + 1;
+    for (++i; i < stop;) {
+      if (text_[i] == '\\') {
+        i += i + 1 < text_.size() && text_[i + 1] == 'u' ? 6 : 2;
+        run = i;
+      } else {
+        ++i;
+      }
+    }
+    return std::min(run, stop);
+  }
+  static std::string describe(char c) {
+    const auto u = static_cast<unsigned char>(c);
+    if (u >= 0x21 && u < 0x7F) return std::string("'") + c + "'";
+    static const char* hex = "0123456789abcdef";
+    return std::string("byte 0x") + hex[u >> 4] + hex[u & 15];
+  }
+  void fail(std::string code, std::size_t offset, std::string message) {
+    if (!error_) error_ = ParseError{offset, std::move(code), std::move(message)};
+  }
+
+  // A new value in the innermost open container, or the game itself.
+  JValue* add(JValue::Kind kind) {
+    const std::size_t offset = token_start();
+    if (stack_.size() + (array_open_ ? 1 : 0) > std::size_t(kMaxDepth)) {
+      fail("too-deep", offset, "JSON nested deeper than " + std::to_string(kMaxDepth) + " levels");
+      return nullptr;
+    }
+    JValue* v;
+    if (stack_.empty()) {
+      game_ = JValue{};
+      v = &game_;
+    } else if (JValue& parent = *stack_.back(); parent.kind == JValue::Array) {
+      v = &parent.items.emplace_back();
+    } else {
+      v = &parent.members.emplace_back(JMember{std::move(key_), JValue{}}).second;
+    }
+    v->kind = kind;
+    v->offset = offset;
+    return v;
+  }
+  bool scalar(JValue::Kind kind) { return done_scalar(add(kind)); }
+  bool number(double n, bool integral) {
+    JValue* v = add(JValue::Number);
+    if (v) v->number = n, v->integral = integral;
+    return done_scalar(v);
+  }
+  bool done_scalar(JValue* v) {
+    if (!v) return false;
+    scan_from_ = consumed();
+    return stack_.empty() ? game_done() : true;
+  }
+  bool open(JValue::Kind kind) {
+    JValue* v = add(kind);
+    if (!v) return false;
+    stack_.push_back(v);
+    scan_from_ = consumed();
+    return true;
+  }
+  bool close() {
+    stack_.pop_back();
+    scan_from_ = consumed();
+    return stack_.empty() ? game_done() : true;
+  }
+  // A value at the level of games is complete.
+  bool game_done() {
+    game_kind_ = game_.kind;
+    if (game_.kind != JValue::Object) {
+      report_.issues.push_back(
+          {"bad-schema", Severity::Error, locator_.at(game_.offset), "", "a game must be a JSON object"});
+    } else if (++report_.games, !walker_.game(game_, report_.games)) {
+      stopped_ = true;
+    }
+    game_ = JValue{};
+    return !stopped_;
+  }
+
+  std::string_view text_;   // what is parsed (raw bytes rewritten)
+  std::string_view bytes_;  // the file as it is, for the text of issues
+  const RawBytes& raw_;
+  FileReport& report_;
+  GameWalker& walker_;
+  detail::TextLocator& locator_;
+
+  const char* cursor_ = nullptr;
+  std::size_t start_ = 0;      // where this parse began
+  std::size_t scan_from_ = 0;  // the end of the last token handled
+  bool games_array_ = false;
+  bool array_open_ = false;
+  std::vector<JValue*> stack_;  // the open containers of the game
+  JValue game_;
+  JValue::Kind game_kind_ = JValue::Null;
+  std::string key_;
+  std::optional<ParseError> error_;
+  bool stopped_ = false;
+};
+
 }  // namespace
 
 FileReport read_json(std::string_view bytes, GameVisitor& visitor, const ReadOptions& options) {
@@ -409,63 +582,30 @@ FileReport read_json(std::string_view bytes, GameVisitor& visitor, const ReadOpt
   FileReport report;
   report.format = Format::Json;
   report.encoding = "UTF-8";
-  std::size_t begin = bytes.substr(0, 3) == "\xEF\xBB\xBF" ? 3 : 0;
+  const std::size_t begin = bytes.substr(0, 3) == "\xEF\xBB\xBF" ? 3 : 0;
   detail::TextLocator locator(bytes, detail::ByteScheme::Utf8);
-  Parser p(bytes);
-  for (std::size_t i = 0; i < begin; ++i) p.advance();
+  RawBytes raw;
+  const std::string_view text = raw.prepare(bytes);
   GameWalker walker(visitor, locator);
-  auto parse_error = [&] {
-    const ParseError& e = *p.error;
-    report.issues.push_back({e.code, Severity::Error, locator.at(e.offset),
-                             detail::escape_invalid_utf8(bytes.substr(e.offset, 40)), e.message + "; reading stops here"});
+  Handler handler(text, bytes, raw, report, walker, locator);
+  auto skip_space = [&](std::size_t i) {
+    while (i < text.size() && json_space(text[i])) ++i;
+    return i;
   };
-  bool top_array = false;
-  p.skip_ws();
-  if (p.peek() == '[') {
-    top_array = true;
-    p.advance();
-    p.skip_ws();
-    if (p.peek() == ']') {
-      p.advance();
-      p.skip_ws();
-      if (!p.at_end())
-        report.issues.push_back({"bad-json", Severity::Error, locator.at(p.pos()), "", "text after the end of the array"});
-      return report;
-    }
+  std::size_t pos = skip_space(begin);
+  if (pos < text.size() && text[pos] == '[') {
+    if (handler.parse(pos, true) && (pos = skip_space(handler.end())) < text.size())
+      report.issues.push_back({"bad-json", Severity::Error, locator.at(pos), "", "text after the end of the array"});
+    return report;
   }
-  for (;;) {
-    p.skip_ws();
-    if (p.at_end()) {
-      if (top_array)
-        report.issues.push_back({"bad-json", Severity::Error, locator.at(p.pos()), "", "the text ends inside the array of games"});
+  for (; (pos = skip_space(pos)) < text.size(); pos = handler.end()) {
+    if (text[pos] == '\xEF') {  // the parser would take a byte-order mark here too
+      report.issues.push_back({"bad-json", Severity::Error, locator.at(pos),
+                               detail::escape_invalid_utf8(bytes.substr(pos, 40)),
+                               "unexpected byte 0xef; reading stops here"});
       break;
     }
-    JValue g;
-    if (!p.value(g, top_array ? 1 : 0)) {
-      parse_error();
-      break;
-    }
-    if (g.kind != JValue::Object) {
-      report.issues.push_back({"bad-schema", Severity::Error, locator.at(g.offset), "", "a game must be a JSON object"});
-    } else if (++report.games, !walker.game(g, report.games)) {
-      break;
-    }
-    p.skip_ws();
-    if (top_array) {
-      if (p.peek() == ',') {
-        p.advance();
-        continue;
-      }
-      if (p.peek() == ']') {
-        p.advance();
-        p.skip_ws();
-        if (!p.at_end())
-          report.issues.push_back({"bad-json", Severity::Error, locator.at(p.pos()), "", "text after the end of the array"});
-        break;
-      }
-      report.issues.push_back({"bad-json", Severity::Error, locator.at(p.pos()), "", "',' or ']' expected between games"});
-      break;
-    }
+    if (!handler.parse(pos, false)) break;
   }
   return report;
 }

@@ -146,3 +146,60 @@ TEST_CASE("json: truncated and corrupted input never crashes", "[json]") {
     (void)c;
   }
 }
+
+TEST_CASE("json: raw bytes read back beside private-use characters and escaped backslashes", "[json]") {
+  // "\udcXX" is a byte (not standard JSON, our own extension); the library
+  // is given another character for it, one the text does not hold.
+  const std::string text =
+      "{\"xqrec\":1,\"tags\":[[\"E\\udcff\\udc80v\",\"x\\uDCC3\"],[\"\xEE\x80\x80\\ue07f\",\"\\\\udc80 \\ud800\\udc80\"]]}";
+  FileReport rep;
+  Collected c = read(text, &rep);
+  CHECK(rep.issues.empty());
+  REQUIRE(c.games.size() == 1);
+  const auto& tags = c.games[0].record.tags;
+  REQUIRE(tags.size() == 2);
+  CHECK(tags[0].name == "E\xFF\x80v");
+  CHECK(tags[0].value == "x\xC3");
+  CHECK(tags[1].name == "\xEE\x80\x80\xEE\x81\xBF");
+  CHECK(tags[1].value == "\\udc80 \xF0\x90\x82\x80");
+  // A low surrogate that is not a byte (\udc41) or a high one alone stays an error.
+  for (const char* bad : {"{\"a\":\"\\udc41\"}", "{\"a\":\"\\udd80\"}", "{\"a\":\"\\ud800x\"}"}) {
+    read(bad, &rep);
+    REQUIRE(!rep.issues.empty());
+    CHECK(rep.issues[0].code == "bad-json");
+  }
+}
+
+TEST_CASE("json: top-level values one after another, error offsets, default move locations", "[json]") {
+  FileReport rep;
+  // A number right before a game: the byte the parser read past it is not lost.
+  Collected c = read("1{\"xqrec\":1} [1]\n{\"xqrec\":1,\"moves\":[{\"text\":\"h2e2\"}]}", &rep);
+  CHECK(c.games.size() == 2);
+  REQUIRE(rep.issues.size() == 2);
+  CHECK(rep.issues[0].code == "bad-schema");
+  CHECK(rep.issues[0].where.offset == 0);
+  CHECK(rep.issues[1].where.offset == 13);
+  // A move without "where" is located at its object.
+  REQUIRE(c.games[1].record.main_line().size() == 1);
+  const SourceLocation w = c.games[1].record.node(c.games[1].record.main_line()[0]).where;
+  CHECK(w.line == 2);
+  CHECK(w.column == 21);
+  // Syntax errors at the token that does not fit; bytes not UTF-8 at the
+  // start of their run of text.
+  read("{\"a\":1 \"b\":2}", &rep);
+  REQUIRE(rep.issues.size() == 1);
+  CHECK(rep.issues[0].code == "bad-json");
+  CHECK(rep.issues[0].where.offset == 7);
+  read("{\"a\":\"x\\ny\xE4\xB8z\"}", &rep);
+  REQUIRE(rep.issues.size() == 1);
+  CHECK(rep.issues[0].code == "bad-encoding");
+  CHECK(rep.issues[0].where.offset == 9);
+  read("[{\"xqrec\":1}] x", &rep);
+  REQUIRE(rep.issues.size() == 1);
+  CHECK(rep.issues[0].message == "text after the end of the array");
+  CHECK(rep.issues[0].where.offset == 14);
+  read("\xEF\xBB\xBF\xEF\xBB\xBF{}", &rep);  // a second byte-order mark
+  REQUIRE(rep.issues.size() == 1);
+  CHECK(rep.issues[0].code == "bad-json");
+  CHECK(rep.issues[0].where.offset == 3);
+}
