@@ -101,6 +101,7 @@ void read_all(const std::vector<InputFile>& files, const BatchOptions& opt, OnGa
     if (done.io_error.empty()) {
       current = &path;
       done.report = read_games(bytes.bytes(), path, builder, input.in_walk ? in_walk : opt.read);
+      if (bytes.truncated()) done.io_error = FileBytes::kTruncatedMessage;
     }
     on_file(std::move(done));
   }

@@ -212,6 +212,7 @@ ConvertSummary convert_files(ConvertPlan& plan, const ConvertOptions& options,
   // File mode: one output for everything.
   std::unique_ptr<OutputFile> single;
   std::size_t single_games = 0;
+  bool single_damaged = false;  // an input shrank while it was read
   if (!plan.directory) {
     single = std::make_unique<OutputFile>();
     if (const std::string e = single->open(plan.out); !e.empty()) {
@@ -307,6 +308,14 @@ ConvertSummary convert_files(ConvertPlan& plan, const ConvertOptions& options,
       on_note({job.input, 0, i.code, i.severity, 0, "", i.text, i.where, i.message});
       if (i.severity != Severity::Info) sum.lossy = true;
     }
+    if (reader.truncated()) {
+      // What was read past the new end is not the file: nothing of it is kept.
+      on_io_error(job.input + ": " + FileBytes::kTruncatedMessage + "; its output is not written");
+      sum.io_error = true;
+      if (per_file) per_file->discard(), per_file.reset();
+      pending.clear();
+      if (single) single_damaged = true;
+    }
     if (per_file) {
       if (const std::string e = per_file->commit(); !e.empty()) on_io_error(e), sum.io_error = true;
       else ++sum.outputs;
@@ -317,7 +326,10 @@ ConvertSummary convert_files(ConvertPlan& plan, const ConvertOptions& options,
     // An output is replaced only by content that was read: a run that could
     // read nothing leaves an existing file as it was.
     struct stat st {};
-    if (read_files == 0 && (sum.io_error || ::stat(plan.out.c_str(), &st) == 0)) {
+    if (single_damaged) {
+      single->discard();
+      if (plan.out != "-") on_io_error(plan.out + " is left as it was");
+    } else if (read_files == 0 && (sum.io_error || ::stat(plan.out.c_str(), &st) == 0)) {
       single->discard();
       if (plan.out != "-") on_io_error("nothing was read: " + plan.out + " is left as it was");
       sum.io_error = true;

@@ -203,6 +203,31 @@ unreadable-directory)
   grep -q "t/b: cannot read the directory" err.txt || die "the unreadable directory is not named: $(cat err.txt)"
   grep -q "audited 1 files, 1 games" err.txt || die "the readable rest was not audited: $(cat err.txt)"
   ;;
+input-truncated-while-read)
+  # Item 8: a mapped input truncated by another process while it is read is
+  # an I/O error of that file (exit 2), not SIGBUS ending the run; convert
+  # writes no output from it.
+  cp "$games/four-games-gbk.pgn" big.pgn
+  for _ in $(seq 14); do cat big.pgn big.pgn > twice.pgn; mv twice.pgn big.pgn; done  # 64 K games, ~75 MB
+  cp big.pgn keep.pgn
+  for cmd in audit convert; do
+    cp keep.pgn big.pgn
+    if [ $cmd = audit ]; then
+      "$xqrec" audit --jobs 2 -q big.pgn > /dev/null 2> err.txt &
+    else
+      "$xqrec" convert big.pgn -o out.pgn 2> err.txt &
+    fi
+    pid=$!
+    sleep 0.3
+    truncate -s 0 big.pgn
+    wait $pid
+    rc=$?
+    [ $rc = 2 ] || die "$cmd: exit $rc, expected 2 (a signal is 128+); stderr: $(head -2 err.txt)"
+    grep -q "truncated by another process" err.txt || die "$cmd: the truncation is not reported (did it finish first?)"
+  done
+  [ ! -e out.pgn ] || die "convert wrote an output from a truncated input"
+  no_temporaries
+  ;;
 *)
   die "unknown scenario"
   ;;
