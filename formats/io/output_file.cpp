@@ -8,7 +8,9 @@
 #include <atomic>
 #include <cerrno>
 #include <csignal>
+#include <cstdlib>
 #include <cstring>
+#include <filesystem>
 #include <mutex>
 
 namespace xq::formats {
@@ -79,6 +81,23 @@ std::string directory_of(const std::string& path) {
   return path.substr(0, slash);
 }
 
+// A descriptor this process already has (/dev/stdout, /dev/stderr,
+// /dev/fd/N, /proc/self/fd/N) is written through a copy of it, sharing its
+// offset, so that what goes there stays in order with the rest; any other
+// special file is opened for appending (never truncated).
+int open_direct(const std::string& path) {
+  int fd = -1;
+  if (path == "/dev/stdout") fd = 1;
+  else if (path == "/dev/stderr") fd = 2;
+  else
+    for (std::string_view prefix : {"/dev/fd/", "/proc/self/fd/"})
+      if (path.rfind(prefix, 0) == 0 && path.size() > prefix.size() &&
+          path.find_first_not_of("0123456789", prefix.size()) == std::string::npos)
+        fd = std::atoi(path.c_str() + prefix.size());
+  if (fd >= 0) return ::fcntl(fd, F_DUPFD_CLOEXEC, 3);
+  return ::open(path.c_str(), O_WRONLY | O_APPEND | O_CLOEXEC);
+}
+
 }  // namespace
 
 bool is_temporary_output_name(std::string_view path) {
@@ -107,14 +126,26 @@ std::string OutputFile::open(const std::string& path) {
   }
   struct stat st {};
   const bool exists = ::stat(path.c_str(), &st) == 0;
-  if (exists && !S_ISREG(st.st_mode)) {
-    // A pipe or device: there is nothing to replace atomically.
-    file_ = std::fopen(path.c_str(), "wb");
+  // A symbolic link is followed: its target is replaced, the link stays.
+  std::string target = path;
+  if (exists) {
+    std::error_code ec;
+    if (auto real = std::filesystem::canonical(path, ec); !ec) target = real.string();
+  }
+  const auto under = [&](std::string_view dir) { return path.rfind(dir, 0) == 0 || target.rfind(dir, 0) == 0; };
+  if (exists && (!S_ISREG(st.st_mode) || under("/dev/") || under("/proc/"))) {
+    // A pipe, a device, or a descriptor such as /dev/stderr (a regular file
+    // behind it must be written through, never replaced or truncated):
+    // there is nothing to replace atomically.
+    const int fd = open_direct(path);
+    file_ = fd >= 0 ? ::fdopen(fd, "ab") : nullptr;
+    if (fd >= 0 && !file_) ::close(fd);
     direct_ = true;
     return file_ ? "" : "cannot open " + path + ": " + std::strerror(errno);
   }
+  path_ = target;
   install_cleanup_handlers();
-  temp_ = directory_of(path) + "/" + std::string(kTemporaryPrefix) + "XXXXXX";
+  temp_ = directory_of(target) + "/" + std::string(kTemporaryPrefix) + "XXXXXX";
   const int fd = ::mkostemp(temp_.data(), O_CLOEXEC);
   if (fd < 0) {
     const std::string e = std::strerror(errno);

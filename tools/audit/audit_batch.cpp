@@ -86,9 +86,10 @@ template <class OnGame, class OnFile>
 void read_all(const std::vector<InputFile>& files, const BatchOptions& opt, OnGame&& on_game, OnFile&& on_file) {
   // One builder for all files: a folder of one-game files reuses its storage.
   const std::string* current = nullptr;
+  std::size_t games_in_file = 0;
   GameBuilder builder([&](BuiltGame& g) {
     on_game(g, *current);
-    return Control::Continue;
+    return opt.max_games && ++games_in_file >= opt.max_games ? Control::Stop : Control::Continue;
   });
   ReadOptions in_walk = opt.read;
   in_walk.records_only = true;
@@ -100,7 +101,12 @@ void read_all(const std::vector<InputFile>& files, const BatchOptions& opt, OnGa
     done.io_error = bytes.open(path);
     if (done.io_error.empty()) {
       current = &path;
+      games_in_file = 0;
       done.report = read_games(bytes.bytes(), path, builder, input.in_walk ? in_walk : opt.read);
+      if (opt.max_games && games_in_file >= opt.max_games)
+        done.report.issues.push_back({"max-games", Severity::Warning, {}, "",
+                                      "read stopped after " + std::to_string(opt.max_games) +
+                                          " games (--max-games): the rest of the file is not audited"});
       if (bytes.truncated()) done.io_error = FileBytes::kTruncatedMessage;
     }
     on_file(std::move(done));

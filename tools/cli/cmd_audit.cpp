@@ -40,6 +40,7 @@ int run_audit(const std::vector<std::string>& args) {
   std::vector<std::string> inputs;
   std::string jsonl, from_list, encoding, rules = "cxa2020";
   unsigned jobs = 0;
+  std::size_t max_games = 0;
   int natural = 60, threshold = 3;
   opts.add_options()
       ("input", po::value<std::vector<std::string>>(&inputs), "files, directories (recursed) or - for standard input")
@@ -47,6 +48,7 @@ int run_audit(const std::vector<std::string>& args) {
       ("jsonl", po::value<std::string>(&jsonl), "write one JSON object per game to FILE (- for stdout); nothing else goes there")
       ("input-encoding", po::value<std::string>(&encoding), "text encoding of the inputs (GB18030, Big5, UTF-8, UTF-16LE ...) instead of detecting it")
       ("jobs,j", po::value<unsigned>(&jobs), "audit threads (default: all cores)")
+      ("max-games", po::value<std::size_t>(&max_games), "read at most N games of each file (a warning says where it stopped); the JSON Lines hold one line per game read, so their size is bounded by the games, not by the input's bytes: a small library can hold very many games")
       ("natural-limit", po::value<int>(&natural), "moves without a capture before a draw may be claimed (default 60; 0 turns it off)")
       ("threshold", po::value<int>(&threshold), "occurrences of a position that make a repetition (default 3)")
       ("rules", po::value<std::string>(&rules), "rule set for repetition verdicts: cxa2020 (default), cxa2011, cxa1999, asian")
@@ -80,6 +82,7 @@ int run_audit(const std::vector<std::string>& args) {
 
   xa::BatchOptions batch;
   batch.jobs = jobs;
+  batch.max_games = max_games;
   batch.progress = isatty(STDERR_FILENO);
   batch.audit.natural_limit.moves = natural;
   batch.audit.repetition_threshold = threshold;

@@ -39,6 +39,7 @@ int run_convert(const std::vector<std::string>& args) {
   std::vector<std::string> inputs;
   std::string out, to, notation = "chinese", encoding = "utf-8", report, input_encoding;
   int xqf_version = 18;
+  std::size_t max_games = 0;
   opts.add_options()
       ("input", po::value<std::vector<std::string>>(&inputs), "files or directories (recursed); - for standard input")
       ("output,o", po::value<std::string>(&out)->required(), "output: a file, a directory (mirrors the input tree), or - for stdout")
@@ -46,6 +47,7 @@ int run_convert(const std::vector<std::string>& args) {
       ("notation", po::value<std::string>(&notation), "PGN moves: chinese (default), wxf or iccs")
       ("encoding", po::value<std::string>(&encoding), "PGN and DhtmlXQ output encoding: utf-8 (default) or gbk")
       ("xqf-version", po::value<int>(&xqf_version), "XQF output version: 18 (default, encrypted) or 10")
+      ("max-games", po::value<std::size_t>(&max_games), "convert at most N games of each file (a warning says where it stopped)")
       ("input-encoding", po::value<std::string>(&input_encoding), "text encoding of the inputs instead of detecting it")
       ("report", po::value<std::string>(&report), "write what could not be converted, as JSON Lines, to FILE (- for stderr)");
   po::positional_options_description pos;
@@ -89,6 +91,7 @@ int run_convert(const std::vector<std::string>& args) {
     return kUsage;
   }
   options.xqf_version = xqf_version;
+  options.max_games = max_games;
   if (!input_encoding.empty()) options.read.input_encoding = input_encoding;
 
   xc::ConvertPlan plan = xc::plan_convert(inputs, out, options);

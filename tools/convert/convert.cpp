@@ -272,14 +272,15 @@ ConvertSummary convert_files(ConvertPlan& plan, const ConvertOptions& options,
         on_note(n);
       }
       sum.games_with_notes += noted;
-      if (c.bytes.empty()) return Control::Continue;
+      const Control next = options.max_games && index >= options.max_games ? Control::Stop : Control::Continue;
+      if (c.bytes.empty()) return next;
       if (single) {
         if (!holds_many_games(options.to) && ++single_games > 1) {
           on_note({job.input, g.index, "not-converted", Severity::Error, 0, "", "", {},
                    "the output is one " + std::string(format_name(options.to)) +
                        " file, which holds one game: give a directory to convert several"});
           sum.lossy = true;
-          return Control::Continue;
+          return next;
         }
         single->write(c.bytes);
       } else if (holds_many_games(options.to)) {
@@ -301,9 +302,13 @@ ConvertSummary convert_files(ConvertPlan& plan, const ConvertOptions& options,
         if (index == 2) write_to(numbered(1), pending, false), pending.clear();
         write_to(numbered(index), c.bytes, false);
       }
-      return Control::Continue;
+      return next;
     });
-    const FileReport report = read_games(reader.bytes(), job.input, builder, job.in_walk ? in_walk : options.read);
+    FileReport report = read_games(reader.bytes(), job.input, builder, job.in_walk ? in_walk : options.read);
+    if (options.max_games && index >= options.max_games)
+      report.issues.push_back({"max-games", Severity::Warning, {}, "",
+                               "read stopped after " + std::to_string(options.max_games) +
+                                   " games (--max-games): the rest of the file is not converted"});
     for (const auto& i : report.issues) {
       on_note({job.input, 0, i.code, i.severity, 0, "", i.text, i.where, i.message});
       if (i.severity != Severity::Info) sum.lossy = true;

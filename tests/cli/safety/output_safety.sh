@@ -228,6 +228,24 @@ input-truncated-while-read)
   [ ! -e out.pgn ] || die "convert wrote an output from a truncated input"
   no_temporaries
   ;;
+special-outputs)
+  # --report /dev/stderr with stderr a regular file writes through the
+  # descriptor: /dev/stderr stays a link (as root, replacing it would damage
+  # the machine) and what stderr held stays. A link to a file: the file is
+  # replaced, the link stays.
+  cp "$games/four-games-gbk.pgn" v.pgn
+  "$xqrec" convert v.pgn -o o.pgn --max-games 1 --report /dev/stderr 2> err.txt
+  if [ ! -L /dev/stderr ]; then
+    rm -f /dev/stderr && ln -s /proc/self/fd/2 /dev/stderr  # repair what the defect did
+    die "/dev/stderr was replaced by a regular file"
+  fi
+  grep -q '"max-games"' err.txt || die "the report did not reach stderr: $(head -2 err.txt)"
+  grep -q '^converted 1 games' err.txt || die "the summary after the report is missing"
+  echo old > target.jsonl; ln -s target.jsonl link.jsonl
+  "$xqrec" audit v.pgn --jsonl link.jsonl > /dev/null
+  [ -L link.jsonl ] || die "the link was replaced"
+  grep -q '"game":1' target.jsonl || die "the link's target was not written"
+  ;;
 *)
   die "unknown scenario"
   ;;

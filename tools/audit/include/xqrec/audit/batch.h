@@ -22,6 +22,7 @@ struct BatchOptions {
   AuditOptions audit;
   ReadOptions read;
   unsigned jobs = 0;      // 0: all cores
+  std::size_t max_games = 0;  // games read at most from one file (0: all), then a max-games warning
   bool progress = false;  // a progress line on stderr (call it only for a terminal)
 };
 

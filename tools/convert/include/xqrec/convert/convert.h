@@ -26,6 +26,7 @@ struct ConvertOptions {
   Format to = Format::Pgn;  // Pgn, Xqf, DhtmlXq, Cbf, Json or FenLines
   PgnWriteOptions pgn;
   int xqf_version = 18;  // 10 or 18
+  std::size_t max_games = 0;  // games read at most from one file (0: all), then a max-games warning
   ReadOptions read;
 };
 
