@@ -140,7 +140,9 @@ std::vector<ResolveIssue> resolve_moves(GameRecord& record, const Setup& start) 
   };
   const auto& root = record.node(record.root());
   if (root.children.empty()) return issues;
-  std::vector<Line> work{{root.children[0], Position(start), 0, "main"}};
+  // Moves resolve on any set-up: its problems are the caller's to report
+  // (resolve_start names them), so all are accepted here.
+  std::vector<Line> work{{root.children[0], std::move(Position::from_setup(start, Relaxations::all()).value()), 0, "main"}};
   while (!work.empty()) {
     Line line = std::move(work.back());
     work.pop_back();

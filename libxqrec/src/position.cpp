@@ -31,6 +31,12 @@ const Position& Position::standard_start() {
 
 Position::Position() : Position(standard_start()) {}
 
+Result<Position, std::vector<PositionIssue>> Position::from_setup(const Setup& setup, const Relaxations& accepted) {
+  std::vector<PositionIssue> refused = blocking_issues(check_setup(setup), accepted);
+  if (!refused.empty()) return fail(std::move(refused));
+  return Position(setup);
+}
+
 Position::Position(const Setup& setup) {
   static const Setup standard = Setup::start();
   // Pieces are single bytes: one memcmp, where == would compare 90 pieces

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "xqrec/fen.h"
+#include "xqrec/position.h"
 #include "xqrec/setup.h"
 
 using xq::PositionProblem;
@@ -55,4 +56,24 @@ TEST_CASE("problems can be relaxed one by one", "[setup]") {
   CHECK(left[0].problem == PositionProblem::PawnOffSquare);
   CHECK(left[0].message.find("e1") != std::string::npos);
   CHECK(xq::blocking_issues(issues, xq::Relaxations::all()).empty());
+}
+
+TEST_CASE("Position::from_setup validates at the door and replays a bad set-up only when accepted", "[setup]") {
+  using namespace xq;
+  const auto good = Position::from_setup(Setup::start());
+  REQUIRE(good.ok());
+  CHECK(good->key() == Position().key());
+  auto no_black_king = parse_fen("9/9/9/9/9/9/9/9/9/4K4 w");
+  REQUIRE(no_black_king.ok());
+  const auto strict = Position::from_setup(*no_black_king);
+  REQUIRE_FALSE(strict.ok());
+  REQUIRE(strict.error().size() == 1);
+  CHECK(strict.error()[0].problem == PositionProblem::MissingKing);
+  CHECK(strict.error()[0].color == Color::Black);
+  const auto accepted = Position::from_setup(*no_black_king, Relaxations().allow(PositionProblem::MissingKing));
+  REQUIRE(accepted.ok());
+  CHECK(accepted->setup() == *no_black_king);
+  // Accepting another problem does not accept this one.
+  CHECK_FALSE(Position::from_setup(*no_black_king, Relaxations().allow(PositionProblem::KingsFacing)).ok());
+  CHECK(Position::from_setup(*no_black_king, Relaxations::all()).ok());
 }

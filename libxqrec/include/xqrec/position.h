@@ -5,9 +5,11 @@
 #include <array>
 #include <cstdint>
 #include <string>
+#include <vector>
 
 #include "xqrec/move_error.h"
 #include "xqrec/move_list.h"
+#include "xqrec/result.h"
 #include "xqrec/setup.h"
 #include "xqrec/square_set.h"
 #include "xqrec/types.h"
@@ -36,8 +38,17 @@ class Position {
   Position();
   static Position start() { return Position(); }
 
+  // Validates at the door: the position of a set-up whose problems
+  // (check_setup) are all in `accepted`, else the problems not accepted.
+  // Replaying a bad set-up takes an explicit acceptance: the audit accepts
+  // every problem and reports it; a strict caller accepts none.
+  static Result<Position, std::vector<PositionIssue>> from_setup(const Setup& setup,
+                                                                 const Relaxations& accepted = Relaxations::strict());
+
   // Takes the set-up as it is, without judging it (see check_setup): move
-  // generation works on any board, with or without kings.
+  // generation works on any board, with or without kings. For the rules'
+  // own searches and for positions already validated; records go through
+  // from_setup.
   explicit Position(const Setup& setup);
   Setup setup() const;
 
