@@ -6,6 +6,7 @@
 
 #include "xqrec/fen.h"
 #include "xqrec/iccs.h"
+#include "xqrec/line_history.h"
 #include "xqrec/rules/natural_limit.h"
 
 using namespace xq;
@@ -41,7 +42,7 @@ std::vector<int> claims(const char* fen, const std::vector<const char*>& moves, 
   const Position start(*setup);
   Position pos = start;
   QuietRun run(limit, pos.halfmove_clock());
-  std::vector<Move> played;
+  LineHistory played;
   std::vector<int> at;
   for (const char* text : moves) {
     const auto m = parse_iccs(text);
@@ -49,8 +50,8 @@ std::vector<int> claims(const char* fen, const std::vector<const char*>& moves, 
     const Color mover = pos.side_to_move();
     Undo u;
     pos.make(*m, u);
-    played.push_back(*m);
-    if (auto c = run.after_ply(!u.captured.empty(), mover, pos, start, played)) {
+    played.push(*m, u);
+    if (auto c = run.after_ply(!u.captured.empty(), mover, pos, played)) {
       at.push_back(int(played.size()));
       if (sides) sides->push_back(c->side);
     }
@@ -81,4 +82,28 @@ TEST_CASE("natural limit along a line: checks counted by replay once the limit c
   CHECK(claims(fen, moves, NaturalLimit{2, 0}, &sides) == std::vector<int>{4});
   REQUIRE(sides.size() == 1);
   CHECK(sides[0] == Color::Black);
+}
+
+TEST_CASE("line history: earlier positions by undoing back, checks counted walking back", "[rules][line-history]") {
+  const auto setup = parse_fen("3k5/9/9/9/9/9/9/9/4A4/R3K4 w - - 0 1");
+  REQUIRE(setup);
+  Position pos(*setup);
+  std::vector<Position> seen{pos};
+  LineHistory line;
+  for (const char* text : {"a0a9", "d9d8", "a9a8", "d8d9", "a8a9"}) {
+    Undo u;
+    const Move m = *parse_iccs(text);
+    pos.make(m, u);
+    line.push(m, u);
+    seen.push_back(pos);
+  }
+  for (std::size_t ply = 1; ply <= line.size() + 1; ++ply) {
+    const Position p = line.before(pos, ply);
+    CHECK(p.key() == seen[ply - 1].key());
+    CHECK(p.setup() == seen[ply - 1].setup());
+  }
+  // Red's rook checks at plies 1, 3 and 5; Black never checks.
+  CHECK(line.checks_since(pos, 0) == std::array<int, 2>{3, 0});
+  CHECK(line.checks_since(pos, 2) == std::array<int, 2>{2, 0});
+  CHECK(line.checks_since(pos, 5) == std::array<int, 2>{0, 0});
 }

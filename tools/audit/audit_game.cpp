@@ -10,6 +10,7 @@
 #include "xqrec/formats/pgn_reader.h"
 #include "xqrec/formats/resolve_record.h"
 #include "xqrec/iccs.h"
+#include "xqrec/line_history.h"
 #include "xqrec/notation/chinese.h"
 #include "xqrec/notation/resolve.h"
 #include "xqrec/notation/suggest.h"
@@ -155,8 +156,9 @@ class GameAuditor {
     int ply = line.ply;
     rules::RepetitionCounter repetition(opt_.repetition_threshold);
     if (main) repetition.push(pos.key(), false);
-    std::vector<Move> played;
-    played.reserve(rec_.nodes.size());
+    LineHistory& history = history_;  // one storage for the game's lines
+    history.clear();
+    history.reserve(rec_.nodes.size());
     bool repetition_reported = false;
     rules::QuietRun quiet(opt_.natural_limit, pos.halfmove_clock());
     NodeId id = line.first;
@@ -192,20 +194,20 @@ class GameAuditor {
       }
       const bool capture = !u.captured.empty();
       ply = this_ply;
-      played.push_back(move);
+      history.push(move, u);
       // After the repetition, a move that does not go round the cycle again
       // means a side changed (as 23.5.2 asks): the verdict no longer decides.
       if (main && verdict_ && !left_cycle_ && ply > verdict_->last_ply &&
-          move != played[std::size_t(verdict_->first_ply - 1 + (ply - verdict_->last_ply - 1) % verdict_cycle_)])
+          move != history.move(std::size_t(verdict_->first_ply - 1 + (ply - verdict_->last_ply - 1) % verdict_cycle_)))
         left_cycle_ = true;
       if (main) {
-        if (const auto claim = quiet.after_ply(capture, mover, pos, line.pos, played))
+        if (const auto claim = quiet.after_ply(capture, mover, pos, history))
           report_natural_limit(pos, ply, node, *claim);
         // Only the first repetition is reported: no need to count after it.
         if (!repetition_reported)
           if (const auto rep = repetition.push(pos.key(), capture)) {
             repetition_reported = true;
-            report_repetition(*rep, played, node);
+            report_repetition(*rep, history, pos, node);
           }
       }
       branches = &node.children;
@@ -231,22 +233,17 @@ class GameAuditor {
     f.side = claim.side;
   }
 
-  void report_repetition(const rules::Repetition& rep, const std::vector<Move>& played, const GameNode& node) {
+  // `now` is the position after the line's last ply, rep.last_ply.
+  void report_repetition(const rules::Repetition& rep, const LineHistory& history, const Position& now,
+                         const GameNode& node) {
+    const std::span<const Move> played = history.moves();
     // What is judged: the last cycle, or the whole span from the first of
     // the occurrences when its rounds differ (as `xqrec adjudicate` does).
     const int from = rules::judged_first_ply(rep, played);
     // The position before the judged moves and before the last move (where
-    // the finding stands).
-    Position before = start_;
-    for (int i = 0; i < from - 1; ++i) {
-      Undo u;
-      before.make(played[std::size_t(i)], u);
-    }
-    Position before_last = before;
-    for (int i = from - 1; i < rep.last_ply - 1; ++i) {
-      Undo u;
-      before_last.make(played[std::size_t(i)], u);
-    }
+    // the finding stands), walking back from now.
+    const Position before = history.before(now, std::size_t(from));
+    const Position before_last = history.before(now, std::size_t(rep.last_ply));
     Finding& f = add_at("repetition", Severity::Warning, before_last, rep.last_ply, node, "main",
                         "the position after ply " + std::to_string(rep.last_ply) + " occurs for the " +
                             ordinal(rep.occurrences) +
@@ -480,6 +477,7 @@ class GameAuditor {
   GameState final_state_ = GameState::Ongoing;
   bool main_completed_ = false;
   std::optional<rules::Verdict> verdict_;
+  LineHistory history_;  // the line being replayed
   int verdict_cycle_ = 0;
   bool left_cycle_ = false;  // a move after the repetition left its cycle
   std::map<unsigned, Seen> dialects_;

@@ -10,6 +10,7 @@
 #include <optional>
 #include <span>
 
+#include "xqrec/line_history.h"
 #include "xqrec/position.h"
 
 namespace xq::rules {
@@ -33,7 +34,7 @@ std::optional<NaturalClaim> natural_limit_claim(const NaturalLimit& limit, int q
 // those the line played, kept ply by ply. The checks matter only once the
 // count can reach the limit (a side's checks beyond the cap only lower its
 // count, so the limit cannot be reached before the plies are): they are
-// counted then, by replaying the line's moves once, and ply by ply after
+// counted then, walking the line's history back once, and ply by ply after
 // that. Asking every ply would cost a king test on a quarter of the plies.
 class QuietRun {
  public:
@@ -41,21 +42,19 @@ class QuietRun {
   // (its start position's halfmove clock).
   explicit QuietRun(const NaturalLimit& limit, int start_clock) : limit_(limit), plies_(start_clock) {}
 
-  // After each ply of the line. `line_start` is the line's start position
-  // and `played` its moves so far, this one included (read only when the
-  // checks are counted); `after` the position after this ply. Returns the
-  // claim the first time the limit is reached, nothing before or after.
-  std::optional<NaturalClaim> after_ply(bool capture, Color mover, const Position& after, const Position& line_start,
-                                        std::span<const Move> played);
+  // After each ply of the line: `after` is the position after it, `line`
+  // the line's history, this ply included (read only when the checks are
+  // counted). Returns the claim the first time the limit is reached,
+  // nothing before or after.
+  std::optional<NaturalClaim> after_ply(bool capture, Color mover, const Position& after, const LineHistory& line);
 
   int plies() const { return plies_; }
 
  private:
-  void count_checks(Position pos, std::span<const Move> played);
 
   NaturalLimit limit_;
   int plies_;             // since the last capture
-  std::size_t first_ = 0;  // the index in the line's moves of the run's first ply
+  std::size_t first_ = 0;  // the index in the line's history of the run's first ply
   std::array<int, 2> checks_{0, 0};
   bool counted_ = false;  // checks_ are up to date
   bool reported_ = false;
