@@ -289,14 +289,15 @@ class Writer {
 
 DhtmlXqWriteResult write_dhtmlxq(const GameRecord& record, const DhtmlXqWriteOptions& options) {
   DhtmlXqWriteResult res = Writer(record, options).run();
-  if (is_utf8_name(options.encoding)) return res;
+  if (options.encoding == OutputEncoding::Utf8) return res;
+  const std::string name(encoding_name(options.encoding));
   std::string encoded, lost;
   std::size_t unmappable = 0;
-  if (!from_utf8(res.bytes, options.encoding, encoded, &unmappable, &lost)) {
+  if (!from_utf8(res.bytes, name, encoded, &unmappable, &lost)) {
     res.ok = false;
     res.bytes.clear();
-    std::string m("ICU does not know the encoding ");
-    m.append(options.encoding);
+    std::string m("ICU cannot open the encoding ");
+    m.append(name);
     res.losses.push_back({"unknown-encoding", m});
     return res;
   }
@@ -304,7 +305,7 @@ DhtmlXqWriteResult write_dhtmlxq(const GameRecord& record, const DhtmlXqWriteOpt
   if (unmappable > 0) {
     std::string m(std::to_string(unmappable));
     m.append(" character(s) not in ");
-    m.append(options.encoding);
+    m.append(name);
     m.append(" substituted: ");
     m.append(escape_bytes(lost, 60));
     res.losses.push_back({"unencodable-characters", m});

@@ -309,21 +309,22 @@ std::string write_pgn_text(const GameRecord& record, const PgnWriteOptions& opti
 PgnWriteResult write_pgn(const GameRecord& record, const PgnWriteOptions& options) {
   PgnWriteResult res;
   std::string text = write_pgn_text(record, options, res.losses);
-  if (is_utf8_name(options.encoding)) {
+  if (options.encoding == OutputEncoding::Utf8) {
     res.bytes = std::move(text);
     return res;
   }
   std::size_t unmappable = 0;
   std::string lost;
-  if (!from_utf8(text, options.encoding, res.bytes, &unmappable, &lost)) {
+  const std::string name(encoding_name(options.encoding));
+  if (!from_utf8(text, name, res.bytes, &unmappable, &lost)) {
     res.ok = false;
     res.bytes.clear();
-    res.losses.push_back({"unknown-encoding", "ICU does not know the encoding " + options.encoding});
+    res.losses.push_back({"unknown-encoding", "ICU cannot open the encoding " + name});
     return res;
   }
   if (unmappable > 0)
     res.losses.push_back({"unencodable-characters", std::to_string(unmappable) + " character(s) not in " +
-                                                        options.encoding + " substituted: " + escape_bytes(lost, 60)});
+                                                        name + " substituted: " + escape_bytes(lost, 60)});
   return res;
 }
 

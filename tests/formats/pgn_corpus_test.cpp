@@ -202,7 +202,7 @@ TEST_CASE("PGN corpus: write -> read gives the same tree for every game", "[pgn]
       for (MoveNotation notation : {MoveNotation::Chinese, MoveNotation::Iccs}) {
         PgnWriteOptions o;
         o.notation = notation;
-        o.encoding = games % 2 ? "UTF-8" : "GBK";
+        o.encoding = games % 2 ? OutputEncoding::Utf8 : OutputEncoding::Gbk;
         const auto out = write_pgn(g, o);
         for (const auto& l : out.losses) losses += l.code != "unresolved-move";
         const auto back = xqtest::read_built(out.bytes, read_pgn);

@@ -7,6 +7,7 @@
 
 #include "cli.h"
 #include "xqrec/audit/batch.h"
+#include "xqrec/formats/encoding.h"
 #include "xqrec/formats/input_walk.h"
 #include "xqrec/formats/output_file.h"
 #include "xqrec/formats/terminal_text.h"
@@ -61,6 +62,10 @@ int run_audit(const std::vector<std::string>& args) {
   const auto rule_set = xq::rules::parse_rule_set(rules);
   if (!rule_set) {
     std::cerr << "xqrec audit: unknown rule set '" << xf::printable(rules) << "' (cxa2020, cxa2011, cxa1999, asian)\n";
+    return kUsage;
+  }
+  if (!encoding.empty() && !xf::encoding_known(encoding)) {
+    std::cerr << "xqrec audit: unknown encoding '" << xf::printable(encoding) << "' (an ICU name: GB18030, Big5, UTF-8, UTF-16LE ...)\n";
     return kUsage;
   }
   if (threshold < 2 || natural < 0) {

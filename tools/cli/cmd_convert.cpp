@@ -5,6 +5,7 @@
 
 #include "cli.h"
 #include "xqrec/convert/convert.h"
+#include "xqrec/formats/encoding.h"
 #include "xqrec/formats/output_file.h"
 #include "xqrec/formats/terminal_text.h"
 
@@ -75,14 +76,14 @@ int run_convert(const std::vector<std::string>& args) {
     std::cerr << "xqrec convert: unknown notation '" << xf::printable(notation) << "' (chinese, wxf, iccs)\n";
     return kUsage;
   }
-  if (encoding == "utf-8" || encoding == "utf8" || encoding == "UTF-8") options.pgn.encoding = "UTF-8";
-  else if (encoding == "gbk" || encoding == "GBK") options.pgn.encoding = "GBK";
+  if (encoding == "utf-8" || encoding == "utf8" || encoding == "UTF-8") options.pgn.encoding = xf::OutputEncoding::Utf8;
+  else if (encoding == "gbk" || encoding == "GBK") options.pgn.encoding = xf::OutputEncoding::Gbk;
   else {
     std::cerr << "xqrec convert: unknown encoding '" << xf::printable(encoding) << "' (utf-8, gbk)\n";
     return kUsage;
   }
   // The other targets have a fixed encoding (XQF GB18030, CBF and JSON UTF-8).
-  if (options.pgn.encoding != "UTF-8" && options.to != xf::Format::Pgn && options.to != xf::Format::DhtmlXq) {
+  if (options.pgn.encoding != xf::OutputEncoding::Utf8 && options.to != xf::Format::Pgn && options.to != xf::Format::DhtmlXq) {
     std::cerr << "xqrec convert: --encoding " << xf::printable(encoding) << " applies to pgn and dhtmlxq output only\n";
     return kUsage;
   }
@@ -92,6 +93,11 @@ int run_convert(const std::vector<std::string>& args) {
   }
   options.xqf_version = xqf_version;
   options.max_games = max_games;
+  if (!input_encoding.empty() && !xf::encoding_known(input_encoding)) {
+    std::cerr << "xqrec convert: unknown input encoding '" << xf::printable(input_encoding)
+              << "' (an ICU name: GB18030, Big5, UTF-8, UTF-16LE ...)\n";
+    return kUsage;
+  }
   if (!input_encoding.empty()) options.read.input_encoding = input_encoding;
 
   xc::ConvertPlan plan = xc::plan_convert(inputs, out, options);

@@ -64,7 +64,7 @@ ConvertedGame convert_game(GameRecord record, const std::vector<ReadIssue>& read
       auto r = write_pgn(record, options.pgn);
       out.bytes = std::move(r.bytes);
       losses = std::move(r.losses);
-      if (!r.ok) out.notes.push_back({"", 0, "bad-encoding", Severity::Error, 0, "", options.pgn.encoding, {}, "unknown output encoding"});
+      if (!r.ok) out.notes.push_back({"", 0, "bad-encoding", Severity::Error, 0, "", std::string(encoding_name(options.pgn.encoding)), {}, "the output encoding cannot be opened"});
       break;
     }
     case Format::Xqf: {
@@ -81,7 +81,7 @@ ConvertedGame convert_game(GameRecord record, const std::vector<ReadIssue>& read
       auto r = write_dhtmlxq(record, dopt);
       out.bytes = std::move(r.bytes);
       losses = std::move(r.losses);
-      if (!r.ok) out.notes.push_back({"", 0, "bad-encoding", Severity::Error, 0, "", dopt.encoding, {}, "unknown output encoding"});
+      if (!r.ok) out.notes.push_back({"", 0, "bad-encoding", Severity::Error, 0, "", std::string(encoding_name(dopt.encoding)), {}, "the output encoding cannot be opened"});
       break;
     }
     case Format::Cbf: {

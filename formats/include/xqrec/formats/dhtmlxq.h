@@ -31,6 +31,8 @@
 // standard start; the side to move is the colour of the first move's piece.
 #pragma once
 
+#include "xqrec/formats/encoding.h"
+
 #include <string>
 #include <string_view>
 
@@ -56,7 +58,7 @@ struct DhtmlXqWriteOptions {
   // Wrap in [DhtmlXQ]...[/DhtmlXQ] (the usual form) and put one field per line.
   bool one_field_per_line = true;
   // An ICU converter name: "UTF-8" (default), "GBK" (what dpxq.com pages use), ...
-  std::string encoding = "UTF-8";
+  OutputEncoding encoding = OutputEncoding::Utf8;
 };
 
 // Writes one record. Moves must be resolved (GameNode::move); a node

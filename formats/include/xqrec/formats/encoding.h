@@ -39,6 +39,11 @@ struct EncodingGuess {
 inline constexpr std::size_t kEncodingSampleLimit = std::size_t(8) << 20;
 EncodingGuess detect_encoding(std::string_view bytes, std::size_t sample_limit = kEncodingSampleLimit);
 
+// The encodings records are written in (PGN and DhtmlXQ; the other
+// formats have a fixed one), parsed once where the user names them.
+enum class OutputEncoding : std::uint8_t { Utf8, Gbk };
+constexpr std::string_view encoding_name(OutputEncoding e) { return e == OutputEncoding::Gbk ? "GBK" : kUtf8; }
+
 // Whether ICU knows the converter name (e.g. "GBK", "cp936", "big5").
 bool encoding_known(std::string_view name);
 // ICU's canonical name for an alias, or the name itself when unknown.

@@ -18,6 +18,8 @@
 //   characters the encoding cannot hold are substituted and noted.
 #pragma once
 
+#include "xqrec/formats/encoding.h"
+
 #include <string>
 
 #include "xqrec/formats/write_loss.h"
@@ -33,7 +35,7 @@ struct PgnWriteOptions {
   IccsStyle iccs_style = IccsStyle::UpperDash;    // H2-E2 (the PGN form) or h2e2
   notation::ChineseStyle chinese;
   notation::WxfStyle wxf;
-  std::string encoding = "UTF-8";  // an ICU converter name: "UTF-8", "GBK", "GB18030", ...
+  OutputEncoding encoding = OutputEncoding::Utf8;
   std::string newline = "\n";      // "\r\n" for the ElephantEye/XQWizard style
 };
 
