@@ -19,7 +19,7 @@ struct ElementTag {
   std::string_view tag;
 };
 
-constexpr std::array<ElementTag, 30> kHead{{
+constexpr std::array<ElementTag, 31> kHead{{
     {"Name", "Title"},           {"URL", "URL"},
     {"From", "SourceFile"},      {"ContestType", "ContestType"},
     {"Contest", "Event"},        {"Round", "Round"},
@@ -35,6 +35,9 @@ constexpr std::array<ElementTag, 30> kHead{{
     {"CreatorURL", "CreatorURL"}, {"DateCreated", "DateCreated"},
     {"DateModified", "DateModified"}, {"ECCO", "ECCO"},
     {"RecordType", "RecordType"}, {"RecordKind", "RecordKind"},
+    // Not 象棋桥's: xqrec's element for the tag Deleted (a CBL entry marked
+    // deleted), written after the others so that the mark survives.
+    {"Deleted", "Deleted"},
 }};
 
 bool iequal(std::string_view a, std::string_view b) { return ascii_iequals(a, b); }

@@ -88,19 +88,26 @@ FileReport read_cbl(std::string_view bytes, GameVisitor& visitor, const ReadOpti
     }
   }
 
+  auto extra_deleted = extra;
+  extra_deleted.emplace_back(kDeletedTag, "yes");
   std::size_t index = 0;
   for (const Entry& e : entries) {
-    if (e.kind == kDeletedEntry) {
-      report.issues.push_back(make_issue("deleted-record", Severity::Info, e.offset,
-                                         "index entry " + std::to_string(e.entry) + " is marked deleted; its record is skipped"));
-      continue;
-    }
-    if (e.kind != kLiveEntry)
+    // An entry marked deleted still holds its record, in every library seen
+    // a complete game: it is read, with the mark on the game (an info issue
+    // and the tag Deleted = yes) for consumers that drop such games.
+    const bool deleted = e.kind == kDeletedEntry;
+    if (!deleted && e.kind != kLiveEntry)
       report.issues.push_back(make_issue("bad-index", Severity::Warning, kIndexStart + e.entry * kIndexEntry,
                                          "index entry " + std::to_string(e.entry) + " has the unknown kind " +
                                              std::to_string(e.kind) + "; read anyway"));
-    const detail::CbrRecordResult r = detail::read_cbr_record(bytes.substr(std::size_t(e.offset), e.length), e.offset,
-                                                              index + 1, visitor, extra, report.issues);
+    ReadIssue deleted_issue;
+    if (deleted)
+      deleted_issue = make_issue("deleted-record", Severity::Info, kIndexStart + e.entry * kIndexEntry,
+                                 "index entry " + std::to_string(e.entry) +
+                                     " is marked deleted; its record is read, with the tag Deleted \"yes\"");
+    const detail::CbrRecordResult r =
+        detail::read_cbr_record(bytes.substr(std::size_t(e.offset), e.length), e.offset, index + 1, visitor,
+                                deleted ? extra_deleted : extra, report.issues, deleted ? &deleted_issue : nullptr);
     if (r.read) ++index;
     if (r.control == Control::Stop) break;
   }

@@ -86,7 +86,7 @@ Square cbr_square(unsigned b, bool v1) {
 
 CbrRecordResult read_cbr_record(std::string_view rec, std::uint64_t base, std::size_t index, GameVisitor& visitor,
                                 const std::vector<std::pair<std::string_view, std::string>>& extra_tags,
-                                std::vector<ReadIssue>& file_issues) {
+                                std::vector<ReadIssue>& file_issues, const ReadIssue* game_issue) {
   CbrRecordResult out;
   const unsigned version = rec.size() > 19 ? static_cast<unsigned char>(rec[19]) : 0;
   if (rec.size() < 20 || rec.substr(0, 16) != kCbrMagic) {
@@ -107,6 +107,7 @@ CbrRecordResult read_cbr_record(std::string_view rec, std::uint64_t base, std::s
     if (out.control == Control::SkipGame) out.control = Control::Continue;
     return out;
   }
+  if (game_issue) visitor.issue(*game_issue);
   const auto byte = [&](std::size_t o) -> unsigned { return o < rec.size() ? static_cast<unsigned char>(rec[o]) : 0; };
   const auto field = [&](std::size_t o, std::size_t size) {
     return o < rec.size() ? rec.substr(o, size) : std::string_view();

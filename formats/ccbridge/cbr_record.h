@@ -18,9 +18,11 @@ struct CbrRecordResult {
 inline constexpr std::string_view kCbrMagic{"CCBridge Record\0", 16};
 
 // Reads the record in `record` (which starts with the magic), whose first
-// byte is at `base` in the file. `extra_tags` are visited after the header's.
+// byte is at `base` in the file. `extra_tags` are visited after the header's;
+// `game_issue`, if given, is visited as an issue of the game itself, first
+// (CBL: the library's index marks the entry deleted).
 CbrRecordResult read_cbr_record(std::string_view record, std::uint64_t base, std::size_t index, GameVisitor& visitor,
                                 const std::vector<std::pair<std::string_view, std::string>>& extra_tags,
-                                std::vector<ReadIssue>& file_issues);
+                                std::vector<ReadIssue>& file_issues, const ReadIssue* game_issue = nullptr);
 
 }  // namespace xq::formats::detail

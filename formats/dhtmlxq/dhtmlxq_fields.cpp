@@ -15,7 +15,7 @@ struct FieldName {
   std::string_view tag;
 };
 
-constexpr std::array<FieldName, 34> kFields{{
+constexpr std::array<FieldName, 35> kFields{{
     {"title", "Title"},         {"event", "Event"},         {"date", "Date"},
     {"place", "Site"},          {"round", "Round"},         {"table", "Table"},
     {"group", "Group"},         {"red", "Red"},             {"redteam", "RedTeam"},
@@ -28,6 +28,9 @@ constexpr std::array<FieldName, 34> kFields{{
     {"class", "Class"},         {"timerule", "TimeRule"},   {"endtype", "EndType"},
     {"refer", "Refer"},         {"generator", "Generator"}, {"owner", "Owner"},
     {"other", "Other"},
+    // Not in DhtmlXQ: xqrec's field for the tag Deleted (a CBL entry marked
+    // deleted), so that the mark survives.
+    {"deleted", "Deleted"},
 }};
 
 bool iequal(std::string_view a, std::string_view b) { return ascii_iequals(a, b); }

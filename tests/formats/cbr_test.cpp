@@ -11,6 +11,14 @@
 #include "cbr_bytes.h"
 #include "xqrec/fen.h"
 #include "xqrec/formats/cbr.h"
+#include "xqrec/formats/cbf.h"
+#include "xqrec/formats/dhtmlxq.h"
+#include "xqrec/formats/game_builder.h"
+#include "xqrec/formats/json_game.h"
+#include "xqrec/formats/pgn_writer.h"
+#include "xqrec/formats/reader.h"
+#include "xqrec/formats/resolve_record.h"
+#include "xqrec/formats/xqf.h"
 #include "xqrec/position.h"
 
 using namespace xq;
@@ -85,18 +93,19 @@ TEST_CASE("every CBL library of the corpus: games as indexed", "[cbl][corpus]") 
       CHECK_FALSE(xqtest::has_code(r.issues, "bad-compression"));
       continue;
     }
-    // The manifest counts record magics; deleted index entries are skipped
-    // and reported.
-    std::size_t deleted = 0;
-    for (const auto& i : r.issues) {
-      if (i.code == "deleted-record") ++deleted;
-      else FAIL_CHECK(i.code << ": " << i.message);
-    }
-    CHECK(b.games.size() + deleted == std::size_t(row.games));
+    // The manifest counts record magics: every one is a game, those of
+    // entries marked deleted too (with the finding on the game and the tag).
+    for (const auto& i : r.issues) FAIL_CHECK(i.code << ": " << i.message);
+    CHECK(b.games.size() == std::size_t(row.games));
     for (std::size_t k = 0; k < b.games.size(); ++k) {
       INFO("game " << k + 1);
       const GameRecord& g = b.games[k];
-      CHECK(b.issues[k].empty());
+      if (marked_deleted(g)) {
+        REQUIRE(b.issues[k].size() == 1);
+        CHECK(b.issues[k][0].code == "deleted-record");
+      } else {
+        CHECK(b.issues[k].empty());
+      }
       CHECK_FALSE(g.truncated);
       CHECK(main_line_if_legal(g) == int(g.main_line().size()));
       CHECK(g.tag("Library") != nullptr);
@@ -128,22 +137,63 @@ TEST_CASE("CBR and CBL built from generated games read back the same tree", "[cb
     CHECK(b.games[0].result == g.result);
     records.push_back(bytes);
   }
-  // Records of several slots, one deleted entry.
+  // Records of several slots, one deleted entry: read like the others.
   std::vector<bool> deleted(records.size(), false);
   deleted[3] = true;
   RecordBuilder b;
   const FileReport r = read_cbl(cbl_bytes(records, "测试库", 64, deleted), b);
-  REQUIRE(b.games.size() == records.size() - 1);
+  REQUIRE(b.games.size() == records.size());
   CHECK(r.games == b.games.size());
-  CHECK(xqtest::has_code(r.issues, "deleted-record"));
-  for (std::size_t k = 0, j = 0; k < records.size(); ++k) {
-    if (deleted[k]) continue;
+  CHECK(r.issues.empty());
+  for (std::size_t k = 0; k < records.size(); ++k) {
     std::string why;
-    const bool same = same_tree(games[k], b.games[j], &why);
+    const bool same = same_tree(games[k], b.games[k], &why);
     INFO(why);  // before the check, so that a failure shows it
     CHECK(same);
-    CHECK(*b.games[j].tag("Library") == "测试库");
-    ++j;
+    CHECK(*b.games[k].tag("Library") == "测试库");
+    CHECK(marked_deleted(b.games[k]) == deleted[k]);
+    CHECK(xqtest::has_code(b.issues[k], "deleted-record") == deleted[k]);
+  }
+}
+
+TEST_CASE("a CBL entry marked deleted is read, the mark on the game itself", "[cbl][deleted]") {
+  GenOptions o;
+  o.max_depth = 12, o.variation_percent = 0;
+  const std::vector<GameRecord> games = random_games(4, o, {"1-0"});
+  std::vector<std::string> records;
+  for (const GameRecord& g : games) records.push_back(cbr_bytes(g));
+  // Entries 1 and 3 (0-based) are marked deleted: games 2 and 4.
+  const std::string bytes = cbl_bytes(records, "lib", 16, {false, true, false, true});
+  std::vector<BuiltGame> built;
+  GameBuilder builder([&](BuiltGame& g) {
+    built.push_back(g);
+    return Control::Continue;
+  });
+  const FileReport r = read_cbl(bytes, builder);
+  CHECK(r.issues.empty());  // nothing on the file (game 0)
+  REQUIRE(built.size() == 4);
+  CHECK(r.games == 4);
+  for (std::size_t k = 0; k < built.size(); ++k) {
+    INFO("game " << k + 1);
+    const BuiltGame& g = built[k];
+    const bool is_deleted = k == 1 || k == 3;
+    CHECK(g.index == k + 1);
+    std::string why;
+    const bool same = same_tree(games[k], g.record, &why);
+    INFO(why);
+    CHECK(same);
+    CHECK(g.record.main_line().size() == games[k].main_line().size());
+    CHECK(g.record.result == "1-0");
+    CHECK(marked_deleted(g.record) == is_deleted);
+    const auto finding = std::find_if(g.issues.begin(), g.issues.end(),
+                                      [](const ReadIssue& i) { return i.code == "deleted-record"; });
+    REQUIRE((finding != g.issues.end()) == is_deleted);
+    if (!is_deleted) continue;
+    CHECK(*g.record.tag("Deleted") == "yes");
+    CHECK(g.index >= 1);
+    CHECK(finding->severity == Severity::Info);
+    CHECK(finding->where.offset == 66624 + k * 276);  // the index entry
+    CHECK(g.issues.size() == 1);
   }
 }
 
@@ -292,4 +342,52 @@ TEST_CASE("CBR: unreadable moves among alternatives leave out their subtrees, th
   }
   CHECK(first_dropped > 10);  // first choices among them, whose alternatives move up
   CHECK(dropped_total > 100);
+}
+
+TEST_CASE("the Deleted tag of a CBL game survives the writers that hold tags", "[cbl][deleted][roundtrip]") {
+  GenOptions o;
+  o.max_depth = 12, o.variation_percent = 0;
+  const GameRecord source = random_game(5, o);
+  const std::string bytes = cbl_bytes({cbr_bytes(source)}, "lib", 8, {true});
+  std::vector<GameRecord> read;
+  GameBuilder builder([&](BuiltGame& g) {
+    read.push_back(g.record);
+    return Control::Continue;
+  });
+  (void)read_cbl(bytes, builder);
+  REQUIRE(read.size() == 1);
+  GameRecord g = read[0];
+  REQUIRE(marked_deleted(g));
+  const StartPosition start = resolve_start(g);
+  REQUIRE(start.setup);
+  g.start_setup = *start.setup;
+  CHECK(resolve_moves(g, *start.setup).empty());
+  const auto read_back = [](const std::string& out, std::string_view name) {
+    std::vector<GameRecord> games;
+    GameBuilder b([&](BuiltGame& x) {
+      games.push_back(x.record);
+      return Control::Continue;
+    });
+    (void)read_games(out, name, b);
+    return games;
+  };
+  const std::pair<std::string, std::string> outputs[] = {
+      {write_pgn(g, {}).bytes, "x.pgn"},
+      {write_json(g), "x.json"},
+      {write_dhtmlxq(g).bytes, "x.ubb"},
+      {write_cbf(g).bytes, "x.cbf"},
+  };
+  for (const auto& [out, name] : outputs) {
+    INFO(name);
+    const auto games = read_back(out, name);
+    REQUIRE(games.size() == 1);
+    CHECK(marked_deleted(games[0]));
+    CHECK(games[0].main_line().size() == g.main_line().size());
+  }
+  CHECK(write_pgn(g, {}).bytes.find("[Deleted \"yes\"]") != std::string::npos);
+  // XQF has no place for it: a loss note.
+  const XqfWriteResult x = write_xqf(g);
+  CHECK(std::any_of(x.losses.begin(), x.losses.end(), [](const auto& l) {
+    return l.code == "tag-dropped" && l.message.find("Deleted") != std::string::npos;
+  }));
 }

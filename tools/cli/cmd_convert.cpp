@@ -50,11 +50,14 @@ int run_convert(const std::vector<std::string>& args) {
       ("xqf-version", po::value<int>(&xqf_version), "XQF output version: 18 (default, encrypted) or 10")
       ("max-games", po::value<std::size_t>(&max_games), "convert at most N games of each file (a warning says where it stopped)")
       ("input-encoding", po::value<std::string>(&input_encoding), "text encoding of the inputs instead of detecting it")
+      ("skip-deleted", "leave out the games marked deleted (tag Deleted \"yes\": the CBL entries whose index says "
+                       "deleted); each is an info note skipped-deleted. Without it they are converted, tag included")
       ("report", po::value<std::string>(&report), "write what could not be converted, as JSON Lines, to FILE (- for stderr)");
   po::positional_options_description pos;
   pos.add("input", -1);
   po::variables_map vm;
-  if (int rc = parse_options("convert", "IN... -o OUT [--to FORMAT] [--notation N] [--encoding E] [--report FILE]",
+  if (int rc = parse_options("convert",
+                             "IN... -o OUT [--to FORMAT] [--notation N] [--encoding E] [--skip-deleted] [--report FILE]",
                              opts, pos, args, vm);
       rc >= 0)
     return rc;
@@ -98,6 +101,7 @@ int run_convert(const std::vector<std::string>& args) {
               << "' (an ICU name: GB18030, Big5, UTF-8, UTF-16LE ...)\n";
     return kUsage;
   }
+  options.skip_deleted = vm.count("skip-deleted") > 0;
   if (!input_encoding.empty()) options.read.input_encoding = input_encoding;
 
   xc::ConvertPlan plan = xc::plan_convert(inputs, out, options);
@@ -139,6 +143,7 @@ int run_convert(const std::vector<std::string>& args) {
   }
   std::cerr << "converted " << sum.games << " games from " << sum.files << " files into " << sum.outputs
             << " outputs; " << sum.games_with_notes << " games with losses or problems"
+            << (sum.deleted_skipped ? "; " + std::to_string(sum.deleted_skipped) + " deleted games skipped" : "")
             << (report.empty() && notes ? " (see --report)" : "") << "\n";
   if (sum.io_error) return kUsage;
   return sum.lossy ? kFindings : kOk;

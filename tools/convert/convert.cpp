@@ -261,6 +261,12 @@ ConvertSummary convert_files(ConvertPlan& plan, const ConvertOptions& options,
       return job.output_stem + buf + ext;
     };
     GameBuilder builder([&](BuiltGame& g) {
+      if (options.skip_deleted && marked_deleted(g.record)) {
+        ++sum.deleted_skipped;
+        on_note({job.input, g.index, "skipped-deleted", Severity::Info, 0, "", "", {},
+                 "the game is marked deleted (tag Deleted \"yes\"); --skip-deleted leaves it out"});
+        return Control::Continue;
+      }
       ++index;
       ++sum.games;
       ConvertedGame c = convert_game(std::move(g.record), g.issues, options);

@@ -152,4 +152,16 @@ struct GameRecord {
   void set_tag(std::string_view name, std::string value);
 };
 
+// The tag a reader gives a game its source marks deleted (a CBL index entry
+// of kind 5), with the value "yes": the game is read like any other, and a
+// consumer that wants live games only drops it (convert --skip-deleted).
+// Any format that keeps the tag (PGN, JSON, DhtmlXQ, CBF) keeps the mark.
+inline constexpr std::string_view kDeletedTag = "Deleted";
+// Whether the game carries Deleted = "yes" (name and value ASCII
+// case-insensitive).
+inline bool marked_deleted(const GameRecord& g) {
+  const std::string* v = g.tag(kDeletedTag);
+  return v && ascii_iequals(*v, "yes");
+}
+
 }  // namespace xq

@@ -28,6 +28,11 @@ struct ConvertOptions {
   int xqf_version = 18;  // 10 or 18
   std::size_t max_games = 0;  // games read at most from one file (0: all), then a max-games warning
   ReadOptions read;
+  // Leave out the games marked deleted (marked_deleted: the tag Deleted =
+  // "yes", as the CBL reader gives the entries its index marks deleted,
+  // and as any format that keeps tags carries it on): each is one info
+  // note, skipped-deleted, instead of a game.
+  bool skip_deleted = false;
 };
 
 // Something not converted as it was: a reader issue, a move that does not
@@ -61,6 +66,7 @@ ConvertedGame convert_game(GameRecord record, const std::vector<ReadIssue>& read
 struct ConvertSummary {
   std::size_t files = 0, games = 0, games_with_notes = 0, outputs = 0;
   std::size_t read_files = 0;  // input files that could be read
+  std::size_t deleted_skipped = 0;  // games left out by skip_deleted (not in `games`)
   bool io_error = false;
   bool lossy = false;  // an error or warning note was reported
 };
