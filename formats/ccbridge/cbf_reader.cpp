@@ -4,6 +4,7 @@
 #include <string>
 #include <vector>
 
+#include "record/issue_cap.h"
 #include "text/text_decode.h"
 #include "text/text_locator.h"
 #include "xqrec/fen.h"
@@ -87,10 +88,11 @@ class CbfReader {
     for (pugi::xml_node e = root.first_child(); e; e = e.next_sibling()) {
       if (e.type() != pugi::node_element || e == first_head || e == first_list) continue;
       issue("unknown-element", Severity::Warning, where(e), e.name(),
-            std::string("element <") + e.name() + "> in <ChineseChessRecord> other than the first <Head> and "
+            std::string("element <") + bounded_excerpt(e.name()) + "> in <ChineseChessRecord> other than the first <Head> and "
             "<MoveList> (CBF variations are not understood); ignored");
     }
     if (!result_.empty()) v_.result(result_);
+    finish_issues();
     v_.end_game(!parsed);
   }
 
@@ -104,12 +106,23 @@ class CbfReader {
     return locator_.at(o);
   }
   void issue(std::string code, Severity s, std::size_t offset, std::string_view text, std::string message) {
-    v_.issue({std::move(code), s, locator_.at(offset), detail::escape_invalid_utf8(text.substr(0, 120)),
+    issue(std::move(code), s, locator_.at(offset), text, std::move(message));
+  }
+  // At most kMaxGameIssues issues (the game's: a CBF holds one); the count
+  // of the others ends the game (finish_issues).
+  void issue(std::string code, Severity s, SourceLocation at, std::string_view text, std::string message) {
+    if (!cap_.room()) {
+      if (cap_.suppressed() == 1) first_suppressed_ = at;
+      return;
+    }
+    v_.issue({std::move(code), s, at, bounded_excerpt(detail::escape_invalid_utf8(text.substr(0, 120))),
               std::move(message)});
   }
-  void issue(std::string code, Severity s, SourceLocation at, std::string_view text, std::string message) {
-    v_.issue({std::move(code), s, at, detail::escape_invalid_utf8(text.substr(0, 120)), std::move(message)});
+  void finish_issues() {
+    if (ReadIssue more; cap_.too_many(more, first_suppressed_, "issues of this game")) v_.issue(more);
   }
+  detail::IssueCap cap_{detail::kMaxGameIssues};
+  SourceLocation first_suppressed_;
 
   // Text in UTF-8: CBF is UTF-8; other bytes are read as GB18030 and reported.
   std::string text(const pugi::xml_node& n, std::string s) {
@@ -139,7 +152,7 @@ class CbfReader {
         else if (value == "3") result_ = "1/2-1/2";
         else if (value != "0") {
           v_.tag("CBF_RecordResult", value);
-          issue("bad-result", Severity::Info, where(e), value, "RecordResult " + value + " is not 0-3; kept as a tag");
+          issue("bad-result", Severity::Info, where(e), value, "RecordResult " + bounded_excerpt(value) + " is not 0-3; kept as a tag");
           continue;
         }
         if (!result_.empty()) v_.tag("Result", result_);
@@ -172,23 +185,23 @@ class CbfReader {
         if (std::string_view(m.name()) == "Move") ++after_end;
         else
           issue("unknown-element", Severity::Warning, at, m.name(),
-                std::string("unknown element <") + m.name() + "> in MoveList after the end of the main line; ignored");
+                std::string("unknown element <") + bounded_excerpt(m.name()) + "> in MoveList after the end of the main line; ignored");
         continue;
       }
       if (std::string_view(m.name()) != "Move") {
-        issue("unknown-element", Severity::Warning, at, m.name(), std::string("unknown element <") + m.name() + "> in MoveList; ignored");
+        issue("unknown-element", Severity::Warning, at, m.name(), std::string("unknown element <") + bounded_excerpt(m.name()) + "> in MoveList; ignored");
         continue;
       }
       for (pugi::xml_attribute a = m.first_attribute(); a; a = a.next_attribute()) {
         const std::string_view an = a.name();
         if (an != "value" && an != "end")
           issue("unknown-attribute", Severity::Warning, at, std::string(an) + "=\"" + a.value() + "\"",
-                "unknown attribute " + std::string(an) + " on <Move> (possibly variation data); not kept");
+                "unknown attribute " + bounded_excerpt(an) + " on <Move> (possibly variation data); not kept");
       }
       for (pugi::xml_node c = m.first_child(); c; c = c.next_sibling())
         if (c.type() == pugi::node_element)
           issue("unknown-element", Severity::Warning, where(c), c.name(),
-                std::string("element <") + c.name() + "> inside <Move> (possibly a variation); ignored");
+                std::string("element <") + bounded_excerpt(c.name()) + "> inside <Move> (possibly a variation); ignored");
       const std::string value = m.attribute("value").value();
       const std::string comment = text(m, element_text(m));
       if (std::string_view(m.attribute("end").value()) == "1") ended = true;
@@ -205,7 +218,7 @@ class CbfReader {
       if (ok) mv = Move(Square(digit(value[0]), 9 - digit(value[1])), Square(digit(value[3]), 9 - digit(value[4])));
       if (!ok || mv.is_none()) {
         issue("bad-move", Severity::Error, value_location(m, at), value,
-              "move value \"" + value + "\" is not two squares as ab-cd (file 0-8, row 0-9); the main line ends here");
+              "move value \"" + bounded_excerpt(value) + "\" is not two squares as ab-cd (file 0-8, row 0-9); the main line ends here");
         stopped = true;
         continue;
       }

@@ -25,9 +25,9 @@ namespace {
 constexpr std::uint64_t kMaxInflated = std::uint64_t(32) << 20;
 // Move records read per game (the corpus games have at most 240).
 constexpr std::size_t kMaxMoveRecords = std::size_t(1) << 20;
-// Issues kept per game; one "too-many-issues" issue then gives the number
-// of the others, which are counted, not built.
-constexpr std::size_t kMaxGameIssues = 1000;
+// Issues kept per game and per file: kMaxGameIssues and kMaxFileIssues
+// (issue_cap.h); one "too-many-issues" issue then gives the number of the
+// others, which are counted, not built.
 constexpr std::size_t kDateField = 19;
 constexpr std::size_t kMoveRecord = 6;
 constexpr std::size_t kUnknownGameStrings = 6;
@@ -271,14 +271,14 @@ Setup read_board(std::string_view raw, std::size_t at, IssueCap& issues) {
 }
 
 // One game: `c` covers exactly its bytes. Returns the visitor's wish.
-Control read_game(Cursor& c, std::size_t index, const LibraryInfo& lib, GameVisitor& visitor) {
+Control read_game(Cursor& c, std::size_t index, const LibraryInfo& lib, GameVisitor& visitor, IssueBudget& budget) {
   const Control begin = visitor.begin_game(index, SourceLocation{kCompressedCblHeader, 0, 0});
   if (begin == Control::Stop) return Control::Stop;
   if (begin == Control::SkipGame) return Control::Continue;
 
   // At most kMaxGameIssues issues, these and those of the tree together.
   std::vector<ReadIssue> issue_list;
-  IssueCap issues(issue_list, kMaxGameIssues);
+  IssueCap issues(issue_list, kMaxGameIssues, &budget);
   std::vector<std::pair<std::string_view, std::string>> tags;
   const auto text_tag = [&](std::string_view name) {
     const std::size_t at = c.pos;
@@ -535,6 +535,7 @@ void read_compressed_cbl(std::string_view bytes, GameVisitor& visitor, FileRepor
   Cursor c{payload, 0, payload.size()};
   LibraryInfo lib;
   if (!read_library_header(c, lib, report)) return;
+  IssueBudget budget;
   std::size_t index = 0;
   while (index < lib.count && c.pos < payload.size()) {
     const std::size_t at = c.pos;
@@ -562,7 +563,7 @@ void read_compressed_cbl(std::string_view bytes, GameVisitor& visitor, FileRepor
       report.issues.push_back(inflated_issue("truncated", Severity::Error, payload.size(),
                                          "the inflated library ends inside game " + std::to_string(index + 1)));
     ++index;
-    const Control ctl = read_game(g, index, lib, visitor);
+    const Control ctl = read_game(g, index, lib, visitor, budget);
     report.games = index;
     if (ctl == Control::Stop || cut) return;
     c.pos = end;

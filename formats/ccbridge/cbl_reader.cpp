@@ -56,6 +56,10 @@ FileReport read_cbl(std::string_view bytes, GameVisitor& visitor, const ReadOpti
     std::size_t entry;
   };
   std::vector<Entry> entries;
+  // File-level issues and every game's, capped (issue_cap.h); the count of
+  // the file-level ones not kept ends the list.
+  detail::IssueBudget budget;
+  detail::IssueCap file_issues(report.issues, detail::kMaxGameIssues, &budget);
   const std::uint32_t capacity = u32(bytes, 60);
   bool index_ok = capacity > 0 && capacity <= (1u << 20) && kIndexStart + std::uint64_t(capacity) * kIndexEntry <= bytes.size();
   if (index_ok) {
@@ -77,7 +81,7 @@ FileReport read_cbl(std::string_view bytes, GameVisitor& visitor, const ReadOpti
   }
   if (!index_ok) {
     // Damaged or unknown index: every record magic after the index start.
-    report.issues.push_back(make_issue("bad-index", Severity::Warning, 60,
+    file_issues.keep(make_issue("bad-index", Severity::Warning, 60,
                                        "the library index is damaged or unusual; records found by their magic"));
     entries.clear();
     std::size_t at = bytes.find(detail::kCbrMagic, std::min(bytes.size(), kIndexStart));
@@ -97,7 +101,7 @@ FileReport read_cbl(std::string_view bytes, GameVisitor& visitor, const ReadOpti
     // and the tag Deleted = yes) for consumers that drop such games.
     const bool deleted = e.kind == kDeletedEntry;
     if (!deleted && e.kind != kLiveEntry)
-      report.issues.push_back(make_issue("bad-index", Severity::Warning, kIndexStart + e.entry * kIndexEntry,
+      file_issues.keep(make_issue("bad-index", Severity::Warning, kIndexStart + e.entry * kIndexEntry,
                                          "index entry " + std::to_string(e.entry) + " has the unknown kind " +
                                              std::to_string(e.kind) + "; read anyway"));
     ReadIssue deleted_issue;
@@ -107,10 +111,13 @@ FileReport read_cbl(std::string_view bytes, GameVisitor& visitor, const ReadOpti
                                      " is marked deleted; its record is read, with the tag Deleted \"yes\"");
     const detail::CbrRecordResult r =
         detail::read_cbr_record(bytes.substr(std::size_t(e.offset), e.length), e.offset, index + 1, visitor,
-                                deleted ? extra_deleted : extra, report.issues, deleted ? &deleted_issue : nullptr);
+                                deleted ? extra_deleted : extra, file_issues, &budget,
+                                deleted ? &deleted_issue : nullptr);
     if (r.read) ++index;
     if (r.control == Control::Stop) break;
   }
+  if (ReadIssue more; file_issues.too_many(more, SourceLocation{bytes.size(), 0, 0}, "file-level issues"))
+    report.issues.push_back(std::move(more));
   report.games = index;
   return report;
 }

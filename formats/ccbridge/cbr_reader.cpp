@@ -86,15 +86,15 @@ Square cbr_square(unsigned b, bool v1) {
 
 CbrRecordResult read_cbr_record(std::string_view rec, std::uint64_t base, std::size_t index, GameVisitor& visitor,
                                 const std::vector<std::pair<std::string_view, std::string>>& extra_tags,
-                                std::vector<ReadIssue>& file_issues, const ReadIssue* game_issue) {
+                                IssueCap& file_issues, IssueBudget* budget, const ReadIssue* game_issue) {
   CbrRecordResult out;
   const unsigned version = rec.size() > 19 ? static_cast<unsigned char>(rec[19]) : 0;
   if (rec.size() < 20 || rec.substr(0, 16) != kCbrMagic) {
-    file_issues.push_back(make_issue("bad-header", Severity::Error, base, "not a CCBridge record (no magic)"));
+    file_issues.keep(make_issue("bad-header", Severity::Error, base, "not a CCBridge record (no magic)"));
     return out;
   }
   if (version != 1 && version != 2) {
-    file_issues.push_back(make_issue("unsupported", Severity::Error, base + 19,
+    file_issues.keep(make_issue("unsupported", Severity::Error, base + 19,
                                      "CBR version " + std::to_string(version) +
                                          " is not supported (only 1 and 2; 3 is \"new format, upgrade required\")"));
     return out;
@@ -112,17 +112,23 @@ CbrRecordResult read_cbr_record(std::string_view rec, std::uint64_t base, std::s
   const auto field = [&](std::size_t o, std::size_t size) {
     return o < rec.size() ? rec.substr(o, size) : std::string_view();
   };
+  // The move tree, and the cap on this game's issues (those of the header too).
+  thread_local RecordTree tree;
+  tree.clear(budget);
+  const auto header_issue = [&](ReadIssue i) {
+    if (tree.issue_room()) visitor.issue(i);
+  };
   bool truncated = false;
   if (rec.size() < layout.records) {
     truncated = true;
-    visitor.issue(make_issue("truncated", Severity::Error, base + rec.size(), "the record ends inside its header"));
+    header_issue(make_issue("truncated", Severity::Error, base + rec.size(), "the record ends inside its header"));
   }
 
   // Tags.
   const auto decode = [&](std::string_view tag, std::size_t o, std::size_t size) {
     DecodedText t = decode_utf16le(field(o, size));
     if (t.had_errors)
-      visitor.issue(make_issue("bad-encoding", Severity::Warning, base + o,
+      header_issue(make_issue("bad-encoding", Severity::Warning, base + o,
                                "the " + std::string(tag) + " field is not valid UTF-16; bad units replaced"));
     return std::move(t.utf8);
   };
@@ -139,10 +145,10 @@ CbrRecordResult read_cbr_record(std::string_view rec, std::uint64_t base, std::s
   for (const auto& [name, value] : extra_tags) visitor.tag(name, value);
   const unsigned result_code = byte(layout.result);
   if (result_code == 4)
-    visitor.issue(make_issue("multiple-results", Severity::Info, base + layout.result,
+    header_issue(make_issue("multiple-results", Severity::Info, base + layout.result,
                              "the record gives several results (code 4); read as \"*\""));
   else if (result_code > 4)
-    visitor.issue(make_issue("bad-result", Severity::Warning, base + layout.result,
+    header_issue(make_issue("bad-result", Severity::Warning, base + layout.result,
                              "result code " + std::to_string(result_code) + " is unknown; read as \"*\""));
   const std::string_view result = result_text(result_code);
   visitor.tag("Result", result);
@@ -154,7 +160,7 @@ CbrRecordResult read_cbr_record(std::string_view rec, std::uint64_t base, std::s
     if (code == 0) continue;
     const Piece p = board_piece(code);
     if (p.empty()) {
-      visitor.issue(make_issue("bad-setup", Severity::Error, base + layout.board + i,
+      header_issue(make_issue("bad-setup", Severity::Error, base + layout.board + i,
                                "unknown piece code " + std::to_string(code) + " on the board; left out"));
       continue;
     }
@@ -164,8 +170,6 @@ CbrRecordResult read_cbr_record(std::string_view rec, std::uint64_t base, std::s
   setup.fullmove_number = move_number >= 1 ? int(move_number) : 1;
 
   // Move records.
-  thread_local RecordTree tree;
-  tree.clear();
   std::size_t o = layout.records;
   std::string comment;
   while (!truncated && !tree.complete()) {
@@ -248,7 +252,8 @@ FileReport read_cbr(std::string_view bytes, GameVisitor& visitor, const ReadOpti
   FileReport report;
   report.format = Format::Cbr;
   report.encoding = "UTF-16LE";
-  const detail::CbrRecordResult r = detail::read_cbr_record(bytes, 0, 1, visitor, {}, report.issues);
+  detail::IssueCap file_issues(report.issues, detail::kMaxGameIssues);
+  const detail::CbrRecordResult r = detail::read_cbr_record(bytes, 0, 1, visitor, {}, file_issues, nullptr);
   if (r.read) report.games = 1;
   return report;
 }

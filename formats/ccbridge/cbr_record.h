@@ -6,6 +6,7 @@
 #include <utility>
 #include <vector>
 
+#include "record/issue_cap.h"
 #include "xqrec/formats/visitor.h"
 
 namespace xq::formats::detail {
@@ -20,9 +21,11 @@ inline constexpr std::string_view kCbrMagic{"CCBridge Record\0", 16};
 // Reads the record in `record` (which starts with the magic), whose first
 // byte is at `base` in the file. `extra_tags` are visited after the header's;
 // `game_issue`, if given, is visited as an issue of the game itself, first
-// (CBL: the library's index marks the entry deleted).
+// (CBL: the library's index marks the entry deleted). File-level issues go
+// to `file_issues`; the game's issues are capped as issue_cap.h says,
+// drawing on `budget` (the file's, for a library).
 CbrRecordResult read_cbr_record(std::string_view record, std::uint64_t base, std::size_t index, GameVisitor& visitor,
                                 const std::vector<std::pair<std::string_view, std::string>>& extra_tags,
-                                std::vector<ReadIssue>& file_issues, const ReadIssue* game_issue = nullptr);
+                                IssueCap& file_issues, IssueBudget* budget, const ReadIssue* game_issue = nullptr);
 
 }  // namespace xq::formats::detail

@@ -16,6 +16,7 @@
 #include <string>
 #include <vector>
 
+#include "record/issue_cap.h"
 #include "text/text_decode.h"
 #include "text/text_locator.h"
 #include "xqrec/fen.h"
@@ -135,6 +136,7 @@ struct RecordText {
   std::vector<Field> fields;
   bool truncated = false;
   std::vector<std::pair<std::size_t, ReadIssue>> issues;  // offset -> issue (location filled later)
+  std::size_t issues_not_kept = 0;  // beyond kMaxGameIssues: counted only
 };
 
 // Unescapes a decoded (UTF-8) value: "||" is a new line, \uXXXX a character.
@@ -253,12 +255,21 @@ struct Branch {
 
 class RecordReader {
  public:
-  RecordReader(std::string_view text, detail::Decoder& decoder, detail::TextLocator& locator)
-      : text_(text), decoder_(decoder), locator_(locator) {}
+  RecordReader(std::string_view text, detail::Decoder& decoder, detail::TextLocator& locator,
+               detail::IssueBudget& budget)
+      : text_(text), decoder_(decoder), locator_(locator), cap_(issues_, detail::kMaxGameIssues, &budget) {}
 
-  // Builds the record and its issues from the fields.
+  // Builds the record and its issues from the fields (at most
+  // kMaxGameIssues, then one too-many-issues issue with the count).
   void read(const RecordText& rt) {
     for (const auto& [offset, issue] : rt.issues) add_issue(offset, issue);
+    for (std::size_t k = 0; k < rt.issues_not_kept; ++k) cap_.room();
+    read_fields(rt);
+    if (ReadIssue more; cap_.too_many(more, locator_.at(rt.start), "issues of this game")) issues_.push_back(std::move(more));
+  }
+
+ private:
+  void read_fields(const RecordText& rt) {
     const Field* movelist = nullptr;
     const Field* binit = nullptr;
     const Field* fen = nullptr;
@@ -303,12 +314,16 @@ class RecordReader {
     record_.truncated = rt.truncated;
   }
 
+
+ public:
   GameRecord& record() { return record_; }
   std::vector<ReadIssue>& issues() { return issues_; }
 
  private:
   void add_issue(std::size_t offset, ReadIssue issue) {
+    if (!cap_.room()) return;
     issue.where = locator_.at(offset);
+    bound_excerpt(issue.text);
     issues_.push_back(std::move(issue));
   }
   void add_issue(std::size_t offset, std::string code, Severity sev, std::string_view text, std::string message) {
@@ -716,6 +731,7 @@ class RecordReader {
   detail::TextLocator& locator_;
   GameRecord record_;
   std::vector<ReadIssue> issues_;
+  detail::IssueCap cap_;  // counts only: add_issue keeps
   std::map<long, Branch> branches_;
   std::vector<PendingComment> comments_;
   std::map<std::size_t, SourceLocation> locations_;
@@ -740,7 +756,12 @@ std::vector<RecordText> split_records(std::string_view text, std::size_t begin, 
     cur.reset();
   };
   auto note = [&](std::size_t offset, std::string code, Severity sev, std::string_view t, std::string msg) {
-    if (cur) cur->issues.push_back({offset, ReadIssue{std::move(code), sev, {}, printable(t), std::move(msg)}});
+    if (!cur) return;
+    if (cur->issues.size() >= detail::kMaxGameIssues) {
+      ++cur->issues_not_kept;
+      return;
+    }
+    cur->issues.push_back({offset, ReadIssue{std::move(code), sev, {}, bounded_excerpt(printable(t)), std::move(msg)}});
   };
   std::size_t pos = begin;
   for (;;) {
@@ -800,7 +821,7 @@ std::vector<RecordText> split_records(std::string_view text, std::size_t begin, 
       if (!iequal(close->name, f.name) || close->dialect != f.dialect)
         note(nb, "mismatched-close", Severity::Info, text.substr(nb, close->end - nb),
              "field DhtmlXQ_" + std::string(f.name) + " is closed by " +
-                 std::string(text.substr(nb, close->end - nb)));
+                 bounded_excerpt(text.substr(nb, close->end - nb)));
       pos = close->end;
     } else {
       note(b, "bad-tag", Severity::Warning, text.substr(b, tok->end - b),
@@ -854,8 +875,9 @@ FileReport read_dhtmlxq(std::string_view bytes, GameVisitor& visitor, const Read
     return report;
   }
   std::size_t index = 0;
+  detail::IssueBudget budget;  // the file's kMaxFileIssues
   for (const RecordText& rt : records) {
-    RecordReader rr(text, *values, locator);
+    RecordReader rr(text, *values, locator, budget);
     const SourceLocation where = locator.at(rt.start);
     rr.read(rt);
     ++index;

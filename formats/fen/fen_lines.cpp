@@ -1,6 +1,7 @@
 // FEN lines: one position per line.
 #include "xqrec/formats/fen_lines.h"
 
+#include "record/issue_cap.h"
 #include "text/text_decode.h"
 #include "xqrec/fen.h"
 #include "xqrec/formats/record_start.h"
@@ -14,6 +15,10 @@ FileReport read_fen_lines(std::string_view bytes, GameVisitor& visitor, const Re
   report.encoding = "UTF-8";
   std::size_t pos = bytes.substr(0, 3) == "\xEF\xBB\xBF" ? 3 : 0;
   std::uint32_t line_no = 0;
+  // The lines that are no FEN: file-level issues, kMaxGameIssues of them kept.
+  detail::IssueBudget budget;
+  detail::IssueCap issues(report.issues, detail::kMaxGameIssues, &budget);
+  SourceLocation first_suppressed;
   while (pos < bytes.size()) {
     const std::size_t line_start = pos;
     std::size_t end = bytes.find('\n', pos);
@@ -29,10 +34,13 @@ FileReport read_fen_lines(std::string_view bytes, GameVisitor& visitor, const Re
     auto parsed = parse_fen(fen);
     if (!parsed) {
       const FenError& e = parsed.error().front();
-      report.issues.push_back({"bad-fen", Severity::Error,
-                               {line_start + lead + e.column - 1, line_no, std::uint32_t(lead + e.column)},
-                               detail::escape_invalid_utf8(fen.substr(0, 120)),
-                               "line " + std::to_string(line_no) + " is not a FEN: " + e.message});
+      const SourceLocation at{line_start + lead + e.column - 1, line_no, std::uint32_t(lead + e.column)};
+      if (issues.room())
+        report.issues.push_back({"bad-fen", Severity::Error, at,
+                                 bounded_excerpt(detail::escape_invalid_utf8(fen.substr(0, 120))),
+                                 "line " + std::to_string(line_no) + " is not a FEN: " + e.message});
+      else if (issues.suppressed() == 1)
+        first_suppressed = at;
       continue;
     }
     ++report.games;
@@ -43,6 +51,7 @@ FileReport read_fen_lines(std::string_view bytes, GameVisitor& visitor, const Re
     visitor.start_fen(fen);
     if (visitor.end_game(false) == Control::Stop) break;
   }
+  if (ReadIssue more; issues.too_many(more, first_suppressed, "lines that are no FEN")) report.issues.push_back(std::move(more));
   return report;
 }
 

@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "record/issue_cap.h"
 #include "text/text_decode.h"
 #include "text/text_locator.h"
 #include "xqrec/fen.h"
@@ -197,9 +198,16 @@ bool notation_from_name(std::string_view s, MoveNotation& n) {
 }
 class GameWalker {
  public:
-  GameWalker(GameVisitor& v, detail::TextLocator& loc) : v_(v), loc_(loc) {}
+  GameWalker(GameVisitor& v, detail::TextLocator& loc, detail::IssueBudget& budget)
+      : v_(v), loc_(loc), cap_(detail::kMaxGameIssues, &budget) {}
 
+  // A game's issue: at most kMaxGameIssues a game, kMaxFileIssues a file
+  // (issue_cap.h); the others are counted.
   void issue(std::string code, Severity s, const JValue& at, std::string message) {
+    if (!cap_.room()) {
+      if (cap_.suppressed() == 1) first_suppressed_ = at.offset;
+      return;
+    }
     v_.issue({std::move(code), s, loc_.at(at.offset), "", std::move(message)});
   }
 
@@ -208,6 +216,7 @@ class GameWalker {
     const Control c = v_.begin_game(index, loc_.at(g.offset));
     if (c == Control::Stop) return false;
     if (c == Control::SkipGame) return true;
+    cap_.reset();
     const JValue* version = g.get("xqrec");
     if (!version || version->kind != JValue::Number || version->number != 1)
       issue("bad-schema", Severity::Warning, version ? *version : g, "\"xqrec\": 1 expected (format version)");
@@ -228,9 +237,10 @@ class GameWalker {
         if (val.kind == JValue::Bool) truncated = val.boolean;
         else issue("bad-schema", Severity::Warning, val, "\"truncated\" must be true or false");
       } else {
-        issue("unknown-member", Severity::Info, val, "unknown member \"" + name + "\" ignored");
+        issue("unknown-member", Severity::Info, val, "unknown member \"" + bounded_excerpt(name) + "\" ignored");
       }
     }
+    if (ReadIssue more; cap_.too_many(more, loc_.at(first_suppressed_), "issues of this game")) v_.issue(more);
     return v_.end_game(truncated) != Control::Stop;
   }
 
@@ -238,7 +248,7 @@ class GameWalker {
   bool string_member(const JValue& v, std::string_view name) {
     if (v.kind == JValue::String) return true;
     std::string message(1, '"');
-    message.append(name);
+    message.append(bounded_excerpt(name));
     message += "\" must be a string";
     issue("bad-schema", Severity::Warning, v, std::move(message));
     return false;
@@ -322,12 +332,14 @@ class GameWalker {
     for (const auto& [k, v] : m.members)
       if (k != "text" && k != "iccs" && k != "notation" && k != "where" && k != "comment_before" && k != "comment" &&
           k != "nags" && k != "variations")
-        issue("unknown-member", Severity::Info, v, "unknown member \"" + k + "\" of a move ignored");
+        issue("unknown-member", Severity::Info, v, "unknown member \"" + bounded_excerpt(k) + "\" of a move ignored");
     return true;
   }
 
   GameVisitor& v_;
   detail::TextLocator& loc_;
+  detail::IssueCap cap_;  // this game's issues
+  std::size_t first_suppressed_ = 0;
 };
 
 // nlohmann::json's SAX interface: builds each game's tree and walks it as
@@ -342,8 +354,18 @@ class Handler {
   using binary_t = nlohmann::json::binary_t;
 
   Handler(std::string_view text, std::string_view bytes, const RawBytes& raw, FileReport& report, GameWalker& walker,
-          detail::TextLocator& locator)
-      : text_(text), bytes_(bytes), raw_(raw), report_(report), walker_(walker), locator_(locator) {}
+          detail::TextLocator& locator, detail::IssueBudget& budget)
+      : text_(text), bytes_(bytes), raw_(raw), report_(report), walker_(walker), locator_(locator), budget_(budget) {}
+
+  // File-level issues: at most kMaxGameIssues kept (issue_cap.h).
+  void file_issue(ReadIssue i) {
+    const SourceLocation where = i.where;
+    if (!file_cap_.keep(std::move(i)) && file_cap_.suppressed() == 1) first_suppressed_ = where;
+  }
+  void finish_issues() {
+    if (ReadIssue more; file_cap_.too_many(more, first_suppressed_, "file-level issues"))
+      report_.issues.push_back(std::move(more));
+  }
 
   // Parses one value from `pos`, a game or the array of games. Returns
   // false when reading stops: an error (reported) or the visitor's Stop.
@@ -546,8 +568,7 @@ class Handler {
   bool game_done() {
     game_kind_ = game_.kind;
     if (game_.kind != JValue::Object) {
-      report_.issues.push_back(
-          {"bad-schema", Severity::Error, locator_.at(game_.offset), "", "a game must be a JSON object"});
+      file_issue({"bad-schema", Severity::Error, locator_.at(game_.offset), "", "a game must be a JSON object"});
     } else if (++report_.games, !walker_.game(game_, report_.games)) {
       stopped_ = true;
     }
@@ -561,6 +582,7 @@ class Handler {
   FileReport& report_;
   GameWalker& walker_;
   detail::TextLocator& locator_;
+  detail::IssueBudget& budget_;
 
   const char* cursor_ = nullptr;
   std::size_t start_ = 0;      // where this parse began
@@ -573,6 +595,8 @@ class Handler {
   std::string key_;
   std::optional<ParseError> error_;
   bool stopped_ = false;
+  detail::IssueCap file_cap_{report_.issues, detail::kMaxGameIssues, &budget_};
+  SourceLocation first_suppressed_;
 };
 
 }  // namespace
@@ -586,8 +610,9 @@ FileReport read_json(std::string_view bytes, GameVisitor& visitor, const ReadOpt
   detail::TextLocator locator(bytes, detail::ByteScheme::Utf8);
   RawBytes raw;
   const std::string_view text = raw.prepare(bytes);
-  GameWalker walker(visitor, locator);
-  Handler handler(text, bytes, raw, report, walker, locator);
+  detail::IssueBudget budget;  // the file's kMaxFileIssues
+  GameWalker walker(visitor, locator, budget);
+  Handler handler(text, bytes, raw, report, walker, locator, budget);
   auto skip_space = [&](std::size_t i) {
     while (i < text.size() && json_space(text[i])) ++i;
     return i;
@@ -596,6 +621,7 @@ FileReport read_json(std::string_view bytes, GameVisitor& visitor, const ReadOpt
   if (pos < text.size() && text[pos] == '[') {
     if (handler.parse(pos, true) && (pos = skip_space(handler.end())) < text.size())
       report.issues.push_back({"bad-json", Severity::Error, locator.at(pos), "", "text after the end of the array"});
+    handler.finish_issues();
     return report;
   }
   for (; (pos = skip_space(pos)) < text.size(); pos = handler.end()) {
@@ -607,6 +633,7 @@ FileReport read_json(std::string_view bytes, GameVisitor& visitor, const ReadOpt
     }
     if (!handler.parse(pos, false)) break;
   }
+  handler.finish_issues();
   return report;
 }
 

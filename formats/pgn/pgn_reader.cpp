@@ -27,7 +27,6 @@ namespace {
 constexpr std::size_t kChunk = 256 * 1024;     // source bytes decoded at a time
 constexpr std::size_t kLookahead = 64 * 1024;  // decoded text kept ahead of the tokenizer
 constexpr std::size_t kMaxComment = 1 << 20;   // longer comments are cut (with a warning)
-constexpr std::size_t kMaxFileIssues = 1000;   // file-level issues kept
 constexpr std::size_t kMaxGameEncodingIssues = 100;
 
 bool iequals(std::string_view a, std::string_view b) { return ascii_iequals(a, b); }
@@ -424,19 +423,28 @@ class PgnParser {
 
   // --- issues -------------------------------------------------------------
 
-  // The first kMaxFileIssues are kept; the others are counted, and
+  // The first kMaxGameIssues are kept; the others are counted, and
   // finish_issues() reports how many.
   void file_issue(ReadIssue issue) {
     if (file_issues_.room()) {
+      bound_excerpt(issue.text);
       report_.issues.push_back(std::move(issue));
     } else if (file_issues_.suppressed() == 1) {
       first_suppressed_ = issue.where;
     }
   }
 
+  // A game's issues: the first kMaxGameIssues are kept (within the file's
+  // kMaxFileIssues), the others counted; finish_game reports how many.
   void emit_issue(ReadIssue issue) {
     if (in_game_) {
-      if (!skip_) v_.issue(issue);
+      if (skip_) return;
+      if (!game_issues_.room()) {
+        if (game_issues_.suppressed() == 1) game_first_suppressed_ = issue.where;
+        return;
+      }
+      bound_excerpt(issue.text);
+      v_.issue(issue);
     } else {
       file_issue(std::move(issue));
     }
@@ -485,6 +493,10 @@ class PgnParser {
       issue.where.offset = first.offset;
       issue.text = escape_bytes(bytes);
       issue.message = "bytes not valid in " + report_.encoding + " replaced by U+FFFD";
+      // A run longer than its excerpt: its extent.
+      if (const std::uint64_t run = next - first.offset; run > bytes.size())
+        issue.message += " (a run of " + std::to_string(run) + " bytes, offsets " + std::to_string(first.offset) +
+                         ".." + std::to_string(next) + ")";
       emit_issue(std::move(issue));
     }
   }
@@ -502,6 +514,7 @@ class PgnParser {
     fen_seen_ = false;
     ignored_noted_ = false;
     game_encoding_issues_ = 0;
+    game_issues_.reset();
     ++report_.games;
     const Control c = v_.begin_game(report_.games, location(at));
     skip_ = c == Control::SkipGame;
@@ -524,6 +537,8 @@ class PgnParser {
       --depth_;
       if (!skip_) v_.end_variation();
     }
+    if (ReadIssue more; !skip_ && game_issues_.too_many(more, game_first_suppressed_, "issues of this game"))
+      v_.issue(more);
     if (!skip_ && v_.end_game(truncated) == Control::Stop) stopped_ = true;
     in_game_ = false;
     skip_ = false;
@@ -1029,22 +1044,51 @@ class PgnParser {
     return true;
   }
 
-  void read_word() {
-    if (read_plain_words()) return;
-    const std::size_t start = pos_;
+  // Where the word going on at k ends, within the window.
+  std::size_t word_end(std::size_t k) const {
     const std::size_t n = t_.size();
-    std::size_t k = pos_;
     const char* d = t_.data();
     while (k < n) {
       const std::uint8_t cls = byte_class(d[k]);
       if ((cls & kWordEnd) || ((cls & kMaybeSpace) && space_len(k) != 0)) break;
       ++k;
     }
-    k = std::min(k, n);
-    if (k == n && !t_.eof()) {
-      // A word as long as the look-ahead: cut it here.
-      game_issue("token-too-long", Severity::Error, start, std::string_view(t_.data() + start, 60),
-                 "token longer than " + std::to_string(kLookahead) + " bytes cut");
+    return std::min(k, n);
+  }
+
+  // A word longer than the look-ahead (no move, number or result is): one
+  // issue with its extent and the start of it, and the whole word skipped,
+  // however many windows it spans. It starts no game.
+  [[gnu::noinline]] void skip_long_token(std::size_t start, std::size_t k) {
+    const SourceLocation at = location(start);
+    std::string excerpt = escape_bytes(std::string_view(t_.data() + start, std::min<std::size_t>(k - start, 60)), 60);
+    const std::uint64_t from = at.offset;
+    while (k == t_.size() && !t_.eof()) {
+      pos_ = k;
+      refill();  // drops the word read so far
+      k = word_end(pos_);
+    }
+    pos_ = k;
+    const std::uint64_t to = t_.offset(k);
+    ReadIssue issue;
+    issue.code = "token-too-long";
+    issue.severity = Severity::Error;
+    issue.where = at;
+    issue.text = std::move(excerpt);
+    issue.message = "token of " + std::to_string(to - from) + " bytes (offsets " + std::to_string(from) + ".." +
+                    std::to_string(to) + ") is longer than " + std::to_string(kLookahead) +
+                    " bytes, the longest the reader takes; skipped";
+    emit_issue(std::move(issue));
+  }
+
+  void read_word() {
+    if (read_plain_words()) return;
+    const std::size_t start = pos_;
+    const std::size_t n = t_.size();
+    std::size_t k = word_end(pos_);
+    if (k - start > kLookahead || (k == n && !t_.eof())) {
+      skip_long_token(start, k);
+      return;
     }
     pos_ = k;
     const std::string_view word(t_.data() + start, k - start);
@@ -1185,8 +1229,11 @@ class PgnParser {
   bool fen_seen_ = false;
   bool ignored_noted_ = false;
   std::size_t game_encoding_issues_ = 0;
-  detail::IssueCap file_issues_{report_.issues, kMaxFileIssues};
+  detail::IssueBudget budget_;  // the file's kMaxFileIssues
+  detail::IssueCap file_issues_{report_.issues, detail::kMaxGameIssues, &budget_};
   SourceLocation first_suppressed_;
+  detail::IssueCap game_issues_{detail::kMaxGameIssues, &budget_};
+  SourceLocation game_first_suppressed_;
 
   std::string value_;
   std::string comment_;

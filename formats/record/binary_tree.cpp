@@ -3,7 +3,9 @@
 
 namespace xq::formats::detail {
 
-void RecordTree::clear() {
+void RecordTree::clear(IssueBudget* budget) {
+  cap_ = IssueCap(kMaxGameIssues, budget);
+  last_offset_ = 0;
   nodes.clear();
   comments.clear();
   issues.clear();
@@ -14,7 +16,24 @@ void RecordTree::clear() {
   pending_siblings_.clear();
 }
 
+bool RecordTree::next_inside_dropped() const {
+  if (!started_ || !expecting_) return false;
+  // Every record inside a dropped subtree is left unstored (kInside*): a
+  // stored anchor is never inside one, so its own flag and its parent's
+  // tell.
+  if (anchor_ == kInsideDropped || anchor_ == kInsideKept) return true;
+  if (attach_ == Attach::Child) return nodes[anchor_].dropped;
+  const std::uint32_t p = nodes[anchor_].parent;
+  return p != kNoRecord && nodes[p].dropped;
+}
+
 std::uint32_t RecordTree::add(const RecordNode& node, bool has_child, bool has_sibling) {
+  last_offset_ = node.offset;
+  if (next_inside_dropped()) {
+    const std::uint32_t id = node.dropped ? kInsideDropped : kInsideKept;
+    after_record(id, has_child, has_sibling);
+    return id;
+  }
   const auto id = std::uint32_t(nodes.size());
   nodes.push_back(node);
   RecordNode& n = nodes.back();
@@ -30,6 +49,11 @@ std::uint32_t RecordTree::add(const RecordNode& node, bool has_child, bool has_s
     nodes[anchor_].next_sibling = id;
     nodes[id].parent = nodes[anchor_].parent;
   }
+  after_record(id, has_child, has_sibling);
+  return id;
+}
+
+void RecordTree::after_record(std::uint32_t id, bool has_child, bool has_sibling) {
   if (has_child) {
     if (has_sibling) pending_siblings_.push_back(id);
     attach_ = Attach::Child, anchor_ = id;
@@ -44,10 +68,12 @@ std::uint32_t RecordTree::add(const RecordNode& node, bool has_child, bool has_s
   } else {
     expecting_ = false;
   }
-  return id;
 }
 
 void RecordTree::add_issue(std::uint32_t node, ReadIssue issue) {
+  if (node == kInsideKept) return;  // never reported, as its subtree is not
+  if (!cap_.room()) return;
+  bound_excerpt(issue.text);
   if (node == kNoRecord || node >= nodes.size() || node + 1 != nodes.size() || nodes[node].dropped) {
     game_issues.push_back(std::move(issue));
     return;
@@ -80,6 +106,12 @@ void iccs_text(Move m, char out[4]) {
 }
 
 void RecordTree::replay(GameVisitor& visitor) const {
+  replay_moves(visitor);
+  ReadIssue more;
+  if (cap_.too_many(more, SourceLocation{last_offset_, 0, 0}, "issues of this game")) visitor.issue(more);
+}
+
+void RecordTree::replay_moves(GameVisitor& visitor) const {
   if (nodes.empty()) return;
   for (std::uint32_t i = nodes[0].issues_begin; i < nodes[0].issues_end; ++i) visitor.issue(issues[i]);
   if (nodes[0].comment_size) visitor.comment(comment(nodes[0]));

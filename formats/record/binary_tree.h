@@ -10,12 +10,20 @@
 #include <string_view>
 #include <vector>
 
+#include "record/issue_cap.h"
 #include "xqrec/formats/visitor.h"
 #include "xqrec/types.h"
 
 namespace xq::formats::detail {
 
 inline constexpr std::uint32_t kNoRecord = 0xFFFFFFFFu;
+// What add() returns for a record inside a dropped subtree: it is left out
+// with the subtree, so it is not stored (a hostile stream of millions of
+// such records costs no memory); only the stream's structure is followed.
+// The issues of a dropped one are the game's; those of another are not
+// reported (its subtree is not), as when such records were stored.
+inline constexpr std::uint32_t kInsideDropped = 0xFFFFFFFEu;
+inline constexpr std::uint32_t kInsideKept = 0xFFFFFFFDu;
 
 struct RecordNode {
   Move move;                 // none for the root
@@ -30,16 +38,23 @@ struct RecordNode {
 
 class RecordTree {
  public:
-  void clear();
-  // Appends the next record of the stream; returns its index (0 = root).
+  // `budget`: the file's issue budget, when the file holds several games.
+  void clear(IssueBudget* budget = nullptr);
+  // Appends the next record of the stream; returns its index (0 = root),
+  // or kInsideDropped / kInsideKept for a record inside a dropped subtree.
   std::uint32_t add(const RecordNode& node, bool has_child, bool has_sibling);
   // Whether the stream has promised no further record.
   bool complete() const { return started_ && !expecting_; }
   // Records promised but never read (the stream ended early).
   bool started() const { return started_; }
 
-  // An issue found while reading record `node` (or kNoRecord: the game).
+  // An issue found while reading record `node` (or kNoRecord: the game):
+  // kept while the game has had fewer than kMaxGameIssues (see issue_cap.h),
+  // counted otherwise; replay() ends with the one issue giving the count.
   void add_issue(std::uint32_t node, ReadIssue issue);
+  // The same cap, for an issue the reader hands the visitor itself (one of
+  // the header): whether it is to be kept.
+  bool issue_room() { return cap_.room(); }
 
   std::vector<RecordNode> nodes;
   std::string comments;  // every comment's UTF-8 text, back to back
@@ -63,9 +78,16 @@ class RecordTree {
   void replay(GameVisitor& visitor) const;
 
  private:
+  void replay_moves(GameVisitor& visitor) const;
   std::uint32_t first_kept_child(std::uint32_t n) const;
+  // Whether the record to be added next lies inside a dropped subtree.
+  bool next_inside_dropped() const;
+  // Follows the stream's structure after record `id` (has_child, has_sibling).
+  void after_record(std::uint32_t id, bool has_child, bool has_sibling);
   std::uint32_t next_kept_sibling(std::uint32_t n) const;
 
+  IssueCap cap_{kMaxGameIssues};
+  std::uint64_t last_offset_ = 0;  // of the last record read, for the too-many-issues issue
   enum class Attach : std::uint8_t { Child, Sibling };
   bool started_ = false;
   bool expecting_ = false;

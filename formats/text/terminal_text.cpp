@@ -1,5 +1,7 @@
 #include "xqrec/formats/terminal_text.h"
 
+#include "xqrec/formats/visitor.h"
+
 #include <unicode/utf8.h>
 
 namespace xq::formats {
@@ -62,6 +64,27 @@ std::string hex_bytes(std::string_view bytes) {
     out += hex[c & 15];
   }
   return out;
+}
+
+void bound_excerpt(std::string& text) {
+  if (text.size() <= kMaxExcerptBytes) return;
+  std::size_t cut = kExcerptCut;
+  // Not inside a UTF-8 sequence: back to the byte that starts one.
+  while (cut > 0 && (static_cast<unsigned char>(text[cut]) & 0xC0) == 0x80) --cut;
+  // Not inside an escape such as \x1b or \n (a backslash in the last three bytes).
+  for (std::size_t k = cut; k > 0 && k + 2 >= cut; --k)
+    if (text[k - 1] == '\\') {
+      cut = k - 1;
+      break;
+    }
+  text.resize(cut);
+  text.append("\u2026");
+}
+
+std::string bounded_excerpt(std::string_view text) {
+  std::string s(text.substr(0, kMaxExcerptBytes + 1));
+  bound_excerpt(s);
+  return s;
 }
 
 }  // namespace xq::formats

@@ -32,6 +32,10 @@ namespace {
 // How far ahead the missing-move and swapped-moves checks replay the rest of
 // the record to confirm a repair.
 constexpr int kConfirmPlies = 12;
+// The audit's own findings per game (the reader's issues come capped from
+// the reader): the others are counted in one too-many-issues finding, so
+// that a game's JSON line stays small.
+constexpr std::size_t kMaxAuditFindings = 1000;
 
 using Resolution = NodeResolution;
 
@@ -82,11 +86,20 @@ class GameAuditor {
       Finding f;
       f.code = i.code;
       f.severity = i.severity;
-      f.text = i.text;
+      f.text = bounded_excerpt(i.text);
       if (i.where.line || i.where.offset) f.where = i.where;
       f.message = i.message;
       out_.findings.push_back(std::move(f));
     }
+    audit();
+    if (suppressed_ > 0)
+      add_always("too-many-issues", Severity::Warning,
+                 std::to_string(suppressed_) + " more findings of the audit are not reported (only the first " +
+                     std::to_string(kMaxAuditFindings) + " are)");
+  }
+
+ private:
+  void audit() {
     if (!start_position()) return;
     const std::string* format = rec_.tag("Format");
     iccs_declared_ = format && notation_from_format_tag(*format) == MoveNotation::Iccs;
@@ -95,8 +108,18 @@ class GameAuditor {
     check_result();
   }
 
- private:
+  // A finding of the audit's own: one past kMaxAuditFindings is counted and
+  // filled in a scratch finding that is dropped.
   Finding& add(std::string code, Severity sev, std::string message) {
+    if (own_ >= kMaxAuditFindings) {
+      ++suppressed_;
+      scratch_ = Finding{};
+      return scratch_;
+    }
+    ++own_;
+    return add_always(std::move(code), sev, std::move(message));
+  }
+  Finding& add_always(std::string code, Severity sev, std::string message) {
     Finding& f = out_.findings.emplace_back();
     f.code = std::move(code);
     f.severity = sev;
@@ -111,7 +134,7 @@ class GameAuditor {
     f.move_number = pos.fullmove_number();
     f.side = pos.side_to_move();
     f.variation = path;
-    f.text = node.text;
+    f.text = bounded_excerpt(node.text);
     if (node.where.line || node.where.offset) f.where = node.where;
     f.fen = side_letter_fen(pos);
     return f;
@@ -123,7 +146,7 @@ class GameAuditor {
     for (auto& i : start.issues) {
       Finding& f = add(i.code, i.severity, i.message);
       if (i.code == "bad-position" && start.setup) f.fen = i.text;
-      else f.text = i.text;
+      else f.text = bounded_excerpt(i.text);
     }
     if (!start.setup) return false;
     // The audit replays any set-up: it accepts every problem, each reported
@@ -329,7 +352,7 @@ class GameAuditor {
       if (n < want || n <= int(gap)) continue;
       Finding& f = add_at("swapped-moves", Severity::Error, pos, ply, node, path,
                           "plies " + std::to_string(ply) + " and " + std::to_string(ply + int(gap)) +
-                              " replay only in the other order ('" + rec_.node(order[0]).text + "' first)");
+                              " replay only in the other order ('" + bounded_excerpt(rec_.node(order[0]).text) + "' first)");
       Move first;
       resolves(pos, rec_.node(order[0]), &first);
       f.candidates.push_back(to_iccs(first));
@@ -363,7 +386,7 @@ class GameAuditor {
       f.move_number = seen.move_number;
       f.side = seen.side;
       f.variation = seen.path;
-      f.text = seen.text;
+      f.text = bounded_excerpt(seen.text);
       if (seen.where.line || seen.where.offset) f.where = seen.where;
       f.message = std::string(notation::dialect_code(notation::Dialect(d))) + ": " +
                   std::string(notation::dialect_description(notation::Dialect(d))) + " (" +
@@ -482,6 +505,8 @@ class GameAuditor {
   bool left_cycle_ = false;  // a move after the repetition left its cycle
   std::map<unsigned, Seen> dialects_;
   bool iccs_declared_ = false;  // the record's [Format] is ICCS
+  std::size_t own_ = 0, suppressed_ = 0;  // the audit's own findings, kept and not
+  Finding scratch_;
 };
 
 }  // namespace

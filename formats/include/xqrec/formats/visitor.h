@@ -27,6 +27,15 @@ struct ReadIssue {
   std::string message;  // one line, for people
 };
 
+// An excerpt (ReadIssue::text, a finding's text) holds at most
+// kMaxExcerptBytes bytes: a longer one is cut to its first kExcerptCut bytes
+// (at a UTF-8 character boundary, never inside a \xNN escape) followed by
+// "…"; the message then says how long the offending bytes were.
+inline constexpr std::size_t kMaxExcerptBytes = 128;
+inline constexpr std::size_t kExcerptCut = 120;
+void bound_excerpt(std::string& text);
+std::string bounded_excerpt(std::string_view text);
+
 enum class Control : std::uint8_t { Continue, SkipGame, Stop };
 
 class GameVisitor {

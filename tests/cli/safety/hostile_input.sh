@@ -1,0 +1,117 @@
+#!/usr/bin/env bash
+# Hostile input costs bounded memory and output: one scenario per call, on
+# an input generated here (the reliability issue's reproductions, one or
+# more per reader). Each scenario audits the input to JSON Lines and fails
+# (exit 1, saying what) when a line reaches 1 MB, a game holds more
+# findings than its caps allow (1,000 reader issues + 1 too-many-issues,
+# 1,000 of the audit's own + 1), the too-many-issues finding is missing, or
+# the data memory of the run (ulimit -d, 64 MB; the mapped input is not
+# counted) is exceeded.
+# Usage: hostile_input.sh XQREC SCENARIO
+set -u
+xqrec=$1 scenario=$2
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+cd "$work" || exit 1
+fail=0
+die() { echo "FAIL ($scenario): $*"; fail=1; }
+# repeat COUNT STRING: STRING (perl escapes allowed) COUNT times on stdout.
+repeat() { perl -e 'binmode STDOUT; print eval("\"$ARGV[1]\"") x $ARGV[0]' "$1" "$2"; }
+# audit FILE [EXPECT_TOO_MANY]: the audit within 64 MB of data, then checks.
+audit() {
+  local file=$1 expect_too_many=${2:-yes}
+  (ulimit -d 65536; "$xqrec" audit --jobs 1 -q "$file" --jsonl out.jsonl > out.txt 2> err.txt)
+  local rc=$?
+  [ "$rc" -le 1 ] || die "audit exited $rc (memory?): $(head -3 err.txt)"
+  [ -s out.jsonl ] || { die "no JSON Lines written"; return; }
+  local longest
+  longest=$(awk '{ if (length($0) > m) m = length($0) } END { print m + 0 }' out.jsonl)
+  [ "$longest" -lt 1000000 ] || die "a JSON line of $longest bytes"
+  # Findings per line: at most 1001 of the reader's and 1001 of the audit's.
+  local most
+  most=$(awk '{ n = gsub(/"code":/, "&"); if (n > m) m = n } END { print m + 0 }' out.jsonl)
+  [ "$most" -le 2002 ] || die "a line holds $most findings"
+  if [ "$expect_too_many" = yes ]; then
+    grep -q '"code":"too-many-issues"' out.jsonl || die "no too-many-issues finding"
+  fi
+}
+# finding CODE MIN MAX: how many findings of CODE in all, within MIN..MAX.
+finding() {
+  local n
+  n=$(grep -o "\"code\":\"$1\"" out.jsonl | wc -l)
+  [ "$n" -ge "$2" ] && [ "$n" -le "$3" ] || die "$n findings $1, expected $2..$3"
+}
+
+case $scenario in
+pgn-brackets)  # 1. h2e2 and 2,000,000 stray ']': 2 M warnings, 2.08 GB
+  { printf '1. h2e2 '; repeat 2000000 ']'; } > b.pgn
+  audit b.pgn
+  finding stray-character 1000 1000
+  grep -q '1999000 more issues of this game' out.jsonl || die "the count of the others is not given"
+  ;;
+pgn-nul)  # 64 MB of NUL bytes: one 400 MB JSON line, 989 MB
+  head -c 67108864 /dev/zero > z.pgn
+  audit z.pgn no
+  finding token-too-long 1 1
+  grep -q 'token of 67108864 bytes (offsets 0..67108864)' out.jsonl || die "the token's extent is not given"
+  ;;
+xqf-ff)  # XQ and 4 MB of 0xFF: 1.32 GB
+  { printf 'XQ'; head -c 4194304 /dev/zero | tr '\0' '\377'; } > f.xqf
+  audit f.xqf
+  ;;
+cbr-bad-moves)  # 2 MB of move records that are no moves: 725 MB
+  { printf 'CCBridge Record\0\0\0\0\002'; head -c 2194 /dev/zero; repeat 524288 '\x00\x00\xff\xff'; } > m.cbr
+  audit m.cbr
+  finding bad-move 1000 1000
+  ;;
+cbl-records)  # a library of 60,000 records of an unsupported version
+  { printf 'CCBridgeLibrary\0'; head -c 66608 /dev/zero; repeat 60000 'CCBridge Record\0\0\0\0\011'; } > l.cbl
+  audit l.cbl
+  finding unsupported 999 999  # and the bad-index
+  ;;
+cbl-bad-moves)  # a library of 20 records of 100,000 bad move records each: the file's 10,000
+  { printf 'CCBridgeLibrary\0'; head -c 66608 /dev/zero
+    for _ in $(seq 20); do printf 'CCBridge Record\0\0\0\0\002'; head -c 2194 /dev/zero; repeat 100000 '\x00\x00\xff\xff'; done; } > b.cbl
+  audit b.cbl
+  finding bad-move 9999 9999  # and the bad-index: 10,000
+  grep -q "the file's limit of 10000 issues is reached" out.jsonl || die "the file's limit is not said"
+  ;;
+dhtmlxq-tags)  # a record of 200,000 fields never closed
+  { printf '[DhtmlXQ]'; repeat 200000 '[DhtmlXQ_x]'; printf '[/DhtmlXQ]'; } > d.ubb
+  audit d.ubb
+  ;;
+json-members)  # a game of 200,000 unknown members, and 20,000 lines that are no game
+  perl -e 'print "{\"xqrec\":1", (map { ",\"m$_\":1" } 1 .. 200000), "}\n"; print "1\n" x 20000' > j.jsonl
+  audit j.jsonl
+  finding unknown-member 1000 1000
+  finding bad-schema 1000 1000
+  ;;
+json-long-name)  # a member name of 4 MB goes into the message bounded
+  perl -e 'print "{\"xqrec\":1,\"", "x" x 4194304, "\":1}\n"' > n.jsonl
+  audit n.jsonl no
+  finding unknown-member 1 1
+  ;;
+fen-lines)  # 200,000 lines that are no FEN
+  repeat 200000 'x\n' > f.fen
+  audit f.fen
+  finding bad-fen 1000 1000
+  ;;
+cbf-elements)  # a record of 200,000 unknown elements
+  { printf '<?xml version="1.0"?><ChineseChessRecord Version="1.0"><Head/><MoveList/>'; repeat 200000 '<X/>'
+    printf '</ChineseChessRecord>'; } > e.cbf
+  audit e.cbf
+  finding unknown-element 1000 1000
+  ;;
+audit-variations)  # 5,000 variations whose moves cannot be played: the audit's own findings
+  { printf '[Format "ICCS"]\n\n1. h2e2 '; repeat 5000 '(a0a5) '; printf 'h9g7 *\n'; } > v.pgn
+  audit v.pgn
+  ;;
+sparse-2g)  # truncate -s 2G s.pgn: 10.5 GB
+  truncate -s 2G s.pgn || { echo "cannot make a sparse file here; skipped"; exit 0; }
+  audit s.pgn no
+  finding token-too-long 1 1
+  ;;
+*)
+  echo "unknown scenario $scenario"; exit 2 ;;
+esac
+exit $fail
