@@ -85,16 +85,19 @@ std::string directory_of(const std::string& path) {
 // /dev/fd/N, /proc/self/fd/N) is written through a copy of it, sharing its
 // offset, so that what goes there stays in order with the rest; any other
 // special file is opened for appending (never truncated).
+// 1 or 2 when the path names standard output or standard error (only
+// those: another descriptor number could be one of our own files), else -1.
+int standard_descriptor(const std::string& path) {
+  for (std::string_view dir : {"/dev/fd/", "/proc/self/fd/"})
+    if (path.size() == dir.size() + 1 && path.rfind(dir, 0) == 0 && (path.back() == '1' || path.back() == '2'))
+      return path.back() - '0';
+  if (path == "/dev/stdout") return 1;
+  if (path == "/dev/stderr") return 2;
+  return -1;
+}
+
 int open_direct(const std::string& path) {
-  int fd = -1;
-  if (path == "/dev/stdout") fd = 1;
-  else if (path == "/dev/stderr") fd = 2;
-  else
-    for (std::string_view prefix : {"/dev/fd/", "/proc/self/fd/"})
-      if (path.rfind(prefix, 0) == 0 && path.size() > prefix.size() &&
-          path.find_first_not_of("0123456789", prefix.size()) == std::string::npos)
-        fd = std::atoi(path.c_str() + prefix.size());
-  if (fd >= 0) return ::fcntl(fd, F_DUPFD_CLOEXEC, 3);
+  if (const int fd = standard_descriptor(path); fd >= 0) return ::fcntl(fd, F_DUPFD_CLOEXEC, 3);
   return ::open(path.c_str(), O_WRONLY | O_APPEND | O_CLOEXEC);
 }
 
@@ -124,16 +127,23 @@ std::string OutputFile::open(const std::string& path) {
     direct_ = true;
     return "";
   }
-  struct stat st {};
+  struct stat st {}, link {};
   const bool exists = ::stat(path.c_str(), &st) == 0;
-  // A symbolic link is followed: its target is replaced, the link stays.
+  // A symbolic link is followed, dangling or not: its target is replaced
+  // (or created), the link stays.
   std::string target = path;
-  if (exists) {
+  if (::lstat(path.c_str(), &link) == 0 && S_ISLNK(link.st_mode) && standard_descriptor(path) < 0) {
+    namespace fs = std::filesystem;
     std::error_code ec;
-    if (auto real = std::filesystem::canonical(path, ec); !ec) target = real.string();
+    fs::path at = path;
+    for (int hops = 0; hops < 40 && fs::is_symlink(fs::symlink_status(at, ec)); ++hops) {
+      fs::path to = fs::read_symlink(at, ec);
+      if (ec) break;
+      at = to.is_relative() ? at.parent_path() / to : to;
+    }
+    if (auto real = fs::weakly_canonical(at, ec); !ec) target = real.string();
   }
-  const auto under = [&](std::string_view dir) { return path.rfind(dir, 0) == 0 || target.rfind(dir, 0) == 0; };
-  if (exists && (!S_ISREG(st.st_mode) || under("/dev/") || under("/proc/"))) {
+  if (exists && (!S_ISREG(st.st_mode) || standard_descriptor(path) >= 0)) {
     // A pipe, a device, or a descriptor such as /dev/stderr (a regular file
     // behind it must be written through, never replaced or truncated):
     // there is nothing to replace atomically.

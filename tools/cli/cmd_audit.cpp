@@ -95,6 +95,9 @@ int run_audit(const std::vector<std::string>& args) {
   batch.audit.variations = !vm.count("no-variations");
   if (!encoding.empty()) batch.read.input_encoding = encoding;
 
+  // Standard output by another name is standard output: the finding lines
+  // must not go there too.
+  if (jsonl == "/dev/stdout" || jsonl == "/dev/fd/1" || jsonl == "/proc/self/fd/1") jsonl = "-";
   // No output may be an input: the records, or the list naming them.
   xf::OutputGuard guard;
   for (const auto& f : files) guard.add_input(f.path);

@@ -213,6 +213,7 @@ ConvertSummary convert_files(ConvertPlan& plan, const ConvertOptions& options,
   std::unique_ptr<OutputFile> single;
   std::size_t single_games = 0;
   bool single_damaged = false;  // an input shrank while it was read
+  std::size_t single_written = 0;  // games written to it
   if (!plan.directory) {
     single = std::make_unique<OutputFile>();
     if (const std::string e = single->open(plan.out); !e.empty()) {
@@ -289,6 +290,7 @@ ConvertSummary convert_files(ConvertPlan& plan, const ConvertOptions& options,
           return next;
         }
         single->write(c.bytes);
+        ++single_written;
       } else if (holds_many_games(options.to)) {
         if (!per_file) {
           const std::string path = job.output_stem + ext;  // claimed by the plan
@@ -340,6 +342,10 @@ ConvertSummary convert_files(ConvertPlan& plan, const ConvertOptions& options,
     if (single_damaged) {
       single->discard();
       if (plan.out != "-") on_io_error(plan.out + " is left as it was");
+    } else if (read_files > 0 && single_written == 0 && plan.out != "-" && ::stat(plan.out.c_str(), &st) == 0) {
+      // Read, but nothing to write (no game, or none converted): an existing output stays.
+      single->discard();
+      on_io_error("no game was converted: " + plan.out + " is left as it was");
     } else if (read_files == 0 && (sum.io_error || ::stat(plan.out.c_str(), &st) == 0)) {
       single->discard();
       if (plan.out != "-") on_io_error("nothing was read: " + plan.out + " is left as it was");

@@ -246,6 +246,32 @@ special-outputs)
   [ -L link.jsonl ] || die "the link was replaced"
   grep -q '"game":1' target.jsonl || die "the link's target was not written"
   ;;
+odd-outputs)
+  # A read that converts nothing keeps an existing output; a regular file
+  # under /dev (tmpfs /dev/shm) is replaced, not appended to; a dangling
+  # link (or a chain of them) gets its target created, the links stay;
+  # --jsonl /dev/stdout is standard output, with no finding lines mixed in.
+  cp "$games/li-zanan-vs-chen-weixiong.pgn" v.pgn
+  echo GOOD > existing.pgn; cp existing.pgn keep.pgn; : > empty.pgn
+  "$xqrec" convert empty.pgn -o existing.pgn 2> /dev/null
+  same existing.pgn keep.pgn
+  if [ -d /dev/shm ] && [ -w /dev/shm ]; then
+    shm=/dev/shm/xqrec-test-$$.pgn
+    echo OLD > "$shm"
+    "$xqrec" convert v.pgn -o "$shm" 2> /dev/null
+    head -c 3 "$shm" | grep -q OLD && die "a regular file under /dev was appended to"
+    rm -f "$shm"
+  fi
+  ln -s chain2 chain1; ln -s real.pgn chain2
+  "$xqrec" convert v.pgn -o chain1 2> /dev/null
+  [ -L chain1 ] && [ -L chain2 ] && [ -s real.pgn ] || die "a dangling link was replaced instead of its target created"
+  "$xqrec" audit v.pgn "$src/corpus/damaged" --jsonl /dev/stdout > mix.txt 2> /dev/null
+  python3 -c '
+import json, sys
+for line in open("mix.txt", encoding="utf-8"):
+    json.loads(line)
+' || die "--jsonl /dev/stdout mixed finding lines into the JSON"
+  ;;
 *)
   die "unknown scenario"
   ;;
