@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Installs the Debian 12 packages xqrec needs, if any is missing. Run as root.
 set -eu
-packages=(g++ cmake make catch2 libboost-program-options-dev libicu-dev libpugixml-dev nlohmann-json3-dev zlib1g-dev)
+# python3: the test scripts only (strict JSON checks of the output, building a
+# CBL library in tests/cli/deleted_cbl.sh); a fresh Debian 12 may lack it.
+packages=(g++ cmake make catch2 libboost-program-options-dev libicu-dev libpugixml-dev nlohmann-json3-dev zlib1g-dev python3)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

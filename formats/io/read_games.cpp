@@ -13,7 +13,6 @@ namespace xq::formats {
 
 FileReport read_games(std::string_view bytes, std::string_view path, GameVisitor& visitor,
                       const ReadOptions& options) {
-  const Format format = detect_format(bytes, path);
   FileReport report;
   if (options.records_only && is_temporary_output_name(path)) {
     report.issues.push_back({"temporary-output", Severity::Info, {}, "",
@@ -21,6 +20,7 @@ FileReport read_games(std::string_view bytes, std::string_view path, GameVisitor
                              "by a run that was killed (" + std::string(kTemporaryPrefix) + "*)"});
     return report;
   }
+  const Format format = detect_format(bytes, path);
   // An empty file is no record either, but says so as one named would (unsupported-format).
   if (options.records_only && !bytes.empty() && !holds_game_record(format, bytes, path)) {
     report.issues.push_back({"not-a-record", Severity::Info, {}, "",
