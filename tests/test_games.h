@@ -62,11 +62,11 @@ inline std::vector<xq::GameRecord> read_records(std::string_view bytes, std::str
 }
 
 // Whether an issue of that code is among the issues (of a report, a game).
-inline bool has_code(const std::vector<xq::formats::ReadIssue>& issues, std::string_view code) {
+inline bool has_code(const std::vector<xq::formats::Issue>& issues, xq::formats::Code code) {
   for (const auto& i : issues)
     if (i.code == code) return true;
   return false;
 }
-inline bool has_issue(const xq::formats::BuiltGame& g, std::string_view code) { return has_code(g.issues, code); }
+inline bool has_issue(const xq::formats::BuiltGame& g, xq::formats::Code code) { return has_code(g.issues, code); }
 
 }  // namespace xqtest

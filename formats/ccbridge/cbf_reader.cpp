@@ -64,8 +64,8 @@ class CbfReader {
     report_.encoding = "UTF-8";
     const pugi::xml_node root = doc.child("ChineseChessRecord");
     if (!root) {
-      ReadIssue i{"bad-root", Severity::Error, {}, "", "no <ChineseChessRecord> element"};
-      if (!parsed) i = {"bad-xml", Severity::Error, locator_.at(std::size_t(std::max<std::ptrdiff_t>(parsed.offset, 0))), "",
+      Issue i{Code::BadRoot, Severity::Error, {}, "", "no <ChineseChessRecord> element"};
+      if (!parsed) i = {Code::BadXml, Severity::Error, locator_.at(std::size_t(std::max<std::ptrdiff_t>(parsed.offset, 0))), "",
                         std::string("not well-formed XML: ") + parsed.description()};
       report_.issues.push_back(std::move(i));
       return;
@@ -74,11 +74,11 @@ class CbfReader {
     const Control c = v_.begin_game(1, where(root));
     if (c != Control::Continue) return;
     if (!parsed)
-      issue("bad-xml", Severity::Error, std::size_t(std::max<std::ptrdiff_t>(parsed.offset, 0)), "",
+      issue(Code::BadXml, Severity::Error, std::size_t(std::max<std::ptrdiff_t>(parsed.offset, 0)), "",
             std::string("not well-formed XML: ") + parsed.description() + "; read up to there");
     for (pugi::xml_attribute a = root.first_attribute(); a; a = a.next_attribute())
       if (!iequal(a.name(), "Version") || std::string_view(a.value()) != "1.0")
-        issue("unknown-attribute", Severity::Info, where(root), std::string(a.name()) + "=\"" + a.value() + "\"",
+        issue(Code::UnknownAttribute, Severity::Info, where(root), std::string(a.name()) + "=\"" + a.value() + "\"",
               "attribute of <ChineseChessRecord> other than Version=\"1.0\"; not kept");
     head(root.child("Head"));
     moves(root.child("MoveList"));
@@ -87,7 +87,7 @@ class CbfReader {
     const pugi::xml_node first_head = root.child("Head"), first_list = root.child("MoveList");
     for (pugi::xml_node e = root.first_child(); e; e = e.next_sibling()) {
       if (e.type() != pugi::node_element || e == first_head || e == first_list) continue;
-      issue("unknown-element", Severity::Warning, where(e), e.name(),
+      issue(Code::UnknownElement, Severity::Warning, where(e), e.name(),
             std::string("element <") + bounded_excerpt(e.name()) + "> in <ChineseChessRecord> other than the first <Head> and "
             "<MoveList> (CBF variations are not understood); ignored");
     }
@@ -105,21 +105,21 @@ class CbfReader {
     if (o > 0 && o <= bytes_.size() && bytes_[o - 1] == '<') --o;
     return locator_.at(o);
   }
-  void issue(std::string code, Severity s, std::size_t offset, std::string_view text, std::string message) {
-    issue(std::move(code), s, locator_.at(offset), text, std::move(message));
+  void issue(Code code, Severity s, std::size_t offset, std::string_view text, std::string message) {
+    issue(code, s, locator_.at(offset), text, std::move(message));
   }
   // At most kMaxGameIssues issues (the game's: a CBF holds one); the count
   // of the others ends the game (finish_issues).
-  void issue(std::string code, Severity s, SourceLocation at, std::string_view text, std::string message) {
+  void issue(Code code, Severity s, SourceLocation at, std::string_view text, std::string message) {
     if (!cap_.room()) {
       if (cap_.suppressed() == 1) first_suppressed_ = at;
       return;
     }
-    v_.issue({std::move(code), s, at, bounded_excerpt(detail::escape_invalid_utf8(text.substr(0, 120))),
+    v_.issue({code, s, at, bounded_excerpt(detail::escape_invalid_utf8(text.substr(0, 120))),
               std::move(message)});
   }
   void finish_issues() {
-    if (ReadIssue more; cap_.too_many(more, first_suppressed_, "issues of this game")) v_.issue(more);
+    if (Issue more; cap_.too_many(more, first_suppressed_, "issues of this game")) v_.issue(more);
   }
   detail::IssueCap cap_{detail::kMaxGameIssues};
   SourceLocation first_suppressed_;
@@ -130,7 +130,7 @@ class CbfReader {
     detail::Decoder gb("GB18030");
     bool bad = false;
     std::string out = gb.to_utf8(s, &bad);
-    issue("bad-encoding", Severity::Warning, where(n), s, "text is not UTF-8; read as GB18030");
+    issue(Code::BadEncoding, Severity::Warning, where(n), s, "text is not UTF-8; read as GB18030");
     return out;
   }
 
@@ -152,7 +152,7 @@ class CbfReader {
         else if (value == "3") result_ = "1/2-1/2";
         else if (value != "0") {
           v_.tag("CBF_RecordResult", value);
-          issue("bad-result", Severity::Info, where(e), value, "RecordResult " + bounded_excerpt(value) + " is not 0-3; kept as a tag");
+          issue(Code::BadResult, Severity::Info, where(e), value, "RecordResult " + bounded_excerpt(value) + " is not 0-3; kept as a tag");
           continue;
         }
         if (!result_.empty()) v_.tag("Result", result_);
@@ -184,23 +184,23 @@ class CbfReader {
       if (ended) {
         if (std::string_view(m.name()) == "Move") ++after_end;
         else
-          issue("unknown-element", Severity::Warning, at, m.name(),
+          issue(Code::UnknownElement, Severity::Warning, at, m.name(),
                 std::string("unknown element <") + bounded_excerpt(m.name()) + "> in MoveList after the end of the main line; ignored");
         continue;
       }
       if (std::string_view(m.name()) != "Move") {
-        issue("unknown-element", Severity::Warning, at, m.name(), std::string("unknown element <") + bounded_excerpt(m.name()) + "> in MoveList; ignored");
+        issue(Code::UnknownElement, Severity::Warning, at, m.name(), std::string("unknown element <") + bounded_excerpt(m.name()) + "> in MoveList; ignored");
         continue;
       }
       for (pugi::xml_attribute a = m.first_attribute(); a; a = a.next_attribute()) {
         const std::string_view an = a.name();
         if (an != "value" && an != "end")
-          issue("unknown-attribute", Severity::Warning, at, std::string(an) + "=\"" + a.value() + "\"",
+          issue(Code::UnknownAttribute, Severity::Warning, at, std::string(an) + "=\"" + a.value() + "\"",
                 "unknown attribute " + bounded_excerpt(an) + " on <Move> (possibly variation data); not kept");
       }
       for (pugi::xml_node c = m.first_child(); c; c = c.next_sibling())
         if (c.type() == pugi::node_element)
-          issue("unknown-element", Severity::Warning, where(c), c.name(),
+          issue(Code::UnknownElement, Severity::Warning, where(c), c.name(),
                 std::string("element <") + bounded_excerpt(c.name()) + "> inside <Move> (possibly a variation); ignored");
       const std::string value = m.attribute("value").value();
       const std::string comment = text(m, element_text(m));
@@ -217,7 +217,7 @@ class CbfReader {
       Move mv;
       if (ok) mv = Move(Square(digit(value[0]), 9 - digit(value[1])), Square(digit(value[3]), 9 - digit(value[4])));
       if (!ok || mv.is_none()) {
-        issue("bad-move", Severity::Error, value_location(m, at), value,
+        issue(Code::BadMove, Severity::Error, value_location(m, at), value,
               "move value \"" + bounded_excerpt(value) + "\" is not two squares as ab-cd (file 0-8, row 0-9); the main line ends here");
         stopped = true;
         continue;
@@ -225,7 +225,7 @@ class CbfReader {
       line.push_back({mv, value_location(m, at), comment});
     }
     if (after_end)
-      issue("unsupported", Severity::Warning, where(list), "",
+      issue(Code::Unsupported, Severity::Warning, where(list), "",
             std::to_string(after_end) + " <Move> element(s) after the end of the main line (end=\"1\"): "
             "CBF variations are not understood; not read");
     start(line.empty() ? Move::none() : line.front().move);
@@ -293,13 +293,13 @@ class CbfReader {
     if (board && space != std::string::npos) {
       Setup s = board.value();
       if (!first.is_none() && s.at(first.from())) s.side_to_move = s.at(first.from()).color();
-      issue("side-to-move", Severity::Warning, fen_where_, fen_,
+      issue(Code::SideToMove, Severity::Warning, fen_where_, fen_,
             "FEN side to move is not w, r or b; taken from the first move's piece (" +
                 std::string(color_name(s.side_to_move)) + ")");
       v_.start_setup(s);
       return;
     }
-    issue("bad-fen", Severity::Error, fen_where_, fen_,
+    issue(Code::BadFen, Severity::Error, fen_where_, fen_,
           "FEN: " + parsed.error().front().message + "; the standard start is used");
   }
 

@@ -47,11 +47,11 @@ class Writer {
   }
 
  private:
-  void note(std::string code, std::string message) { out_.losses.push_back({std::move(code), std::move(message)}); }
+  void note(Code code, std::string message) { out_.losses.push_back(loss(code, std::move(message))); }
 
   std::string clean(std::string_view s, std::string_view what) {
     if (detail::is_valid_utf8(s)) return std::string(s);
-    note("bad-text", std::string(what) + " is not valid UTF-8; bad bytes written as \\xNN");
+    note(Code::BadText, std::string(what) + " is not valid UTF-8; bad bytes written as \\xNN");
     return detail::escape_invalid_utf8(s);
   }
 
@@ -72,11 +72,11 @@ class Writer {
       if (ascii_iequals(t.name, "Result") || ascii_iequals(t.name, "CBF_RecordResult") || is_structural_tag(t)) continue;
       const std::string element = cbf_element_for_tag(t.name);
       if (element.empty() || element == "FEN" || element == "RecordResult") {
-        note("tag-dropped", "tag " + t.name + " has no CBF element");
+        note(Code::TagDropped, "tag " + t.name + " has no CBF element");
         continue;
       }
       if (!seen.insert(element).second) {
-        note("tag-dropped", "tag " + t.name + " appears more than once; CBF holds the first");
+        note(Code::TagDropped, "tag " + t.name + " appears more than once; CBF holds the first");
         continue;
       }
       bool is_known = false;
@@ -88,7 +88,7 @@ class Writer {
     if (start) {
       fen = to_fen(start.value());
     } else {
-      note("bad-start", start.error() + "; the standard start is written");
+      note(Code::BadStart, start.error() + "; the standard start is written");
       fen = std::string(kStartFen);
     }
     start_ = start ? start.value() : Setup::start();
@@ -127,23 +127,23 @@ class Writer {
     for (const GameNode& n : r_.nodes)
       if (n.children.size() > 1) variations += n.children.size() - 1;
     if (variations)
-      note("variations-dropped", std::to_string(variations) +
+      note(Code::VariationsDropped, std::to_string(variations) +
                                      " variation(s) not written: the CBF encoding of variations is not known");
     int ply = 1;
     for (NodeId id : r_.main_line()) {
       const GameNode& n = r_.node(id);
       const Move m = node_move(n);
       if (m.is_none()) {
-        note("unresolved-move", "move '" + printable(n.text) + "' at ply " + std::to_string(ply) +
+        note(Code::UnresolvedMove, "move '" + printable(n.text) + "' at ply " + std::to_string(ply) +
                                     " is not resolved; the main line ends before it");
         break;
       }
       std::string text = n.comment_after;
       if (ply > 1 && !n.comment_before.empty()) {
-        note("comment-moved", "a comment before ply " + std::to_string(ply) + " is written after it");
+        note(Code::CommentMoved, "a comment before ply " + std::to_string(ply) + " is written after it");
         text = n.comment_before + (text.empty() ? "" : "\n" + text);
       }
-      if (!n.nags.empty()) note("nag-dropped", "NAGs at ply " + std::to_string(ply) + " have no CBF form");
+      if (!n.nags.empty()) note(Code::NagDropped, "NAGs at ply " + std::to_string(ply) + " have no CBF form");
       last = list.append_child("Move");
       last.append_attribute("value") = value_of(m).c_str();
       comment(last, clean(text, "a comment"));

@@ -26,7 +26,7 @@ constexpr std::uint64_t kMaxInflated = std::uint64_t(32) << 20;
 // Move records read per game (the corpus games have at most 240).
 constexpr std::size_t kMaxMoveRecords = std::size_t(1) << 20;
 // Issues kept per game and per file: kMaxGameIssues and kMaxFileIssues
-// (issue_cap.h); one "too-many-issues" issue then gives the number of the
+// (issue_cap.h); one Code::TooManyIssues issue then gives the number of the
 // others, which are counted, not built.
 constexpr std::size_t kDateField = 19;
 constexpr std::size_t kMoveRecord = 6;
@@ -44,12 +44,12 @@ std::uint32_t u32_at(std::string_view b, std::size_t o) {
 }
 
 // An issue at the zlib stream; `at` is the offset in the inflated payload.
-ReadIssue inflated_issue(std::string_view code, Severity severity, std::size_t at, std::string_view message) {
+Issue inflated_issue(Code code, Severity severity, std::size_t at, std::string_view message) {
   std::string m(message);
   m.append(" (inflated byte ");
   m.append(std::to_string(at));
   m.push_back(')');
-  return make_issue(std::string(code), severity, kCompressedCblHeader, std::move(m));
+  return make_issue(code, severity, kCompressedCblHeader, std::move(m));
 }
 
 std::string_view result_text(std::uint32_t code) {
@@ -110,7 +110,7 @@ std::string decode_text(std::string_view raw, std::string_view what, std::size_t
       std::string m("the ");
       m.append(what);
       m.append(" is not valid GBK; bad bytes replaced");
-      return inflated_issue("bad-encoding", Severity::Warning, at, m);
+      return inflated_issue(Code::BadEncoding, Severity::Warning, at, m);
     });
   return t.utf8;
 }
@@ -141,7 +141,7 @@ bool inflate_payload(std::string_view bytes, std::string& out, FileReport& repor
   if (inflateInit(&z) != Z_OK) {
     std::string m(what);
     m.append(": zlib could not start");
-    report.issues.push_back(inflated_issue("bad-compression", Severity::Error, 0, m));
+    report.issues.push_back(inflated_issue(Code::BadCompression, Severity::Error, 0, m));
     return false;
   }
   z.next_in = reinterpret_cast<Bytef*>(const_cast<char*>(bytes.data() + kCompressedCblHeader));
@@ -171,26 +171,26 @@ bool inflate_payload(std::string_view bytes, std::string& out, FileReport& repor
     m.append(" bytes; the games in the first ");
     m.append(std::to_string(kMaxInflated));
     m.append(" are read, the rest is not");
-    report.issues.push_back(inflated_issue("too-large", Severity::Error, out.size(), m));
+    report.issues.push_back(inflated_issue(Code::TooLarge, Severity::Error, out.size(), m));
   } else if (rc != Z_STREAM_END) {
     std::string m(what);
     m.append(": the zlib stream is damaged or cut after ");
     m.append(std::to_string(out.size()));
     m.append(" bytes; the games in them are read");
-    report.issues.push_back(inflated_issue("bad-compression", Severity::Error, out.size(), m));
+    report.issues.push_back(inflated_issue(Code::BadCompression, Severity::Error, out.size(), m));
   } else if (out.size() != declared) {
     std::string m(what);
     m.append(": inflates to ");
     m.append(std::to_string(out.size()));
     m.append(" bytes, the header says ");
     m.append(std::to_string(declared));
-    report.issues.push_back(inflated_issue("bad-compression", Severity::Warning, out.size(), m));
+    report.issues.push_back(inflated_issue(Code::BadCompression, Severity::Warning, out.size(), m));
   } else if (z.avail_in != 0) {
     std::string m(what);
     m.append(": ");
     m.append(std::to_string(z.avail_in));
     m.append(" bytes after the zlib stream; ignored");
-    report.issues.push_back(inflated_issue("trailing-data", Severity::Info, out.size(), m));
+    report.issues.push_back(inflated_issue(Code::TrailingData, Severity::Info, out.size(), m));
   }
   return true;
 }
@@ -217,7 +217,7 @@ bool read_library_header(Cursor& c, LibraryInfo& lib, FileReport& report) {
   lib.count = c.u32();
   (void)c.u32();  // always 0 in the libraries seen
   if (c.short_read) {
-    report.issues.push_back(inflated_issue("truncated", Severity::Error, c.pos,
+    report.issues.push_back(inflated_issue(Code::Truncated, Severity::Error, c.pos,
                                        "the inflated library ends inside its header; no game read"));
     return false;
   }
@@ -250,7 +250,7 @@ Setup read_board(std::string_view raw, std::size_t at, IssueCap& issues) {
       m.append(") has the square byte ");
       m.append(std::to_string(b));
       m.append(", not on the board; left out");
-      issues.add([&] { return inflated_issue("bad-setup", Severity::Error, at + i, m); });
+      issues.add([&] { return inflated_issue(Code::BadSetup, Severity::Error, at + i, m); });
       continue;
     }
     const Square s(int(file), int(9 - row));
@@ -262,7 +262,7 @@ Setup read_board(std::string_view raw, std::size_t at, IssueCap& issues) {
       m.append(") is on ");
       m.append(s.name());
       m.append(", already taken; left out");
-      issues.add([&] { return inflated_issue("bad-setup", Severity::Error, at + i, m); });
+      issues.add([&] { return inflated_issue(Code::BadSetup, Severity::Error, at + i, m); });
       continue;
     }
     setup.put(s, p);
@@ -277,7 +277,7 @@ Control read_game(Cursor& c, std::size_t index, const LibraryInfo& lib, GameVisi
   if (begin == Control::SkipGame) return Control::Continue;
 
   // At most kMaxGameIssues issues, these and those of the tree together.
-  std::vector<ReadIssue> issue_list;
+  std::vector<Issue> issue_list;
   IssueCap issues(issue_list, kMaxGameIssues, &budget);
   std::vector<std::pair<std::string_view, std::string>> tags;
   const auto text_tag = [&](std::string_view name) {
@@ -314,7 +314,7 @@ Control read_game(Cursor& c, std::size_t index, const LibraryInfo& lib, GameVisi
   const std::uint32_t count = c.u32();
   bool truncated = c.short_read, records_cut = false;
   if (truncated)
-    issues.add([&] { return inflated_issue("truncated", Severity::Error, c.pos, "the game ends inside its header"); });
+    issues.add([&] { return inflated_issue(Code::Truncated, Severity::Error, c.pos, "the game ends inside its header"); });
 
   // Move records.
   std::vector<MoveRecord> records;
@@ -326,7 +326,7 @@ Control read_game(Cursor& c, std::size_t index, const LibraryInfo& lib, GameVisi
       m.append(" move records, only ");
       m.append(std::to_string(fit));
       m.append(" fit in it; read those");
-      issues.add([&] { return inflated_issue("truncated", Severity::Error, count_at, m); });
+      issues.add([&] { return inflated_issue(Code::Truncated, Severity::Error, count_at, m); });
       truncated = records_cut = true;
     }
     std::size_t n = std::min<std::size_t>(count, fit);
@@ -336,7 +336,7 @@ Control read_game(Cursor& c, std::size_t index, const LibraryInfo& lib, GameVisi
       m.append(" move records; only the first ");
       m.append(std::to_string(kMaxMoveRecords));
       m.append(" are read, without comments");
-      issues.add([&] { return inflated_issue("too-large", Severity::Error, count_at, m); });
+      issues.add([&] { return inflated_issue(Code::TooLarge, Severity::Error, count_at, m); });
       n = kMaxMoveRecords;
       truncated = records_cut = true;
     }
@@ -360,7 +360,7 @@ Control read_game(Cursor& c, std::size_t index, const LibraryInfo& lib, GameVisi
       m.append(" after ply ");
       m.append(std::to_string(depth));
       m.append("; it and the records after it are not read");
-      issues.add([&] { return inflated_issue("bad-record", Severity::Error, r.at, m); });
+      issues.add([&] { return inflated_issue(Code::BadRecord, Severity::Error, r.at, m); });
       truncated = true;
       break;
     }
@@ -385,7 +385,7 @@ Control read_game(Cursor& c, std::size_t index, const LibraryInfo& lib, GameVisi
       if (!raw.empty() && raw.back() == '\0') {
         while (!raw.empty() && raw.back() == '\0') raw.remove_suffix(1);
         issues.add([&] {
-          return inflated_issue("nul-terminator", Severity::Info, c.pos + from + raw.size(),
+          return inflated_issue(Code::NulTerminator, Severity::Info, c.pos + from + raw.size(),
                             "a move comment ends with a NUL byte; the byte is not kept");
         });
       }
@@ -397,7 +397,7 @@ Control read_game(Cursor& c, std::size_t index, const LibraryInfo& lib, GameVisi
       }
       if (!ended && line < comments.size() && !truncated)
         issues.add([&] {
-          return inflated_issue("unterminated-comment", Severity::Info, c.pos + eol,
+          return inflated_issue(Code::UnterminatedComment, Severity::Info, c.pos + eol,
                             "the last move comment has no CR LF; read as it is");
         });
       ++line;
@@ -421,7 +421,7 @@ Control read_game(Cursor& c, std::size_t index, const LibraryInfo& lib, GameVisi
         m.append("; not kept: ");
         m.append(decode_gb18030(trailing_first.substr(0, kShown)).utf8);
         if (trailing_lines > 1 || trailing_first.size() > kShown) m.append(" ...");
-        return inflated_issue("trailing-data", Severity::Warning, c.pos + trailing_begin, m);
+        return inflated_issue(Code::TrailingData, Severity::Warning, c.pos + trailing_begin, m);
       });
     if (line < records.size() && !truncated) {
       std::string m("comments for ");
@@ -429,7 +429,7 @@ Control read_game(Cursor& c, std::size_t index, const LibraryInfo& lib, GameVisi
       m.append(" of ");
       m.append(std::to_string(records.size()));
       m.append(" move records; the others have none");
-      issues.add([&] { return inflated_issue("missing-comments", Severity::Warning, c.end, m); });
+      issues.add([&] { return inflated_issue(Code::MissingComments, Severity::Warning, c.end, m); });
     }
   }
 
@@ -467,7 +467,7 @@ Control read_game(Cursor& c, std::size_t index, const LibraryInfo& lib, GameVisi
       m.append(" -> ");
       m.append(std::to_string(r.to));
       m.append(" is not a move; left out with its continuation");
-      tree.add_issue(id, inflated_issue("bad-move", Severity::Error, r.at, m));
+      tree.add_issue(id, inflated_issue(Code::BadMove, Severity::Error, r.at, m));
     }
   }
 
@@ -476,7 +476,7 @@ Control read_game(Cursor& c, std::size_t index, const LibraryInfo& lib, GameVisi
   const Piece mover = first != kNoRecord ? setup.at(tree.nodes[first].move.from()) : Piece();
   if (side > 1 && !truncated)
     issues.add([&] {
-      return inflated_issue("bad-header", Severity::Warning, side_at,
+      return inflated_issue(Code::BadHeader, Severity::Warning, side_at,
                         "side-to-move byte " + std::to_string(side) + " is neither 1 (Red) nor 0 (Black)");
     });
   if (!mover.empty()) setup.side_to_move = mover.color();
@@ -484,12 +484,12 @@ Control read_game(Cursor& c, std::size_t index, const LibraryInfo& lib, GameVisi
 
   if (result_code == 4)
     issues.add([&] {
-      return inflated_issue("multiple-results", Severity::Info, result_at,
+      return inflated_issue(Code::MultipleResults, Severity::Info, result_at,
                         "the game gives several results (code 4); read as \"*\"");
     });
   else if (result_code > 4)
     issues.add([&] {
-      return inflated_issue("bad-result", Severity::Warning, result_at,
+      return inflated_issue(Code::BadResult, Severity::Warning, result_at,
                         "result code " + std::to_string(result_code) + " is unknown; read as \"*\"");
     });
 
@@ -504,7 +504,7 @@ Control read_game(Cursor& c, std::size_t index, const LibraryInfo& lib, GameVisi
   for (const auto& i : issue_list) visitor.issue(i);
   for (const auto& i : tree.game_issues) visitor.issue(i);
   if (issues.suppressed() > 0)
-    visitor.issue(inflated_issue("too-many-issues", Severity::Warning, c.end, issues.too_many_message("issues of this game")));
+    visitor.issue(inflated_issue(Code::TooManyIssues, Severity::Warning, c.end, issues.too_many_message("issues of this game")));
   visitor.start_setup(setup);
   tree.replay(visitor);
   visitor.result(result);
@@ -525,7 +525,7 @@ void read_compressed_cbl(std::string_view bytes, GameVisitor& visitor, FileRepor
   if (bytes.size() <= kCompressedCblHeader) {
     std::string m(what);
     m.append(": too short to hold a zlib stream");
-    report.issues.push_back(inflated_issue("truncated", Severity::Error, 0, m));
+    report.issues.push_back(inflated_issue(Code::Truncated, Severity::Error, 0, m));
     return;
   }
   thread_local std::string payload;
@@ -553,14 +553,14 @@ void read_compressed_cbl(std::string_view bytes, GameVisitor& visitor, FileRepor
         m.append(" of a game without text or moves");
       }
       m.append("; the games from here on cannot be found");
-      report.issues.push_back(inflated_issue("bad-record", Severity::Error, at, m));
+      report.issues.push_back(inflated_issue(Code::BadRecord, Severity::Error, at, m));
       return;
     }
     const std::size_t end = std::min<std::size_t>(payload.size(), at + std::size_t(size));
     Cursor g{payload, at + 4, end};
     const bool cut = end - at < size;
     if (cut)
-      report.issues.push_back(inflated_issue("truncated", Severity::Error, payload.size(),
+      report.issues.push_back(inflated_issue(Code::Truncated, Severity::Error, payload.size(),
                                          "the inflated library ends inside game " + std::to_string(index + 1)));
     ++index;
     const Control ctl = read_game(g, index, lib, visitor, budget);
@@ -573,11 +573,11 @@ void read_compressed_cbl(std::string_view bytes, GameVisitor& visitor, FileRepor
     m.append(std::to_string(lib.count));
     m.append(" games; the inflated data holds ");
     m.append(std::to_string(index));
-    report.issues.push_back(inflated_issue("truncated", Severity::Error, c.pos, m));
+    report.issues.push_back(inflated_issue(Code::Truncated, Severity::Error, c.pos, m));
   } else if (c.pos < payload.size()) {
     std::string m(std::to_string(payload.size() - c.pos));
     m.append(" bytes after the last game; ignored");
-    report.issues.push_back(inflated_issue("trailing-data", Severity::Warning, c.pos, m));
+    report.issues.push_back(inflated_issue(Code::TrailingData, Severity::Warning, c.pos, m));
   }
 }
 

@@ -39,7 +39,7 @@ FileReport read_cbl(std::string_view bytes, GameVisitor& visitor, const ReadOpti
     return report;
   }
   if (bytes.substr(0, 16) != kLibraryMagic) {
-    report.issues.push_back(make_issue("bad-header", Severity::Error, 0, "not a CCBridge library (no magic)"));
+    report.issues.push_back(make_issue(Code::BadHeader, Severity::Error, 0, "not a CCBridge library (no magic)"));
     return report;
   }
   std::vector<std::pair<std::string_view, std::string>> extra;
@@ -81,7 +81,7 @@ FileReport read_cbl(std::string_view bytes, GameVisitor& visitor, const ReadOpti
   }
   if (!index_ok) {
     // Damaged or unknown index: every record magic after the index start.
-    file_issues.keep(make_issue("bad-index", Severity::Warning, 60,
+    file_issues.keep(make_issue(Code::BadIndex, Severity::Warning, 60,
                                        "the library index is damaged or unusual; records found by their magic"));
     entries.clear();
     std::size_t at = bytes.find(detail::kCbrMagic, std::min(bytes.size(), kIndexStart));
@@ -101,12 +101,12 @@ FileReport read_cbl(std::string_view bytes, GameVisitor& visitor, const ReadOpti
     // and the tag Deleted = yes) for consumers that drop such games.
     const bool deleted = e.kind == kDeletedEntry;
     if (!deleted && e.kind != kLiveEntry)
-      file_issues.keep(make_issue("bad-index", Severity::Warning, kIndexStart + e.entry * kIndexEntry,
+      file_issues.keep(make_issue(Code::BadIndex, Severity::Warning, kIndexStart + e.entry * kIndexEntry,
                                          "index entry " + std::to_string(e.entry) + " has the unknown kind " +
                                              std::to_string(e.kind) + "; read anyway"));
-    ReadIssue deleted_issue;
+    Issue deleted_issue;
     if (deleted)
-      deleted_issue = make_issue("deleted-record", Severity::Info, kIndexStart + e.entry * kIndexEntry,
+      deleted_issue = make_issue(Code::DeletedRecord, Severity::Info, kIndexStart + e.entry * kIndexEntry,
                                  "index entry " + std::to_string(e.entry) +
                                      " is marked deleted; its record is read, with the tag Deleted \"yes\"");
     const detail::CbrRecordResult r =
@@ -116,7 +116,7 @@ FileReport read_cbl(std::string_view bytes, GameVisitor& visitor, const ReadOpti
     if (r.read) ++index;
     if (r.control == Control::Stop) break;
   }
-  if (ReadIssue more; file_issues.too_many(more, SourceLocation{bytes.size(), 0, 0}, "file-level issues"))
+  if (Issue more; file_issues.too_many(more, SourceLocation{bytes.size(), 0, 0}, "file-level issues"))
     report.issues.push_back(std::move(more));
   report.games = index;
   return report;

@@ -86,15 +86,15 @@ Square cbr_square(unsigned b, bool v1) {
 
 CbrRecordResult read_cbr_record(std::string_view rec, std::uint64_t base, std::size_t index, GameVisitor& visitor,
                                 const std::vector<std::pair<std::string_view, std::string>>& extra_tags,
-                                IssueCap& file_issues, IssueBudget* budget, const ReadIssue* game_issue) {
+                                IssueCap& file_issues, IssueBudget* budget, const Issue* game_issue) {
   CbrRecordResult out;
   const unsigned version = rec.size() > 19 ? static_cast<unsigned char>(rec[19]) : 0;
   if (rec.size() < 20 || rec.substr(0, 16) != kCbrMagic) {
-    file_issues.keep(make_issue("bad-header", Severity::Error, base, "not a CCBridge record (no magic)"));
+    file_issues.keep(make_issue(Code::BadHeader, Severity::Error, base, "not a CCBridge record (no magic)"));
     return out;
   }
   if (version != 1 && version != 2) {
-    file_issues.keep(make_issue("unsupported", Severity::Error, base + 19,
+    file_issues.keep(make_issue(Code::Unsupported, Severity::Error, base + 19,
                                      "CBR version " + std::to_string(version) +
                                          " is not supported (only 1 and 2; 3 is \"new format, upgrade required\")"));
     return out;
@@ -115,20 +115,20 @@ CbrRecordResult read_cbr_record(std::string_view rec, std::uint64_t base, std::s
   // The move tree, and the cap on this game's issues (those of the header too).
   thread_local RecordTree tree;
   tree.clear(budget);
-  const auto header_issue = [&](ReadIssue i) {
+  const auto header_issue = [&](Issue i) {
     if (tree.issue_room()) visitor.issue(i);
   };
   bool truncated = false;
   if (rec.size() < layout.records) {
     truncated = true;
-    header_issue(make_issue("truncated", Severity::Error, base + rec.size(), "the record ends inside its header"));
+    header_issue(make_issue(Code::Truncated, Severity::Error, base + rec.size(), "the record ends inside its header"));
   }
 
   // Tags.
   const auto decode = [&](std::string_view tag, std::size_t o, std::size_t size) {
     DecodedText t = decode_utf16le(field(o, size));
     if (t.had_errors)
-      header_issue(make_issue("bad-encoding", Severity::Warning, base + o,
+      header_issue(make_issue(Code::BadEncoding, Severity::Warning, base + o,
                                "the " + std::string(tag) + " field is not valid UTF-16; bad units replaced"));
     return std::move(t.utf8);
   };
@@ -145,10 +145,10 @@ CbrRecordResult read_cbr_record(std::string_view rec, std::uint64_t base, std::s
   for (const auto& [name, value] : extra_tags) visitor.tag(name, value);
   const unsigned result_code = byte(layout.result);
   if (result_code == 4)
-    header_issue(make_issue("multiple-results", Severity::Info, base + layout.result,
+    header_issue(make_issue(Code::MultipleResults, Severity::Info, base + layout.result,
                              "the record gives several results (code 4); read as \"*\""));
   else if (result_code > 4)
-    header_issue(make_issue("bad-result", Severity::Warning, base + layout.result,
+    header_issue(make_issue(Code::BadResult, Severity::Warning, base + layout.result,
                              "result code " + std::to_string(result_code) + " is unknown; read as \"*\""));
   const std::string_view result = result_text(result_code);
   visitor.tag("Result", result);
@@ -160,7 +160,7 @@ CbrRecordResult read_cbr_record(std::string_view rec, std::uint64_t base, std::s
     if (code == 0) continue;
     const Piece p = board_piece(code);
     if (p.empty()) {
-      header_issue(make_issue("bad-setup", Severity::Error, base + layout.board + i,
+      header_issue(make_issue(Code::BadSetup, Severity::Error, base + layout.board + i,
                                "unknown piece code " + std::to_string(code) + " on the board; left out"));
       continue;
     }
@@ -175,7 +175,7 @@ CbrRecordResult read_cbr_record(std::string_view rec, std::uint64_t base, std::s
   while (!truncated && !tree.complete()) {
     if (o + 4 > rec.size()) {
       truncated = true;
-      tree.add_issue(kNoRecord, make_issue("truncated", Severity::Error, base + o,
+      tree.add_issue(kNoRecord, make_issue(Code::Truncated, Severity::Error, base + o,
                                            "the record ends where another move record was promised"));
       break;
     }
@@ -184,17 +184,17 @@ CbrRecordResult read_cbr_record(std::string_view rec, std::uint64_t base, std::s
     o += 4;
     if (flags > 7) {
       truncated = true;
-      tree.add_issue(kNoRecord, make_issue("bad-record", Severity::Error, base + start,
+      tree.add_issue(kNoRecord, make_issue(Code::BadRecord, Severity::Error, base + start,
                                            "move record flags " + std::to_string(flags) + " are not CBR flags; stopped"));
       break;
     }
     RecordNode node;
     node.offset = base + start;
-    std::vector<ReadIssue> pending;
+    std::vector<Issue> pending;
     bool stop = false;
     if (flags & 4) {
       if (o + 4 > rec.size()) {
-        pending.push_back(make_issue("truncated", Severity::Error, base + o, "the record ends inside a comment length"));
+        pending.push_back(make_issue(Code::Truncated, Severity::Error, base + o, "the record ends inside a comment length"));
         stop = true;
         o = rec.size();
       } else {
@@ -202,7 +202,7 @@ CbrRecordResult read_cbr_record(std::string_view rec, std::uint64_t base, std::s
         o += 4;
         std::size_t take = length;
         if (length > rec.size() - o) {
-          pending.push_back(make_issue("truncated", Severity::Error, base + o,
+          pending.push_back(make_issue(Code::Truncated, Severity::Error, base + o,
                                        "comment of " + std::to_string(length) + " bytes, but only " +
                                            std::to_string(rec.size() - o) + " remain"));
           take = rec.size() - o;
@@ -210,7 +210,7 @@ CbrRecordResult read_cbr_record(std::string_view rec, std::uint64_t base, std::s
         }
         DecodedText text = decode_utf16le(rec.substr(o, take));
         if (text.had_errors)
-          pending.push_back(make_issue("bad-encoding", Severity::Warning, base + o,
+          pending.push_back(make_issue(Code::BadEncoding, Severity::Warning, base + o,
                                        "comment is not valid UTF-16; bad units replaced"));
         tree.set_comment(node, text.utf8);
         o += take;
@@ -220,7 +220,7 @@ CbrRecordResult read_cbr_record(std::string_view rec, std::uint64_t base, std::s
       const Square from = cbr_square(from_b, v1), to = cbr_square(to_b, v1);
       if (!from.valid() || !to.valid() || from == to) {
         node.dropped = true;
-        pending.push_back(make_issue("bad-move", Severity::Error, base + start,
+        pending.push_back(make_issue(Code::BadMove, Severity::Error, base + start,
                                      "move record with squares " + std::to_string(from_b) + " -> " +
                                          std::to_string(to_b) + " is not a move; left out with its continuation"));
       } else {

@@ -26,6 +26,6 @@ inline constexpr std::string_view kCbrMagic{"CCBridge Record\0", 16};
 // drawing on `budget` (the file's, for a library).
 CbrRecordResult read_cbr_record(std::string_view record, std::uint64_t base, std::size_t index, GameVisitor& visitor,
                                 const std::vector<std::pair<std::string_view, std::string>>& extra_tags,
-                                IssueCap& file_issues, IssueBudget* budget, const ReadIssue* game_issue = nullptr);
+                                IssueCap& file_issues, IssueBudget* budget, const Issue* game_issue = nullptr);
 
 }  // namespace xq::formats::detail

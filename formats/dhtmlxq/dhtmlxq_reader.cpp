@@ -135,7 +135,7 @@ struct RecordText {
   std::size_t start = 0;
   std::vector<Field> fields;
   bool truncated = false;
-  std::vector<std::pair<std::size_t, ReadIssue>> issues;  // offset -> issue (location filled later)
+  std::vector<std::pair<std::size_t, Issue>> issues;  // offset -> issue (location filled later)
   std::size_t issues_not_kept = 0;  // beyond kMaxGameIssues: counted only
 };
 
@@ -265,7 +265,7 @@ class RecordReader {
     for (const auto& [offset, issue] : rt.issues) add_issue(offset, issue);
     for (std::size_t k = 0; k < rt.issues_not_kept; ++k) cap_.room();
     read_fields(rt);
-    if (ReadIssue more; cap_.too_many(more, locator_.at(rt.start), "issues of this game")) issues_.push_back(std::move(more));
+    if (Issue more; cap_.too_many(more, locator_.at(rt.start), "issues of this game")) issues_.push_back(std::move(more));
   }
 
  private:
@@ -317,21 +317,21 @@ class RecordReader {
 
  public:
   GameRecord& record() { return record_; }
-  std::vector<ReadIssue>& issues() { return issues_; }
+  std::vector<Issue>& issues() { return issues_; }
 
  private:
-  void add_issue(std::size_t offset, ReadIssue issue) {
+  void add_issue(std::size_t offset, Issue issue) {
     if (!cap_.room()) return;
     issue.where = locator_.at(offset);
     bound_excerpt(issue.text);
     issues_.push_back(std::move(issue));
   }
-  void add_issue(std::size_t offset, std::string code, Severity sev, std::string_view text, std::string message) {
-    add_issue(offset, ReadIssue{std::move(code), sev, {}, detail::escape_invalid_utf8(text.substr(0, 120)),
+  void add_issue(std::size_t offset, Code code, Severity sev, std::string_view text, std::string message) {
+    add_issue(offset, Issue{code, sev, {}, detail::escape_invalid_utf8(text.substr(0, 120)),
                                 std::move(message)});
   }
   void duplicate(const Field& f) {
-    add_issue(f.tag_pos, "duplicate-field", Severity::Warning, f.name,
+    add_issue(f.tag_pos, Code::DuplicateField, Severity::Warning, f.name,
               "field DhtmlXQ_" + std::string(f.name) + " appears again; the first one is used");
   }
 
@@ -339,7 +339,7 @@ class RecordReader {
     bool bad = false;
     std::string s = decoder_.to_utf8(f.value, &bad);
     if (bad)
-      add_issue(f.value_pos, "bad-encoding", Severity::Warning, f.value,
+      add_issue(f.value_pos, Code::BadEncoding, Severity::Warning, f.value,
                 "field DhtmlXQ_" + std::string(f.name) + " is not valid " + decoder_.encoding() +
                     "; bad bytes replaced");
     return unescape_value(s);
@@ -378,12 +378,12 @@ class RecordReader {
     if (b == std::string_view::npos || !parse_number(rest.substr(0, a), p) ||
         !parse_number(rest.substr(a + 1, b - a - 1), s) || !parse_number(rest.substr(b + 1), id) || id <= 0 ||
         s <= 0 || p == id) {
-      add_issue(f.tag_pos, "bad-variation", Severity::Error, f.name,
+      add_issue(f.tag_pos, Code::BadVariation, Severity::Error, f.name,
                 "variation field name is not move_PARENT_PLY_BRANCH with BRANCH > 0 and PLY > 0");
       return;
     }
     if (branches_.count(id)) {
-      add_issue(f.tag_pos, "bad-variation", Severity::Error, f.name,
+      add_issue(f.tag_pos, Code::BadVariation, Severity::Error, f.name,
                 "branch " + std::to_string(id) + " is defined twice; the first definition is used");
       return;
     }
@@ -442,7 +442,7 @@ class RecordReader {
     if (f.name == "32") {
       const std::string v = text_value(f);
       if (v != "0" && v != "1")
-        add_issue(f.value_pos, "bad-fen", Severity::Warning, v,
+        add_issue(f.value_pos, Code::BadFen, Severity::Warning, v,
                   "DHJHtmlXQ_32 (the side to move) is neither 0 (Red) nor 1 (Black); Red assumed");
       dhj_black_ = v == "1";
       return;
@@ -471,7 +471,7 @@ class RecordReader {
       const char c = f.value[i];
       if (c == ' ' || c == '\t' || c == '\r' || c == '\n') continue;
       if (points == 90) {
-        add_issue(f.value_pos + i, "bad-fen", Severity::Error, f.value.substr(i),
+        add_issue(f.value_pos + i, Code::BadFen, Severity::Error, f.value.substr(i),
                   "DHJHtmlXQ_31 has more than 90 points; the rest is ignored");
         break;
       }
@@ -492,14 +492,14 @@ class RecordReader {
       }
       const Piece p = t == PieceType::None ? Piece() : Piece(c == lc ? Color::Black : Color::Red, t);
       if (p.empty()) {
-        add_issue(f.value_pos + i, "bad-fen", Severity::Error, f.value.substr(i, 1),
+        add_issue(f.value_pos + i, Code::BadFen, Severity::Error, f.value.substr(i, 1),
                   "DHJHtmlXQ_31 holds a character that is no piece; that point is left empty");
         continue;
       }
       s.put(sq, p);
     }
     if (points < 90)
-      add_issue(f.value_pos, "bad-fen", Severity::Error, f.value,
+      add_issue(f.value_pos, Code::BadFen, Severity::Error, f.value,
                 "DHJHtmlXQ_31 has " + std::to_string(points) + " points instead of 90; the others are empty");
     s.side_to_move = dhj_black_ ? Color::Black : Color::Red;
     setup_ = s;
@@ -518,7 +518,7 @@ class RecordReader {
         return;
       }
       add_issue(fen->value_pos + std::min<std::size_t>(parsed.error().front().column - 1, fen->value.size()),
-                "bad-fen", Severity::Error, value,
+                Code::BadFen, Severity::Error, value,
                 "DhtmlXQ_fen: " + parsed.error().front().message + "; using binit instead");
     }
     if (!binit) return;
@@ -535,13 +535,13 @@ class RecordReader {
     for (std::size_t i = 0; i < v.size(); ++i) {
       if (v[i] >= '0' && v[i] <= '9') digits += v[i], where.push_back(binit->value_pos + i);
       else if (v[i] != ' ' && v[i] != '\t' && v[i] != '\r' && v[i] != '\n') {
-        add_issue(binit->value_pos + i, "bad-binit", Severity::Error, v.substr(i, 1),
+        add_issue(binit->value_pos + i, Code::BadBinit, Severity::Error, v.substr(i, 1),
                   "binit holds something other than digits; the rest is ignored");
         break;
       }
     }
     if (digits.size() != 64)
-      add_issue(binit->value_pos, "bad-binit", Severity::Warning, v,
+      add_issue(binit->value_pos, Code::BadBinit, Severity::Warning, v,
                 "binit has " + std::to_string(digits.size()) + " digits instead of 64; missing pieces are absent");
     // Rows flipped (y' = 9 - y): some writers count rows from Red's side.
     // Seen when the Red king stands in the upper palace and the Black one
@@ -559,7 +559,7 @@ class RecordReader {
       const Color c = k < 16 ? Color::Red : Color::Black;
       const Piece p(c, order[k % 16]);
       if (f > 8) {
-        add_issue(where[2 * k], "bad-binit", Severity::Error, digits.substr(2 * k, 2),
+        add_issue(where[2 * k], Code::BadBinit, Severity::Error, digits.substr(2 * k, 2),
                   "binit places a piece on file " + std::to_string(f) + "; the piece is left out");
         continue;
       }
@@ -568,12 +568,12 @@ class RecordReader {
     }
     flipped_ = red_king_row >= 0 && red_king_row <= 2 && black_king_row >= 7;
     if (flipped_)
-      add_issue(binit->value_pos, "rows-flipped", Severity::Warning, v,
+      add_issue(binit->value_pos, Code::RowsFlipped, Severity::Warning, v,
                 "binit counts rows from Red's side (Red king at the top); rows and moves read flipped");
     for (const Placed& pl : placed) {
       const Square sq = square_of(std::uint8_t(pl.file), std::uint8_t(pl.row), flipped_);
       if (s.at(sq)) {
-        add_issue(pl.offset, "bad-binit", Severity::Error, std::string(1, char('0' + pl.file)) + char('0' + pl.row),
+        add_issue(pl.offset, Code::BadBinit, Severity::Error, std::string(1, char('0' + pl.file)) + char('0' + pl.row),
                   "binit places two pieces on " + sq.name() + "; the second is left out");
         continue;
       }
@@ -614,13 +614,13 @@ class RecordReader {
       const Square from = square_of(q.d[0], q.d[1], flipped_), to = square_of(q.d[2], q.d[3], flipped_);
       const std::string written{char('0' + q.d[0]), char('0' + q.d[1]), char('0' + q.d[2]), char('0' + q.d[3])};
       if (!from.valid() || !to.valid()) {
-        add_issue(q.offset, "bad-move", Severity::Error, written,
+        add_issue(q.offset, Code::BadMove, Severity::Error, written,
                   "move " + written + " names file 9, which is off the board; the line ends here");
         return;
       }
       const Move m(from, to);
       if (m.is_none()) {
-        add_issue(q.offset, "bad-move", Severity::Error, written,
+        add_issue(q.offset, Code::BadMove, Severity::Error, written,
                   "move " + written + " goes nowhere (a0 to a0); the line ends here");
         return;
       }
@@ -633,7 +633,7 @@ class RecordReader {
       br.nodes.push_back(parent);
     }
     if (br.moves.error)
-      add_issue(br.moves.error->first, "bad-move", Severity::Error, "", br.moves.error->second + "; the line ends here");
+      add_issue(br.moves.error->first, Code::BadMove, Severity::Error, "", br.moves.error->second + "; the line ends here");
   }
 
   void build_tree() {
@@ -661,7 +661,7 @@ class RecordReader {
         Branch& br = branches_[id];
         const NodeId at = node_at(br.parent, br.ply - 1);
         if (at == kNoNode) {
-          add_issue(br.tag_pos, "bad-variation", Severity::Error, "move_" + std::to_string(br.parent) + "_" +
+          add_issue(br.tag_pos, Code::BadVariation, Severity::Error, "move_" + std::to_string(br.parent) + "_" +
                     std::to_string(br.ply) + "_" + std::to_string(id),
                     "branch " + std::to_string(id) + " leaves branch " + std::to_string(br.parent) + " at ply " +
                         std::to_string(br.ply) + ", which that branch does not reach; branch ignored");
@@ -676,7 +676,7 @@ class RecordReader {
     for (const auto& [id, br] : branches_)
       if (!br.attached && id != 0 && children.count(br.parent) &&
           std::find(queue.begin(), queue.end(), br.parent) == queue.end())
-        add_issue(br.tag_pos, "orphan-variation", Severity::Error, "",
+        add_issue(br.tag_pos, Code::OrphanVariation, Severity::Error, "",
                   "branch " + std::to_string(id) + " hangs from branch " + std::to_string(br.parent) +
                       ", which is not defined or not reachable; branch ignored");
   }
@@ -685,13 +685,13 @@ class RecordReader {
     for (PendingComment& c : comments_) {
       const NodeId n = node_at(c.branch, c.ply);
       if (n == kNoNode) {
-        add_issue(c.tag_pos, "bad-comment", Severity::Warning, c.text,
+        add_issue(c.tag_pos, Code::BadComment, Severity::Warning, c.text,
                   "DhtmlXQ_" + c.name + " refers to a move that does not exist; comment not attached");
         continue;
       }
       std::string& to = record_.node(n).comment_after;
       if (!to.empty()) {
-        add_issue(c.tag_pos, "duplicate-field", Severity::Info, c.name,
+        add_issue(c.tag_pos, Code::DuplicateField, Severity::Info, c.name,
                   "a second comment for the same move; appended on a new line");
         to += '\n';
       }
@@ -707,7 +707,7 @@ class RecordReader {
       const Piece p = s.at(first.move.from());
       if (p && p.color() != s.side_to_move) {
         if (from_fen)
-          add_issue(first.where.offset, "side-to-move", Severity::Warning, first.text,
+          add_issue(first.where.offset, Code::SideToMove, Severity::Warning, first.text,
                     "DhtmlXQ_fen gives the other side to move than the first move's piece; following the piece");
         s.side_to_move = p.color();
         have_setup_ = true;
@@ -730,7 +730,7 @@ class RecordReader {
   detail::Decoder& decoder_;
   detail::TextLocator& locator_;
   GameRecord record_;
-  std::vector<ReadIssue> issues_;
+  std::vector<Issue> issues_;
   detail::IssueCap cap_;  // counts only: add_issue keeps
   std::map<long, Branch> branches_;
   std::vector<PendingComment> comments_;
@@ -755,13 +755,13 @@ std::vector<RecordText> split_records(std::string_view text, std::size_t begin, 
     records.push_back(std::move(*cur));
     cur.reset();
   };
-  auto note = [&](std::size_t offset, std::string code, Severity sev, std::string_view t, std::string msg) {
+  auto note = [&](std::size_t offset, Code code, Severity sev, std::string_view t, std::string msg) {
     if (!cur) return;
     if (cur->issues.size() >= detail::kMaxGameIssues) {
       ++cur->issues_not_kept;
       return;
     }
-    cur->issues.push_back({offset, ReadIssue{std::move(code), sev, {}, bounded_excerpt(printable(t)), std::move(msg)}});
+    cur->issues.push_back({offset, Issue{code, sev, {}, bounded_excerpt(printable(t)), std::move(msg)}});
   };
   std::size_t pos = begin;
   for (;;) {
@@ -776,7 +776,7 @@ std::vector<RecordText> split_records(std::string_view text, std::size_t begin, 
       if (!tok->close) {
         if (cur) {
           if (explicit_wrapper)
-            note(b, "truncated", Severity::Error, text.substr(b, tok->end - b),
+            note(b, Code::Truncated, Severity::Error, text.substr(b, tok->end - b),
                  "a record starts before the previous one was closed");
           finish(explicit_wrapper);
         }
@@ -791,7 +791,7 @@ std::vector<RecordText> split_records(std::string_view text, std::size_t begin, 
     }
     if (tok->close) {  // a stray field close
       if (cur)
-        note(b, "mismatched-close", Severity::Info, text.substr(b, tok->end - b), "a closing tag with no field open");
+        note(b, Code::MismatchedClose, Severity::Info, text.substr(b, tok->end - b), "a closing tag with no field open");
       pos = tok->end;
       continue;
     }
@@ -810,7 +810,7 @@ std::vector<RecordText> split_records(std::string_view text, std::size_t begin, 
     f.value = text.substr(f.value_pos, value_end - f.value_pos);
     cur->fields.push_back(f);
     if (nb == std::string_view::npos) {
-      note(b, "truncated", Severity::Error, text.substr(b, tok->end - b),
+      note(b, Code::Truncated, Severity::Error, text.substr(b, tok->end - b),
            "the text ends inside field DhtmlXQ_" + std::string(f.name));
       cur->truncated = true;
       pos = text.size();
@@ -819,19 +819,19 @@ std::vector<RecordText> split_records(std::string_view text, std::size_t begin, 
     const auto close = read_token(text, nb);
     if (close && close->close && !close->wrapper) {
       if (!iequal(close->name, f.name) || close->dialect != f.dialect)
-        note(nb, "mismatched-close", Severity::Info, text.substr(nb, close->end - nb),
+        note(nb, Code::MismatchedClose, Severity::Info, text.substr(nb, close->end - nb),
              "field DhtmlXQ_" + std::string(f.name) + " is closed by " +
                  bounded_excerpt(text.substr(nb, close->end - nb)));
       pos = close->end;
     } else {
-      note(b, "bad-tag", Severity::Warning, text.substr(b, tok->end - b),
+      note(b, Code::BadTag, Severity::Warning, text.substr(b, tok->end - b),
            "field DhtmlXQ_" + std::string(f.name) + " is not closed");
       pos = nb;
     }
   }
   if (cur) {
     if (explicit_wrapper && !cur->truncated)
-      note(text.size(), "truncated", Severity::Error, "", "the text ends inside a [DhtmlXQ] record");
+      note(text.size(), Code::Truncated, Severity::Error, "", "the text ends inside a [DhtmlXQ] record");
     finish(explicit_wrapper);
   }
   return records;
@@ -845,7 +845,7 @@ FileReport read_dhtmlxq(std::string_view bytes, GameVisitor& visitor, const Read
   report.encoding = detail::choose_encoding(bytes, options);
   detail::Decoder decoder(report.encoding);
   if (!decoder.ok()) {
-    report.issues.push_back({"bad-encoding", Severity::Error, {}, report.encoding,
+    report.issues.push_back({Code::BadEncoding, Severity::Error, {}, report.encoding,
                              "unknown text encoding " + report.encoding + "; reading as UTF-8"});
     report.encoding = "UTF-8";
   }
@@ -859,7 +859,7 @@ FileReport read_dhtmlxq(std::string_view bytes, GameVisitor& visitor, const Read
     bool bad = false;
     converted = decoder.to_utf8(bytes.substr(begin), &bad);
     if (bad)
-      report.issues.push_back({"bad-encoding", Severity::Warning, {}, "",
+      report.issues.push_back({Code::BadEncoding, Severity::Warning, {}, "",
                                "the text is not valid " + report.encoding + "; bad bytes replaced"});
     text = converted;
     begin = text.substr(0, 3) == "\xEF\xBB\xBF" ? 3 : 0;
@@ -871,7 +871,7 @@ FileReport read_dhtmlxq(std::string_view bytes, GameVisitor& visitor, const Read
   detail::TextLocator locator(text, scheme);
   std::vector<RecordText> records = split_records(text, begin, sc);
   if (records.empty()) {
-    report.issues.push_back({"no-record", Severity::Error, {}, "", "no [DhtmlXQ] record found"});
+    report.issues.push_back({Code::NoRecord, Severity::Error, {}, "", "no [DhtmlXQ] record found"});
     return report;
   }
   std::size_t index = 0;
@@ -885,7 +885,7 @@ FileReport read_dhtmlxq(std::string_view bytes, GameVisitor& visitor, const Read
     const Control c = visitor.begin_game(index, where);
     if (c == Control::Stop) break;
     if (c == Control::SkipGame) continue;
-    for (const ReadIssue& i : rr.issues()) visitor.issue(i);
+    for (const Issue& i : rr.issues()) visitor.issue(i);
     replay_record_body(rr.record(), visitor);
     if (visitor.end_game(rr.record().truncated) == Control::Stop) break;
   }

@@ -106,7 +106,7 @@ class Writer {
     out_.bytes += ']';
     nl();
   }
-  void note(std::string code, std::string message) { out_.losses.push_back({std::move(code), std::move(message)}); }
+  void note(Code code, std::string message) { out_.losses.push_back(loss(code, std::move(message))); }
 
   void write_tags() {
     const std::string* raw_result = r_.tag("DhtmlXQ_result");
@@ -129,7 +129,7 @@ class Writer {
       const std::string field_name = dhtmlxq_field_for_tag(t.name);
       if (field_name.empty() || ascii_iequals(field_name, "movelist") || ascii_iequals(field_name, "binit") ||
           ascii_iequals(field_name, "fen")) {
-        note("tag-dropped", "tag " + t.name + " has no DhtmlXQ field");
+        note(Code::TagDropped, "tag " + t.name + " has no DhtmlXQ field");
         continue;
       }
       field(field_name, escape_value(t.value));
@@ -140,7 +140,7 @@ class Writer {
   void write_start() {
     auto start = record_start(r_);
     if (!start) {
-      note("start-not-representable", start.error() + "; written as the standard start");
+      note(Code::StartNotRepresentable, start.error() + "; written as the standard start");
       setup_ = Setup::start();
       return;
     }
@@ -167,7 +167,7 @@ class Writer {
         if (i.problem == PositionProblem::SideNotToMoveInCheck) inferred = Color::Black;
     }
     if (!complete)
-      note("start-not-representable", "binit cannot hold this set-up (more pieces of a kind than the game starts "
+      note(Code::StartNotRepresentable, "binit cannot hold this set-up (more pieces of a kind than the game starts "
                                       "with); it is written in DhtmlXQ_fen");
     if (!complete || inferred != setup_.side_to_move || setup_.halfmove_clock != 0 || setup_.fullmove_number != 1)
       field("fen", to_fen(setup_));
@@ -217,7 +217,7 @@ class Writer {
         const GameNode& n = r_.node(id);
         const Move m = node_move(n);
         if (m.is_none()) {
-          note("unresolved-move", "move '" + printable(n.text) + "' at ply " + std::to_string(ply) +
+          note(Code::UnresolvedMove, "move '" + printable(n.text) + "' at ply " + std::to_string(ply) +
                                       " is not resolved; its line ends before it");
           break;
         }
@@ -226,12 +226,12 @@ class Writer {
         f.nodes.push_back(id);
         std::string text = n.comment_after;
         if (!n.comment_before.empty() && !(id == line.first && line.id == 0)) {
-          note("comment-moved", "a comment before the move at ply " + std::to_string(ply) +
+          note(Code::CommentMoved, "a comment before the move at ply " + std::to_string(ply) +
                                     " is written after it (DhtmlXQ has comments after moves only)");
           text = n.comment_before + (text.empty() ? "" : "\n" + text);
         }
         if (!text.empty()) comments_field(comments, line.id, ply, text);
-        if (!n.nags.empty()) note("nag-dropped", "NAGs at ply " + std::to_string(ply) + " have no DhtmlXQ form");
+        if (!n.nags.empty()) note(Code::NagDropped, "NAGs at ply " + std::to_string(ply) + " have no DhtmlXQ form");
         ++ply;
         if (n.children.empty()) break;
         id = n.children.front();
@@ -298,7 +298,7 @@ DhtmlXqWriteResult write_dhtmlxq(const GameRecord& record, const DhtmlXqWriteOpt
     res.bytes.clear();
     std::string m("ICU cannot open the encoding ");
     m.append(name);
-    res.losses.push_back({"unknown-encoding", m});
+    res.losses.push_back(loss(Code::EncoderUnavailable, m, Severity::Error));
     return res;
   }
   res.bytes = std::move(encoded);
@@ -308,7 +308,7 @@ DhtmlXqWriteResult write_dhtmlxq(const GameRecord& record, const DhtmlXqWriteOpt
     m.append(name);
     m.append(" substituted: ");
     m.append(escape_bytes(lost, 60));
-    res.losses.push_back({"unencodable-characters", m});
+    res.losses.push_back(loss(Code::UnencodableCharacters, m));
   }
   return res;
 }

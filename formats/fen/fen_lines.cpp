@@ -36,7 +36,7 @@ FileReport read_fen_lines(std::string_view bytes, GameVisitor& visitor, const Re
       const FenError& e = parsed.error().front();
       const SourceLocation at{line_start + lead + e.column - 1, line_no, std::uint32_t(lead + e.column)};
       if (issues.room())
-        report.issues.push_back({"bad-fen", Severity::Error, at,
+        report.issues.push_back({Code::BadFen, Severity::Error, at,
                                  bounded_excerpt(detail::escape_invalid_utf8(fen.substr(0, 120))),
                                  "line " + std::to_string(line_no) + " is not a FEN: " + e.message});
       else if (issues.suppressed() == 1)
@@ -51,7 +51,7 @@ FileReport read_fen_lines(std::string_view bytes, GameVisitor& visitor, const Re
     visitor.start_fen(fen);
     if (visitor.end_game(false) == Control::Stop) break;
   }
-  if (ReadIssue more; issues.too_many(more, first_suppressed, "lines that are no FEN")) report.issues.push_back(std::move(more));
+  if (Issue more; issues.too_many(more, first_suppressed, "lines that are no FEN")) report.issues.push_back(std::move(more));
   return report;
 }
 

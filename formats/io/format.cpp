@@ -8,15 +8,6 @@
 
 namespace xq::formats {
 
-std::string_view severity_name(Severity s) {
-  switch (s) {
-    case Severity::Error: return "error";
-    case Severity::Warning: return "warning";
-    case Severity::Info: return "info";
-  }
-  return "error";
-}
-
 std::string_view format_name(Format f) {
   switch (f) {
     case Format::Unknown: return "unknown";

@@ -15,7 +15,7 @@ FileReport read_games(std::string_view bytes, std::string_view path, GameVisitor
                       const ReadOptions& options) {
   FileReport report;
   if (options.records_only && is_temporary_output_name(path)) {
-    report.issues.push_back({"temporary-output", Severity::Info, {}, "",
+    report.issues.push_back({Code::TemporaryOutput, Severity::Info, {}, "",
                              "not read: met in a directory walk, it is an xqrec output being written, or left behind "
                              "by a run that was killed (" + std::string(kTemporaryPrefix) + "*)"});
     return report;
@@ -23,7 +23,7 @@ FileReport read_games(std::string_view bytes, std::string_view path, GameVisitor
   const Format format = detect_format(bytes, path);
   // An empty file is no record either, but says so as one named would (unsupported-format).
   if (options.records_only && !bytes.empty() && !holds_game_record(format, bytes, path)) {
-    report.issues.push_back({"not-a-record", Severity::Info, {}, "",
+    report.issues.push_back({Code::NotARecord, Severity::Info, {}, "",
                              "not read: met in a directory walk, it holds no game record (no record signature or "
                              "extension, no xqrec JSON game, no PGN tag pair or numbered move)"});
     return report;
@@ -38,7 +38,7 @@ FileReport read_games(std::string_view bytes, std::string_view path, GameVisitor
     case Format::Json: report = read_json(bytes, visitor, options); break;
     case Format::FenLines: report = read_fen_lines(bytes, visitor, options); break;
     case Format::Unknown:
-      report.issues.push_back({"unsupported-format", Severity::Error, {}, std::string(path),
+      report.issues.push_back({Code::UnsupportedFormat, Severity::Error, {}, std::string(path),
                                bytes.empty() ? "the file is empty"
                                              : "the file is in no format xqrec reads (PGN, XQF, DhtmlXQ, CBF, CBR, "
                                                "CBL, FEN lines, JSON)"});

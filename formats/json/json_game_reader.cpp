@@ -203,12 +203,12 @@ class GameWalker {
 
   // A game's issue: at most kMaxGameIssues a game, kMaxFileIssues a file
   // (issue_cap.h); the others are counted.
-  void issue(std::string code, Severity s, const JValue& at, std::string message) {
+  void issue(Code code, Severity s, const JValue& at, std::string message) {
     if (!cap_.room()) {
       if (cap_.suppressed() == 1) first_suppressed_ = at.offset;
       return;
     }
-    v_.issue({std::move(code), s, loc_.at(at.offset), "", std::move(message)});
+    v_.issue({code, s, loc_.at(at.offset), "", std::move(message)});
   }
 
   // Returns false when the visitor asked to stop.
@@ -219,7 +219,7 @@ class GameWalker {
     cap_.reset();
     const JValue* version = g.get("xqrec");
     if (!version || version->kind != JValue::Number || version->number != 1)
-      issue("bad-schema", Severity::Warning, version ? *version : g, "\"xqrec\": 1 expected (format version)");
+      issue(Code::BadSchema, Severity::Warning, version ? *version : g, "\"xqrec\": 1 expected (format version)");
     bool truncated = false;
     for (const auto& [name, val] : g.members) {
       if (name == "xqrec") continue;
@@ -229,18 +229,18 @@ class GameWalker {
       } else if (name == "comment_before" || name == "comment") {
         if (string_member(val, name) && !val.str.empty()) v_.comment(val.str);
       } else if (name == "moves") {
-        if (val.kind != JValue::Array) issue("bad-schema", Severity::Error, val, "\"moves\" must be an array");
+        if (val.kind != JValue::Array) issue(Code::BadSchema, Severity::Error, val, "\"moves\" must be an array");
         else line(val);
       } else if (name == "result") {
         if (string_member(val, name) && !val.str.empty()) v_.result(val.str);
       } else if (name == "truncated") {
         if (val.kind == JValue::Bool) truncated = val.boolean;
-        else issue("bad-schema", Severity::Warning, val, "\"truncated\" must be true or false");
+        else issue(Code::BadSchema, Severity::Warning, val, "\"truncated\" must be true or false");
       } else {
-        issue("unknown-member", Severity::Info, val, "unknown member \"" + bounded_excerpt(name) + "\" ignored");
+        issue(Code::UnknownMember, Severity::Info, val, "unknown member \"" + bounded_excerpt(name) + "\" ignored");
       }
     }
-    if (ReadIssue more; cap_.too_many(more, loc_.at(first_suppressed_), "issues of this game")) v_.issue(more);
+    if (Issue more; cap_.too_many(more, loc_.at(first_suppressed_), "issues of this game")) v_.issue(more);
     return v_.end_game(truncated) != Control::Stop;
   }
 
@@ -250,16 +250,16 @@ class GameWalker {
     std::string message(1, '"');
     message.append(bounded_excerpt(name));
     message += "\" must be a string";
-    issue("bad-schema", Severity::Warning, v, std::move(message));
+    issue(Code::BadSchema, Severity::Warning, v, std::move(message));
     return false;
   }
 
   void tags(const JValue& t) {
-    if (t.kind != JValue::Array) return issue("bad-schema", Severity::Warning, t, "\"tags\" must be an array");
+    if (t.kind != JValue::Array) return issue(Code::BadSchema, Severity::Warning, t, "\"tags\" must be an array");
     for (const JValue& p : t.items) {
       if (p.kind != JValue::Array || p.items.size() != 2 || p.items[0].kind != JValue::String ||
           p.items[1].kind != JValue::String) {
-        issue("bad-schema", Severity::Warning, p, "a tag must be [name, value] with two strings");
+        issue(Code::BadSchema, Severity::Warning, p, "a tag must be [name, value] with two strings");
         continue;
       }
       v_.tag(p.items[0].str, p.items[1].str);
@@ -269,7 +269,7 @@ class GameWalker {
   void line(const JValue& moves) {
     for (const JValue& m : moves.items) {
       if (m.kind != JValue::Object) {
-        issue("bad-schema", Severity::Error, m, "a move must be an object; the line ends here");
+        issue(Code::BadSchema, Severity::Error, m, "a move must be an object; the line ends here");
         return;
       }
       if (!move(m)) return;
@@ -281,17 +281,17 @@ class GameWalker {
     const JValue* iccs = m.get("iccs");
     const JValue* notation = m.get("notation");
     if ((text && text->kind != JValue::String) || (iccs && iccs->kind != JValue::String) || (!text && !iccs)) {
-      issue("bad-move", Severity::Error, m, "a move needs \"text\" or \"iccs\" as a string; the line ends here");
+      issue(Code::BadMove, Severity::Error, m, "a move needs \"text\" or \"iccs\" as a string; the line ends here");
       return false;
     }
     MoveNotation n = text ? MoveNotation::Auto : MoveNotation::Iccs;
     if (notation && (notation->kind != JValue::String || !notation_from_name(notation->str, n)))
-      issue("bad-schema", Severity::Warning, *notation, "unknown \"notation\"; auto used");
+      issue(Code::BadSchema, Severity::Warning, *notation, "unknown \"notation\"; auto used");
     Move squares;
     if (iccs) {
       auto parsed = parse_iccs(iccs->str);
       if (parsed) squares = parsed.value();
-      else issue("bad-move", Severity::Warning, *iccs, "\"iccs\" is not a move: " + parsed.error().message);
+      else issue(Code::BadMove, Severity::Warning, *iccs, "\"iccs\" is not a move: " + parsed.error().message);
     }
     SourceLocation where = loc_.at(m.offset);
     if (const JValue* w = m.get("where")) {
@@ -301,26 +301,26 @@ class GameWalker {
           w->items[1].number < 4e9 && w->items[2].number < 4e9)
         where = {std::uint64_t(w->items[0].number), std::uint32_t(w->items[1].number), std::uint32_t(w->items[2].number)};
       else
-        issue("bad-schema", Severity::Warning, *w, "\"where\" must be [offset, line, column]");
+        issue(Code::BadSchema, Severity::Warning, *w, "\"where\" must be [offset, line, column]");
     }
     if (const JValue* c = m.get("comment_before"); c && string_member(*c, "comment_before") && !c->str.empty())
       v_.comment(c->str);
     v_.move(text ? text->str : iccs->str, n, where, squares);
     if (const JValue* nags = m.get("nags")) {
-      if (nags->kind != JValue::Array) issue("bad-schema", Severity::Warning, *nags, "\"nags\" must be an array");
+      if (nags->kind != JValue::Array) issue(Code::BadSchema, Severity::Warning, *nags, "\"nags\" must be an array");
       else
         for (const JValue& v : nags->items)
           if (v.kind == JValue::Number && v.integral && v.number >= 0 && v.number <= 1e6) v_.nag(int(v.number));
-          else issue("bad-schema", Severity::Warning, v, "a NAG must be a whole number from 0");
+          else issue(Code::BadSchema, Severity::Warning, v, "a NAG must be a whole number from 0");
     }
     if (const JValue* c = m.get("comment"); c && string_member(*c, "comment") && !c->str.empty()) v_.comment(c->str);
     if (const JValue* vars = m.get("variations")) {
       if (vars->kind != JValue::Array) {
-        issue("bad-schema", Severity::Warning, *vars, "\"variations\" must be an array of lines");
+        issue(Code::BadSchema, Severity::Warning, *vars, "\"variations\" must be an array of lines");
       } else {
         for (const JValue& l : vars->items) {
           if (l.kind != JValue::Array) {
-            issue("bad-schema", Severity::Warning, l, "a variation must be an array of moves");
+            issue(Code::BadSchema, Severity::Warning, l, "a variation must be an array of moves");
             continue;
           }
           v_.begin_variation();
@@ -332,7 +332,7 @@ class GameWalker {
     for (const auto& [k, v] : m.members)
       if (k != "text" && k != "iccs" && k != "notation" && k != "where" && k != "comment_before" && k != "comment" &&
           k != "nags" && k != "variations")
-        issue("unknown-member", Severity::Info, v, "unknown member \"" + bounded_excerpt(k) + "\" of a move ignored");
+        issue(Code::UnknownMember, Severity::Info, v, "unknown member \"" + bounded_excerpt(k) + "\" of a move ignored");
     return true;
   }
 
@@ -358,12 +358,12 @@ class Handler {
       : text_(text), bytes_(bytes), raw_(raw), report_(report), walker_(walker), locator_(locator), budget_(budget) {}
 
   // File-level issues: at most kMaxGameIssues kept (issue_cap.h).
-  void file_issue(ReadIssue i) {
+  void file_issue(Issue i) {
     const SourceLocation where = i.where;
     if (!file_cap_.keep(std::move(i)) && file_cap_.suppressed() == 1) first_suppressed_ = where;
   }
   void finish_issues() {
-    if (ReadIssue more; file_cap_.too_many(more, first_suppressed_, "file-level issues"))
+    if (Issue more; file_cap_.too_many(more, first_suppressed_, "file-level issues"))
       report_.issues.push_back(std::move(more));
   }
 
@@ -378,7 +378,7 @@ class Handler {
     try {
       ok = nlohmann::json::sax_parse(first, last, this, nlohmann::json::input_format_t::json, /*strict=*/false);
     } catch (const nlohmann::json::exception& e) {  // not expected from the SAX parser; kept as data
-      fail("bad-json", consumed(), e.what());
+      fail(Code::BadJson, consumed(), e.what());
     }
     if (error_) {
       const ParseError& e = *error_;
@@ -453,7 +453,7 @@ class Handler {
     const std::size_t stop = std::min(start_ + position - (position ? 1 : 0), text_.size());
     const std::string_view what = e.what();
     if (what.find("ill-formed UTF-8") != std::string_view::npos) {
-      fail("bad-encoding", utf8_run_start(stop), "a string holds bytes that are not UTF-8");
+      fail(Code::BadEncoding, utf8_run_start(stop), "a string holds bytes that are not UTF-8");
       return false;
     }
     std::string message(what.substr(std::min(what.find("] ") + 2, what.size())));
@@ -479,14 +479,14 @@ class Handler {
       if (const std::size_t l = message.find("invalid literal"); l != std::string::npos && at < text_.size())
         message.replace(l, 15, "unexpected " + describe(text_[at]));
     }
-    fail("bad-json", at, detail::escape_invalid_utf8(message));
+    fail(Code::BadJson, at, detail::escape_invalid_utf8(message));
     return false;
   }
 
  private:
   struct ParseError {
     std::size_t offset;
-    std::string code;
+    Code code;
     std::string message;
   };
 
@@ -517,15 +517,15 @@ class Handler {
     static const char* hex = "0123456789abcdef";
     return std::string("byte 0x") + hex[u >> 4] + hex[u & 15];
   }
-  void fail(std::string code, std::size_t offset, std::string message) {
-    if (!error_) error_ = ParseError{offset, std::move(code), std::move(message)};
+  void fail(Code code, std::size_t offset, std::string message) {
+    if (!error_) error_ = ParseError{offset, code, std::move(message)};
   }
 
   // A new value in the innermost open container, or the game itself.
   JValue* add(JValue::Kind kind) {
     const std::size_t offset = token_start();
     if (stack_.size() + (array_open_ ? 1 : 0) > std::size_t(kMaxDepth)) {
-      fail("too-deep", offset, "JSON nested deeper than " + std::to_string(kMaxDepth) + " levels");
+      fail(Code::TooDeep, offset, "JSON nested deeper than " + std::to_string(kMaxDepth) + " levels");
       return nullptr;
     }
     JValue* v;
@@ -568,7 +568,7 @@ class Handler {
   bool game_done() {
     game_kind_ = game_.kind;
     if (game_.kind != JValue::Object) {
-      file_issue({"bad-schema", Severity::Error, locator_.at(game_.offset), "", "a game must be a JSON object"});
+      file_issue({Code::BadSchema, Severity::Error, locator_.at(game_.offset), "", "a game must be a JSON object"});
     } else if (++report_.games, !walker_.game(game_, report_.games)) {
       stopped_ = true;
     }
@@ -620,13 +620,13 @@ FileReport read_json(std::string_view bytes, GameVisitor& visitor, const ReadOpt
   std::size_t pos = skip_space(begin);
   if (pos < text.size() && text[pos] == '[') {
     if (handler.parse(pos, true) && (pos = skip_space(handler.end())) < text.size())
-      report.issues.push_back({"bad-json", Severity::Error, locator.at(pos), "", "text after the end of the array"});
+      report.issues.push_back({Code::BadJson, Severity::Error, locator.at(pos), "", "text after the end of the array"});
     handler.finish_issues();
     return report;
   }
   for (; (pos = skip_space(pos)) < text.size(); pos = handler.end()) {
     if (text[pos] == '\xEF') {  // the parser would take a byte-order mark here too
-      report.issues.push_back({"bad-json", Severity::Error, locator.at(pos),
+      report.issues.push_back({Code::BadJson, Severity::Error, locator.at(pos),
                                detail::escape_invalid_utf8(bytes.substr(pos, 40)),
                                "unexpected byte 0xef; reading stops here"});
       break;

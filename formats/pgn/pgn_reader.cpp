@@ -256,7 +256,7 @@ class PgnParser {
         case '[':
           if (const std::optional<TagHead> head = tag_head(pos_, false)) {
             if (in_game_ && has_moves_) {
-              game_issue("no-termination", Severity::Warning, pos_, "",
+              game_issue(Code::NoTermination, Severity::Warning, pos_, "",
                          "the movetext ends without a result; a new tag section follows");
               finish_game(false);
               if (stopped_) return;
@@ -316,8 +316,8 @@ class PgnParser {
   // After run(): the one issue that counts the file-level issues not kept.
   void finish_issues() {
     if (file_issues_.suppressed() == 0) return;
-    ReadIssue more;
-    more.code = "too-many-issues";
+    Issue more;
+    more.code = Code::TooManyIssues;
     more.severity = Severity::Warning;
     more.where = first_suppressed_;  // where the first one not kept stands
     more.message = file_issues_.too_many_message("file-level issues");
@@ -425,7 +425,7 @@ class PgnParser {
 
   // The first kMaxGameIssues are kept; the others are counted, and
   // finish_issues() reports how many.
-  void file_issue(ReadIssue issue) {
+  void file_issue(Issue issue) {
     if (file_issues_.room()) {
       bound_excerpt(issue.text);
       report_.issues.push_back(std::move(issue));
@@ -436,7 +436,7 @@ class PgnParser {
 
   // A game's issues: the first kMaxGameIssues are kept (within the file's
   // kMaxFileIssues), the others counted; finish_game reports how many.
-  void emit_issue(ReadIssue issue) {
+  void emit_issue(Issue issue) {
     if (in_game_) {
       if (skip_) return;
       if (!game_issues_.room()) {
@@ -450,9 +450,9 @@ class PgnParser {
     }
   }
 
-  void game_issue(std::string code, Severity sev, std::size_t at, std::string_view text, std::string message) {
-    ReadIssue issue;
-    issue.code = std::move(code);
+  void game_issue(Code code, Severity sev, std::size_t at, std::string_view text, std::string message) {
+    Issue issue;
+    issue.code = code;
     issue.severity = sev;
     issue.where = location(at);
     issue.text = escape_bytes(text);
@@ -463,7 +463,7 @@ class PgnParser {
   void stray(std::size_t at) {
     const std::size_t len = std::min(utf8_len(static_cast<unsigned char>(t_.data()[at])), t_.size() - at);
     const std::string_view ch(t_.data() + at, len);
-    game_issue("stray-character", Severity::Warning, at, ch, "stray character '" + escape_bytes(ch) + "' ignored");
+    game_issue(Code::StrayCharacter, Severity::Warning, at, ch, "stray character '" + escape_bytes(ch) + "' ignored");
   }
 
   // Reports the bytes that could not be decoded, up to window index `limit`.
@@ -485,8 +485,8 @@ class PgnParser {
         errors.pop_front();
       }
       if (in_game_ && ++game_encoding_issues_ > kMaxGameEncodingIssues) continue;
-      ReadIssue issue;
-      issue.code = "bad-encoding";
+      Issue issue;
+      issue.code = Code::BadEncoding;
       issue.severity = Severity::Error;
       const std::size_t idx = first.text_index >= t_.base() ? std::size_t(first.text_index - t_.base()) : 0;
       issue.where = location(std::max(idx, loc_.idx));
@@ -523,7 +523,7 @@ class PgnParser {
 
   void close_variations(std::size_t at) {
     if (depth_ == 0) return;
-    game_issue("unterminated-variation", Severity::Error, at, "",
+    game_issue(Code::UnterminatedVariation, Severity::Error, at, "",
                std::to_string(depth_) + " variation(s) not closed with ')'");
     while (depth_ > 0) {
       --depth_;
@@ -537,7 +537,7 @@ class PgnParser {
       --depth_;
       if (!skip_) v_.end_variation();
     }
-    if (ReadIssue more; !skip_ && game_issues_.too_many(more, game_first_suppressed_, "issues of this game"))
+    if (Issue more; !skip_ && game_issues_.too_many(more, game_first_suppressed_, "issues of this game"))
       v_.issue(more);
     if (!skip_ && v_.end_game(truncated) == Control::Stop) stopped_ = true;
     in_game_ = false;
@@ -652,13 +652,13 @@ class PgnParser {
     }
     pos_ = k;
     if (!whole_line)
-      game_issue("token-too-long", Severity::Error, start, std::string_view(d + start, 60),
+      game_issue(Code::TokenTooLong, Severity::Error, start, std::string_view(d + start, 60),
                  "tag line longer than " + std::to_string(kMaxComment) + " bytes cut; the rest of the line is skipped");
     else if (!closed)
-      game_issue("unterminated-tag", Severity::Error, start, std::string_view(d + start, std::min<std::size_t>(k - start, 200)),
+      game_issue(Code::UnterminatedTag, Severity::Error, start, std::string_view(d + start, std::min<std::size_t>(k - start, 200)),
                  "tag pair not closed with '\"]' on its line");
     if (name.empty())
-      game_issue("bad-tag", Severity::Error, start, std::string_view(d + start, std::min<std::size_t>(k - start, 200)),
+      game_issue(Code::BadTag, Severity::Error, start, std::string_view(d + start, std::min<std::size_t>(k - start, 200)),
                  "tag pair without a name");
     else
       on_tag(start, name, value);
@@ -717,7 +717,7 @@ class PgnParser {
     if (skip_) return;
     if (iequals(name, "FEN")) {
       if (fen_seen_) {
-        game_issue("duplicate-fen", Severity::Warning, at, value, "a second [FEN] tag is ignored");
+        game_issue(Code::DuplicateFen, Severity::Warning, at, value, "a second [FEN] tag is ignored");
         return;
       }
       fen_seen_ = true;
@@ -728,11 +728,11 @@ class PgnParser {
       bool known = true;
       hint_ = notation_from_format_tag(value, &known);
       hint_given_ = known;
-      if (!known) game_issue("unknown-format", Severity::Warning, at, value, "unknown [Format] value; moves are read in any notation");
+      if (!known) game_issue(Code::UnknownFormat, Severity::Warning, at, value, "unknown [Format] value; moves are read in any notation");
     } else if (iequals(name, "Game")) {
       const std::string_view g = trim_ascii(value);
       if (!iequals(g, "Chinese Chess") && !iequals(g, "Xiangqi") && !g.empty())
-        game_issue("not-xiangqi", Severity::Warning, at, value, "[Game] does not say Chinese Chess");
+        game_issue(Code::NotXiangqi, Severity::Warning, at, value, "[Game] does not say Chinese Chess");
     }
     v_.tag(name, value);
   }
@@ -744,7 +744,7 @@ class PgnParser {
       if (comment_.size() >= kMaxComment) {
         if (!comment_cut_) {
           comment_cut_ = true;
-          game_issue("comment-too-long", Severity::Warning, at, "",
+          game_issue(Code::CommentTooLong, Severity::Warning, at, "",
                      "comment longer than " + std::to_string(kMaxComment) + " bytes cut");
         }
         return;
@@ -812,8 +812,8 @@ class PgnParser {
       refill();
     }
     if (!closed) {
-      ReadIssue issue;
-      issue.code = "unterminated-comment";
+      Issue issue;
+      issue.code = Code::UnterminatedComment;
       issue.severity = Severity::Error;
       issue.where = where;
       issue.text = escape_bytes(std::string_view(comment_).substr(0, 60));
@@ -868,7 +868,7 @@ class PgnParser {
       while (end < t_.size() && end - start < 120 && d[end] != '\n') ++end;
       std::string_view text(d + start, end - start);
       while (!text.empty() && text.back() == '\r') text.remove_suffix(1);
-      game_issue("ignored-text", Severity::Info, start, text, "text after the result ignored");
+      game_issue(Code::IgnoredText, Severity::Info, start, text, "text after the result ignored");
     }
     skip_line();
   }
@@ -1070,8 +1070,8 @@ class PgnParser {
     }
     pos_ = k;
     const std::uint64_t to = t_.offset(k);
-    ReadIssue issue;
-    issue.code = "token-too-long";
+    Issue issue;
+    issue.code = Code::TokenTooLong;
     issue.severity = Severity::Error;
     issue.where = at;
     issue.text = std::move(excerpt);
@@ -1115,7 +1115,7 @@ class PgnParser {
       after_number_ = false;  // "12.!" is no move number
       const int nag = suffix_nag(suffix);
       if (nag == 0)
-        game_issue("stray-character", Severity::Warning, start + we, suffix, "unknown annotation '" + std::string(suffix) + "' ignored");
+        game_issue(Code::StrayCharacter, Severity::Warning, start + we, suffix, "unknown annotation '" + std::string(suffix) + "' ignored");
       else if (!skip_)
         v_.nag(nag);
     }
@@ -1266,8 +1266,8 @@ FileReport read_pgn(std::string_view bytes, GameVisitor& visitor, const ReadOpti
     if (g.reason == "bom" && canonical_encoding(g.name) == canonical_encoding(encoding)) start = g.bom_length;
   } else {
     if (options.input_encoding) {
-      ReadIssue issue;
-      issue.code = "unknown-encoding";
+      Issue issue;
+      issue.code = Code::UnknownEncoding;
       issue.severity = Severity::Error;
       issue.text = escape_bytes(*options.input_encoding);
       issue.message = "unknown encoding name; detecting the encoding instead";
@@ -1285,8 +1285,8 @@ FileReport read_pgn(std::string_view bytes, GameVisitor& visitor, const ReadOpti
   if (is_utf8_name(encoding) && (all_ascii || valid_utf8(body))) {
     parser.text().init_identity(bytes, start);
   } else if (!parser.text().init_decoded(bytes, encoding, start)) {
-    ReadIssue issue;
-    issue.code = "unknown-encoding";
+    Issue issue;
+    issue.code = Code::UnknownEncoding;
     issue.severity = Severity::Error;
     issue.text = encoding;
     issue.message = "ICU cannot decode this encoding";
@@ -1296,8 +1296,8 @@ FileReport read_pgn(std::string_view bytes, GameVisitor& visitor, const ReadOpti
   parser.run();
   parser.finish_issues();
   if (report.games == 0 && !bytes.empty()) {
-    ReadIssue issue;
-    issue.code = "no-games";
+    Issue issue;
+    issue.code = Code::NoGames;
     issue.severity = Severity::Info;
     issue.message = "no game found";
     report.issues.push_back(std::move(issue));

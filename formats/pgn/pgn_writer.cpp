@@ -33,7 +33,7 @@ struct Writer {
   std::size_t line_start = 0;
   bool lost_line_noted = false;
 
-  void note(std::string code, std::string message) { losses.push_back({std::move(code), std::move(message)}); }
+  void note(Code code, std::string message) { losses.push_back(loss(code, std::move(message))); }
 
   void newline() {
     out += o.newline;
@@ -61,7 +61,7 @@ struct Writer {
   void write_tag(std::string_view name, std::string_view value) {
     bool changed = false;
     const std::string v = escape_tag_value(value, changed);
-    if (changed) note("tag-newline", "line breaks in tag " + std::string(name) + " written as spaces");
+    if (changed) note(Code::TagNewline, "line breaks in tag " + std::string(name) + " written as spaces");
     out += '[';
     out += name;
     out += " \"";
@@ -81,7 +81,7 @@ struct Writer {
         s += c[i];
       }
     }
-    if (brace) note("comment-brace", "'}' in a comment written as '｝'");
+    if (brace) note(Code::CommentBrace, "'}' in a comment written as '｝'");
     return s;
   }
 
@@ -109,7 +109,7 @@ struct Writer {
     for (char& c : text)
       if (c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '{' || c == '}' || c == '(' || c == ')') c = '_';
     if (!lost_line_noted || node.move.is_none()) {
-      note("unresolved-move", "move '" + escape_bytes(node.text) + "' written as in the source" +
+      note(Code::UnresolvedMove, "move '" + escape_bytes(node.text) + "' written as in the source" +
                                   (pos ? std::string() : std::string(" (position unknown)")));
       lost_line_noted = true;
     }
@@ -234,7 +234,7 @@ struct Writer {
         setup = parsed.value();
       } else {
         raw_fen = *fen_text;
-        note("bad-fen", "start FEN does not parse; written as given and moves written as in the source");
+        note(Code::BadStart, "start FEN does not parse; written as given and moves written as in the source");
       }
     } else {
       setup = Setup::start();
@@ -249,10 +249,10 @@ struct Writer {
       const std::string name = pgn_tag_name(t.name);
       if (name.empty()) {
         append(tag_comment, t.name + ": " + t.value);
-        note("tag-in-comment", "tag '" + escape_bytes(t.name) + "' has no PGN name; kept in the game comment");
+        note(Code::TagInComment, "tag '" + escape_bytes(t.name) + "' has no PGN name; kept in the game comment");
         continue;
       }
-      if (name != t.name) note("tag-renamed", "tag '" + escape_bytes(t.name) + "' written as " + name);
+      if (name != t.name) note(Code::TagRenamed, "tag '" + escape_bytes(t.name) + "' written as " + name);
       if (ascii_iequals(name, "Result")) has_result_tag = true;
       write_tag(name, t.value);
     }
@@ -269,7 +269,7 @@ struct Writer {
     if (!tag_comment.empty()) append(game_comment, tag_comment);
     put_comment(game_comment);
     if (!root.comment_before.empty()) put_comment(root.comment_before);
-    if (!root.nags.empty()) note("nag-dropped", "NAGs on the start position cannot be written");
+    if (!root.nags.empty()) note(Code::NagDropped, "NAGs on the start position cannot be written");
     std::optional<Position> pos;
     if (setup) pos.emplace(*setup);
     const int number = setup ? std::max(1, setup->fullmove_number) : 1;
@@ -319,12 +319,12 @@ PgnWriteResult write_pgn(const GameRecord& record, const PgnWriteOptions& option
   if (!from_utf8(text, name, res.bytes, &unmappable, &lost)) {
     res.ok = false;
     res.bytes.clear();
-    res.losses.push_back({"unknown-encoding", "ICU cannot open the encoding " + name});
+    res.losses.push_back(loss(Code::EncoderUnavailable, "ICU cannot open the encoding " + name, Severity::Error));
     return res;
   }
   if (unmappable > 0)
-    res.losses.push_back({"unencodable-characters", std::to_string(unmappable) + " character(s) not in " +
-                                                        name + " substituted: " + escape_bytes(lost, 60)});
+    res.losses.push_back(loss(Code::UnencodableCharacters, std::to_string(unmappable) + " character(s) not in " +
+                                                        name + " substituted: " + escape_bytes(lost, 60)));
   return res;
 }
 

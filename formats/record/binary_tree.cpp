@@ -70,7 +70,7 @@ void RecordTree::after_record(std::uint32_t id, bool has_child, bool has_sibling
   }
 }
 
-void RecordTree::add_issue(std::uint32_t node, ReadIssue issue) {
+void RecordTree::add_issue(std::uint32_t node, Issue issue) {
   if (node == kInsideKept) return;  // never reported, as its subtree is not
   if (!cap_.room()) return;
   bound_excerpt(issue.text);
@@ -107,7 +107,7 @@ void iccs_text(Move m, char out[4]) {
 
 void RecordTree::replay(GameVisitor& visitor) const {
   replay_moves(visitor);
-  ReadIssue more;
+  Issue more;
   if (cap_.too_many(more, SourceLocation{last_offset_, 0, 0}, "issues of this game")) visitor.issue(more);
 }
 

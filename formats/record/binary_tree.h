@@ -51,7 +51,7 @@ class RecordTree {
   // An issue found while reading record `node` (or kNoRecord: the game):
   // kept while the game has had fewer than kMaxGameIssues (see issue_cap.h),
   // counted otherwise; replay() ends with the one issue giving the count.
-  void add_issue(std::uint32_t node, ReadIssue issue);
+  void add_issue(std::uint32_t node, Issue issue);
   // The same cap, for an issue the reader hands the visitor itself (one of
   // the header): whether it is to be kept.
   bool issue_room() { return cap_.room(); }
@@ -67,8 +67,8 @@ class RecordTree {
   std::string_view comment(const RecordNode& node) const {
     return std::string_view(comments).substr(node.comment_begin, node.comment_size);
   }
-  std::vector<ReadIssue> issues;
-  std::vector<ReadIssue> game_issues;  // not tied to a record
+  std::vector<Issue> issues;
+  std::vector<Issue> game_issues;  // not tied to a record
 
   // The first move of the main line that will be replayed, if any.
   std::uint32_t first_main_move() const;

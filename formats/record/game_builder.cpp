@@ -194,7 +194,7 @@ void GameBuilder::end_variation() {
 
 void GameBuilder::result(std::string_view text) { game_.record.result.assign(text); }
 
-void GameBuilder::issue(const ReadIssue& issue) { game_.issues.push_back(issue); }
+void GameBuilder::issue(const Issue& issue) { game_.issues.push_back(issue); }
 
 Control GameBuilder::end_game(bool truncated) {
   while (lines_.size() > 1) end_variation();

@@ -1,6 +1,6 @@
 // Issues kept up to a limit, the others counted: a reader of hostile input
 // neither builds millions of issues nor drops one without a word (the
-// count goes into one "too-many-issues" issue). Every reader keeps at most
+// count goes into one Code::TooManyIssues issue). Every reader keeps at most
 // kMaxGameIssues issues per game, as many file-level ones, and
 // kMaxFileIssues in all per file (an IssueBudget shared by the file's
 // caps); each issue kept has its excerpt bounded (bound_excerpt).
@@ -26,7 +26,7 @@ struct IssueBudget {
 
 class IssueCap {
  public:
-  explicit IssueCap(std::vector<ReadIssue>& out, std::size_t limit = std::size_t(-1), IssueBudget* budget = nullptr)
+  explicit IssueCap(std::vector<Issue>& out, std::size_t limit = std::size_t(-1), IssueBudget* budget = nullptr)
       : out_(&out), limit_(limit), budget_(budget) {}
   // A cap that only counts: the caller hands the issues on itself.
   explicit IssueCap(std::size_t limit, IssueBudget* budget = nullptr) : limit_(limit), budget_(budget) {}
@@ -48,7 +48,7 @@ class IssueCap {
     if (room()) push(make());
   }
   // Adds `issue` when there is room; true if it was kept.
-  bool keep(ReadIssue issue) {
+  bool keep(Issue issue) {
     if (!room()) return false;
     push(std::move(issue));
     return true;
@@ -75,19 +75,19 @@ class IssueCap {
     return m;
   }
   // The one issue that counts those not kept, or none.
-  bool too_many(ReadIssue& out, SourceLocation where, std::string_view what) const {
+  bool too_many(Issue& out, SourceLocation where, std::string_view what) const {
     if (suppressed_ == 0) return false;
-    out = ReadIssue{"too-many-issues", Severity::Warning, where, "", too_many_message(what)};
+    out = Issue{Code::TooManyIssues, Severity::Warning, where, "", too_many_message(what)};
     return true;
   }
 
  private:
-  void push(ReadIssue issue) {
+  void push(Issue issue) {
     bound_excerpt(issue.text);
     out_->push_back(std::move(issue));
   }
 
-  std::vector<ReadIssue>* out_ = nullptr;
+  std::vector<Issue>* out_ = nullptr;
   std::size_t limit_;
   IssueBudget* budget_ = nullptr;
   std::size_t kept_ = 0, suppressed_ = 0;

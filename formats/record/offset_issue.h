@@ -11,10 +11,10 @@
 
 namespace xq::formats::detail {
 
-inline ReadIssue make_issue(std::string code, Severity severity, std::uint64_t offset, std::string message,
+inline Issue make_issue(Code code, Severity severity, std::uint64_t offset, std::string message,
                             std::string text = {}) {
-  ReadIssue issue;
-  issue.code = std::move(code);
+  Issue issue;
+  issue.code = code;
   issue.severity = severity;
   issue.where.offset = offset;
   issue.text = std::move(text);

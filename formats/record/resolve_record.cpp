@@ -23,6 +23,27 @@ Color side_of_first_move(const GameRecord& record, const Setup& board) {
   return Color::Red;
 }
 
+// Each of notation's error kinds keeps its own code in the report.
+Code resolver_code(notation::MoveTextErrorKind kind) {
+  switch (kind) {
+    case notation::MoveTextErrorKind::Unparsable: return Code::UnparsableMove;
+    case notation::MoveTextErrorKind::NoSuchPiece: return Code::NoSuchPiece;
+    case notation::MoveTextErrorKind::Ambiguous: return Code::AmbiguousMove;
+    case notation::MoveTextErrorKind::Illegal: return Code::IllegalMove;
+    case notation::MoveTextErrorKind::WrongSide: return Code::WrongSide;
+  }
+  return Code::IllegalMove;
+}
+
+Issue start_issue(Code code, Severity severity, std::string text, std::string message) {
+  Issue i;
+  i.code = code;
+  i.severity = severity;
+  i.text = std::move(text);
+  i.message = std::move(message);
+  return i;
+}
+
 std::size_t count_subtree(const GameRecord& record, NodeId id) {
   std::size_t n = 0;
   std::vector<NodeId> stack{id};
@@ -55,7 +76,7 @@ NodeResolution resolve_node(const Position& pos, const GameNode& node) {
     const MoveError e = pos.check_move(node.move);
     r.ok = e == MoveError::None;
     if (!r.ok) {
-      r.code = "illegal-move";
+      r.code = Code::IllegalMove;
       r.message = std::string(move_error_message(e)) + " (" + std::string(move_error_code(e)) + ")";
     }
     return r;
@@ -81,9 +102,7 @@ NodeResolution resolve_node(const Position& pos, const GameNode& node) {
     return r;
   }
   const auto& err = res.error();
-  r.code = err.kind == notation::MoveTextErrorKind::Unparsable  ? "unparsable-move"
-           : err.kind == notation::MoveTextErrorKind::Ambiguous ? "ambiguous-move"
-                                                                : "illegal-move";
+  r.code = resolver_code(err.kind);
   r.message = err.message;
   r.candidates = err.candidates;
   r.move = err.move;
@@ -104,17 +123,18 @@ StartPosition resolve_start(const GameRecord& record) {
       if (!only_side) {
         std::string why;
         for (const auto& e : errors) why += (why.empty() ? "" : "; ") + e.message;
-        out.issues.push_back({"bad-position", Severity::Error, 0, "main", printable(*record.start_fen, 200), {},
-                              "the start FEN cannot be read: " + why});
+        out.issues.push_back(start_issue(Code::BadPosition, Severity::Error, printable(*record.start_fen, 200),
+                                         "the start FEN cannot be read: " + why));
         return out;
       }
       auto board = parse_fen(record.start_fen->substr(0, record.start_fen->find_first_of(" \t")));
       if (!board) return out;
       setup = *board;
       setup.side_to_move = side_of_first_move(record, setup);
-      out.issues.push_back({"side-resolved", Severity::Info, 0, "main", printable(*record.start_fen, 200), {},
-                            "the FEN's side-to-move field is not w, r or b; " +
-                                std::string(color_name(setup.side_to_move)) + " moves first, as the first move shows"});
+      out.issues.push_back(start_issue(Code::SideResolved, Severity::Info, printable(*record.start_fen, 200),
+                                       "the FEN's side-to-move field is not w, r or b; " +
+                                           std::string(color_name(setup.side_to_move)) +
+                                           " moves first, as the first move shows"));
     } else {
       setup = *parsed;
     }
@@ -124,14 +144,13 @@ StartPosition resolve_start(const GameRecord& record) {
   static const Setup kStandard = Setup::start();
   if ((record.start_setup || record.start_fen) && !(setup == kStandard))
     for (const auto& problem : check_setup(setup))
-      out.issues.push_back({"bad-position", Severity::Error, 0, "main", to_fen(setup), {},
-                            "start position: " + problem.message});
+      out.issues.push_back(start_issue(Code::BadPosition, Severity::Error, to_fen(setup), "start position: " + problem.message));
   out.setup = setup;
   return out;
 }
 
-std::vector<ResolveIssue> resolve_moves(GameRecord& record, const Setup& start) {
-  std::vector<ResolveIssue> issues;
+std::vector<Issue> resolve_moves(GameRecord& record, const Setup& start) {
+  std::vector<Issue> issues;
   struct Line {
     NodeId first;
     Position pos;
@@ -165,20 +184,22 @@ std::vector<ResolveIssue> resolve_moves(GameRecord& record, const Setup& start) 
       if (move.is_none()) {
         NodeResolution r = resolve_node(pos, node);
         move = r.move;
-        if (!r.code.empty()) {
-          const std::string& code = r.code;
-          const std::string& message = r.message;
+        if (!r.ok) {
           // Cut the line here: this move and everything after it.
           const std::size_t cut = count_subtree(record, id);
           auto& siblings = record.node(node.parent).children;
           const bool was_main = siblings.front() == id;
           siblings.erase(std::find(siblings.begin(), siblings.end(), id));
-          issues.push_back({code, Severity::Error, ply, line.path, node.text, node.where,
-                            message + "; " + std::to_string(cut) + (cut == 1 ? " move" : " moves") +
-                                " from here on (with their variations) could not be converted" +
-                                (was_main && !siblings.empty() ? "; the first variation here now continues the line"
-                                                               : "")});
-          issues.back().move_number = pos.fullmove_number();
+          Issue& i = issues.emplace_back();
+          i.code = r.code;
+          i.where = node.where;
+          i.text = node.text;
+          i.message = r.message + "; " + std::to_string(cut) + (cut == 1 ? " move" : " moves") +
+                      " from here on (with their variations) could not be converted" +
+                      (was_main && !siblings.empty() ? "; the first variation here now continues the line" : "");
+          i.ply = ply;
+          i.move_number = pos.fullmove_number();
+          i.variation = line.path;
           break;
         }
         pos.make_legal(move, u);

@@ -54,13 +54,13 @@ struct Reader {
   std::vector<unsigned char>& plain;  // the record area, decrypted
   bool truncated = false;
 
-  void issue(ReadIssue i) { tree.add_issue(detail::kNoRecord, std::move(i)); }
+  void issue(Issue i) { tree.add_issue(detail::kNoRecord, std::move(i)); }
 
   std::string header_string(const detail::XqfStringField& f) {
     const unsigned capacity = unsigned(f.size - 1);
     unsigned length = h[f.offset];
     if (length > capacity) {
-      issue(make_issue("bad-field-length", Severity::Warning, f.offset,
+      issue(make_issue(Code::BadFieldLength, Severity::Warning, f.offset,
                        "length byte " + std::to_string(length) + " of the " + std::string(f.tag) +
                            " field exceeds its capacity " + std::to_string(capacity) + "; clamped"));
       length = capacity;
@@ -68,11 +68,11 @@ struct Reader {
     const std::string_view raw(reinterpret_cast<const char*>(h.data()) + f.offset + 1, length);
     detail::DecodedText text = detail::decode_gb18030(cut_at_nul(raw));
     if (text.cut_character)
-      issue(make_issue("cut-character", Severity::Info, f.offset,
+      issue(make_issue(Code::CutCharacter, Severity::Info, f.offset,
                        "the " + std::string(f.tag) + " field ends inside a double-byte character; dropped it",
                        hex_bytes(raw.substr(raw.size() - std::min<std::size_t>(raw.size(), 2)))));
     if (text.had_errors)
-      issue(make_issue("bad-encoding", Severity::Warning, f.offset,
+      issue(make_issue(Code::BadEncoding, Severity::Warning, f.offset,
                        "the " + std::string(f.tag) + " field is not valid GB18030; bad bytes replaced",
                        printable(raw)));
     return std::move(text.utf8);
@@ -90,7 +90,7 @@ struct Reader {
       const Square s(int(pos[j] / 10), int(pos[j] % 10));
       const Piece p(j < 16 ? Color::Red : Color::Black, detail::kXqfPieceTypes[j % 16]);
       if (!setup.at(s).empty()) {
-        issue(make_issue("bad-setup", Severity::Error, detail::kXqfPieces,
+        issue(make_issue(Code::BadSetup, Severity::Error, detail::kXqfPieces,
                          "piece array: entry " + std::to_string(j) + " (" + std::string(1, p.fen_char()) +
                              ") is on " + s.name() + ", already taken by " + std::string(1, setup.at(s).fen_char()) +
                              "; left out"));
@@ -130,7 +130,7 @@ struct Reader {
     while (!tree.complete()) {
       if (o + 4 > end) {
         truncated = true;
-        issue(make_issue("truncated", Severity::Error, o,
+        issue(make_issue(Code::Truncated, Severity::Error, o,
                          tree.started() ? "the file ends where another move record was promised"
                                         : "the file has no record area (no root record)"));
         break;
@@ -146,11 +146,11 @@ struct Reader {
       }
       RecordNode node;
       node.offset = start;
-      std::vector<ReadIssue> pending;
+      std::vector<Issue> pending;
       bool stop = false;
       if (has_comment) {
         if (o + 4 > end) {
-          pending.push_back(make_issue("truncated", Severity::Error, o, "the file ends inside a comment length"));
+          pending.push_back(make_issue(Code::Truncated, Severity::Error, o, "the file ends inside a comment length"));
           truncated = stop = true;
           o = end;
         } else {
@@ -160,10 +160,10 @@ struct Reader {
           const std::size_t at_text = o + 4;
           o = at_text;
           if (length < 0) {
-            pending.push_back(make_issue("bad-comment-length", Severity::Error, at_text - 4,
+            pending.push_back(make_issue(Code::BadCommentLength, Severity::Error, at_text - 4,
                                          "comment length " + std::to_string(length) + " is negative; ignored"));
           } else if (std::uint64_t(length) > end - at_text) {
-            pending.push_back(make_issue("truncated", Severity::Error, at_text,
+            pending.push_back(make_issue(Code::Truncated, Severity::Error, at_text,
                                          "comment of " + std::to_string(length) + " bytes, but only " +
                                              std::to_string(end - at_text) + " remain"));
             truncated = stop = true;
@@ -176,7 +176,7 @@ struct Reader {
                                         o - at_text);
             detail::DecodedText decoded = detail::decode_gb18030(cut_at_nul(text));
             if (decoded.had_errors)
-              pending.push_back(make_issue("bad-encoding", Severity::Warning, at_text,
+              pending.push_back(make_issue(Code::BadEncoding, Severity::Warning, at_text,
                                            "comment is not valid GB18030; bad bytes replaced"));
             tree.set_comment(node, decoded.utf8);
           }
@@ -188,7 +188,7 @@ struct Reader {
         const unsigned to = (dst - 0x20u - keys.xyt) & 0xFFu;
         if (from >= 90 || to >= 90 || from == to) {
           node.dropped = true;
-          pending.push_back(make_issue("bad-move", Severity::Error, start,
+          pending.push_back(make_issue(Code::BadMove, Severity::Error, start,
                                        "move record with squares " + std::to_string(from) + " -> " +
                                            std::to_string(to) + " is not a move; left out with its continuation",
                                        hex_bytes(std::string_view(reinterpret_cast<const char*>(&plain[start - kXqfHeaderSize]), 4))));
@@ -201,7 +201,7 @@ struct Reader {
       if (stop) break;
     }
     if (tree.complete() && o < end) {
-      issue(make_issue("trailing-data", Severity::Info, o,
+      issue(make_issue(Code::TrailingData, Severity::Info, o,
                        std::to_string(end - o) + " bytes after the last move record; ignored"));
     }
   }
@@ -215,7 +215,7 @@ FileReport read_xqf(std::string_view bytes, GameVisitor& visitor, const ReadOpti
   report.format = Format::Xqf;
   report.encoding = "GB18030";
   if (bytes.size() < 2 || bytes[0] != 'X' || bytes[1] != 'Q') {
-    report.issues.push_back(make_issue("bad-header", Severity::Error, 0, "not an XQF file: it does not start with \"XQ\"",
+    report.issues.push_back(make_issue(Code::BadHeader, Severity::Error, 0, "not an XQF file: it does not start with \"XQ\"",
                                        printable(bytes.substr(0, 16))));
     return report;
   }
@@ -231,21 +231,21 @@ FileReport read_xqf(std::string_view bytes, GameVisitor& visitor, const ReadOpti
   r.version = r.h[2];
 
   if (bytes.size() < detail::kXqfPieces + 32) {
-    visitor.issue(make_issue("truncated", Severity::Error, bytes.size(),
+    visitor.issue(make_issue(Code::Truncated, Severity::Error, bytes.size(),
                              "the file ends inside the XQF header, before the piece array ends"));
     visitor.end_game(true);
     return report;
   }
   if (r.version < 10 || r.version > 18)
-    r.issue(make_issue("unsupported-version", Severity::Warning, 2,
+    r.issue(make_issue(Code::UnsupportedVersion, Severity::Warning, 2,
                        "XQF version " + std::to_string(r.version) + " is outside 10..18; read as " +
                            (r.version < 11 ? "version 10" : "encrypted")));
   if (r.version >= 11 && ((r.h[0x0C] + r.h[0x0D] + r.h[0x0E] + r.h[0x0F]) & 0xFF) != 0)
-    r.issue(make_issue("bad-checksum", Severity::Warning, 0x0C,
+    r.issue(make_issue(Code::BadChecksum, Severity::Warning, 0x0C,
                        "key bytes 0x0C..0x0F do not sum to 0 mod 256 (XQStudio would refuse the file)"));
   r.keys = xqf_keys(std::string_view(reinterpret_cast<const char*>(r.h.data()), 16));
   if (bytes.size() < kXqfHeaderSize)
-    r.issue(make_issue("truncated", Severity::Error, bytes.size(),
+    r.issue(make_issue(Code::Truncated, Severity::Error, bytes.size(),
                        "the file ends inside the 1024-byte XQF header"));
 
   Setup setup = r.piece_array();
@@ -256,7 +256,7 @@ FileReport read_xqf(std::string_view bytes, GameVisitor& visitor, const ReadOpti
   }
   const unsigned result_code = r.h[detail::kXqfPlayResult];
   if (result_code > 4)
-    r.issue(make_issue("bad-result", Severity::Warning, detail::kXqfPlayResult,
+    r.issue(make_issue(Code::BadResult, Severity::Warning, detail::kXqfPlayResult,
                        "result code " + std::to_string(result_code) + " is unknown; read as \"*\""));
   const unsigned type = r.h[detail::kXqfCodeA];
 

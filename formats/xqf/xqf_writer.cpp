@@ -25,7 +25,7 @@ unsigned result_code(std::string_view r, LossNotes& losses) {
   if (r == "0-1") return 2;
   if (r == "1/2-1/2") return 3;
   if (!r.empty() && r != "*")
-    losses.push_back({"result-dropped", "result \"" + std::string(r) + "\" has no XQF code; written as unknown"});
+    losses.push_back(loss(Code::ResultDropped, "result \"" + std::string(r) + "\" has no XQF code; written as unknown"));
   return 0;
 }
 
@@ -40,8 +40,8 @@ struct Writer {
   Setup start_setup() {
     auto start = record_start(record);
     if (start) return start.value();
-    losses.push_back({"bad-start", "start FEN \"" + printable(*record.start_fen) + "\" does not parse (" +
-                                       start.error() + "); the standard start was written"});
+    losses.push_back(loss(Code::BadStart, "start FEN \"" + printable(*record.start_fen) + "\" does not parse (" +
+                                       start.error() + "); the standard start was written"));
     return Setup::start();
   }
 
@@ -76,9 +76,9 @@ struct Writer {
       if (!placed) ++dropped;
     }
     if (dropped)
-      losses.push_back({"too-many-pieces", std::to_string(dropped) +
+      losses.push_back(loss(Code::TooManyPieces, std::to_string(dropped) +
                                                " pieces beyond XQF's fixed set (2 of each, 1 king, 5 pawns per side) "
-                                               "were left out of the start position"});
+                                               "were left out of the start position"));
     for (unsigned i = 0; i < 32; ++i) {
       const unsigned j = v18 ? (keys.xy + 1u + i) % 32u : i;
       h(detail::kXqfPieces + i) = char((pos[j] + keys.xy) & 0xFFu);
@@ -92,11 +92,11 @@ struct Writer {
         tag_used[t] = true;
         const auto enc = detail::encode_gb18030(record.tags[t].value, f.size - 1);
         if (enc.truncated)
-          losses.push_back({"field-truncated", std::string(f.tag) + " \"" + record.tags[t].value + "\" is longer than " +
+          losses.push_back(loss(Code::FieldTruncated, std::string(f.tag) + " \"" + record.tags[t].value + "\" is longer than " +
                                                    std::to_string(f.size - 1) + " bytes; cut to \"" +
-                                                   detail::decode_gb18030(enc.bytes).utf8 + "\""});
+                                                   detail::decode_gb18030(enc.bytes).utf8 + "\""));
         if (enc.lossy)
-          losses.push_back({"bad-text", std::string(f.tag) + " is not valid UTF-8; bad bytes replaced"});
+          losses.push_back(loss(Code::BadText, std::string(f.tag) + " is not valid UTF-8; bad bytes replaced"));
         h(f.offset) = char(enc.bytes.size());
         std::memcpy(out.data() + f.offset + 1, enc.bytes.data(), enc.bytes.size());
         break;
@@ -110,12 +110,12 @@ struct Writer {
         for (unsigned i = 0; i < detail::kXqfGameTypes.size(); ++i)
           if (ascii_iequals(tag.value, detail::kXqfGameTypes[i])) type = i;
         if (type < 4) h(detail::kXqfCodeA) = char(type);
-        else losses.push_back({"tag-dropped", "GameType \"" + tag.value + "\" is not an XQF game type"});
+        else losses.push_back(loss(Code::TagDropped, "GameType \"" + tag.value + "\" is not an XQF game type"));
         tag_used[t] = true;
       } else if (implied_tag(tag.name)) {
         tag_used[t] = true;
       } else {
-        losses.push_back({"tag-dropped", "tag " + tag.name + " \"" + tag.value + "\" has no XQF field"});
+        losses.push_back(loss(Code::TagDropped, "tag " + tag.name + " \"" + tag.value + "\" has no XQF field"));
       }
     }
     if (!record.tag("GameType") && !(setup.board == Setup::start().board)) h(detail::kXqfCodeA) = 2;
@@ -126,9 +126,9 @@ struct Writer {
       if (const std::string* r = record.tag("Result")) result = *r;
     h(detail::kXqfPlayResult) = char(result_code(result, losses));
     if (setup.halfmove_clock != 0 || setup.fullmove_number != 1)
-      losses.push_back({"move-number", "XQF keeps no move number or half-move clock (FEN " +
+      losses.push_back(loss(Code::MoveNumber, "XQF keeps no move number or half-move clock (FEN " +
                                            std::to_string(setup.halfmove_clock) + " " +
-                                           std::to_string(setup.fullmove_number) + ")"});
+                                           std::to_string(setup.fullmove_number) + ")"));
   }
 
   void put_u32(std::uint32_t v) {
@@ -140,7 +140,7 @@ struct Writer {
     std::string comment;
     if (!comment_utf8.empty()) {
       auto enc = detail::encode_gb18030(comment_utf8);
-      if (enc.lossy) losses.push_back({"bad-text", "a comment is not valid UTF-8; bad bytes replaced"});
+      if (enc.lossy) losses.push_back(loss(Code::BadText, "a comment is not valid UTF-8; bad bytes replaced"));
       comment = std::move(enc.bytes);
     }
     if (v18) {
@@ -189,14 +189,14 @@ struct Writer {
       }
     }
     if (unresolved)
-      losses.push_back({"unresolved-move", std::to_string(unresolved) +
-                                               " moves were not resolved to squares; left out with what follows them"});
-    if (nags) losses.push_back({"nag-dropped", std::to_string(nags) + " NAGs have no place in XQF"});
+      losses.push_back(loss(Code::UnresolvedMove, std::to_string(unresolved) +
+                                               " moves were not resolved to squares; left out with what follows them"));
+    if (nags) losses.push_back(loss(Code::NagDropped, std::to_string(nags) + " NAGs have no place in XQF"));
     if (before)
-      losses.push_back({"comment-merged", std::to_string(before) +
-                                              " comments before a move were joined to the comment after it"});
+      losses.push_back(loss(Code::CommentMerged, std::to_string(before) +
+                                              " comments before a move were joined to the comment after it"));
     if (!nodes.empty() && !nodes[0].comment_before.empty())
-      losses.push_back({"comment-merged", "the root's comment before was joined to the game comment"});
+      losses.push_back(loss(Code::CommentMerged, "the root's comment before was joined to the game comment"));
 
     // The kept children of a node, in order.
     const auto kept = [&](NodeId id) {
@@ -245,8 +245,8 @@ XqfWriteResult write_xqf(const GameRecord& record, const XqfWriteOptions& option
   XqfWriteResult result;
   Writer w{record, options, result.losses, {}, {}, options.version != 10};
   if (options.version != 10 && options.version != 18)
-    result.losses.push_back({"bad-option", "XQF version " + std::to_string(options.version) +
-                                               " cannot be written; wrote version 18"});
+    result.losses.push_back(loss(Code::BadOption, "XQF version " + std::to_string(options.version) +
+                                               " cannot be written; wrote version 18"));
   const Setup setup = w.start_setup();
   w.header(setup);
   w.records(setup);
@@ -261,10 +261,10 @@ XqfWriteResult write_xqf(const GameRecord& record, const XqfWriteOptions& option
   if (mover.empty()) {
     if (setup.side_to_move == Color::Black) w.out[detail::kXqfWhoPlay] = 1;
   } else if (mover.color() != setup.side_to_move) {
-    result.losses.push_back({"side-to-move", "the start position says " + std::string(color_name(setup.side_to_move)) +
+    result.losses.push_back(loss(Code::StartNotRepresentable, "the start position says " + std::string(color_name(setup.side_to_move)) +
                                                  " to move, but the first move is " +
                                                  std::string(color_name(mover.color())) +
-                                                 "'s; XQF readers take the mover's colour"});
+                                                 "'s; XQF readers take the mover's colour"));
   }
   result.bytes = std::move(w.out);
   return result;

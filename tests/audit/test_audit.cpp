@@ -48,14 +48,14 @@ std::vector<GameRecord> corpus_games(std::size_t want) {
   return out;
 }
 
-std::vector<const Finding*> errors_of(const GameAudit& a) {
-  std::vector<const Finding*> out;
+std::vector<const Issue*> errors_of(const GameAudit& a) {
+  std::vector<const Issue*> out;
   for (const auto& f : a.findings)
     if (f.severity == Severity::Error) out.push_back(&f);
   return out;
 }
 
-const Finding* find(const GameAudit& a, std::string_view code) {
+const Issue* find(const GameAudit& a, Code code) {
   for (const auto& f : a.findings)
     if (f.code == code) return &f;
   return nullptr;
@@ -138,7 +138,7 @@ TEST_CASE("an audit into a used one equals a fresh audit", "[audit]") {
   reused.file = "some/earlier/file/with/a/long/name.pgn";
   reused.game = 7;
   for (const auto& g : games) {
-    const std::vector<ReadIssue> issues{{"note", Severity::Info, {}, "", "a reader note"}};
+    const std::vector<Issue> issues{{Code::NotARecord, Severity::Info, {}, "", "a reader note"}};
     audit_game(g, issues, {}, reused);
     CHECK(audit_to_json(reused) == audit_to_json(audit_game(g, issues)));
   }
@@ -156,10 +156,10 @@ TEST_CASE("a deleted ply is reported where it was, with the missing move", "[aud
     nodes.erase(nodes.begin() + long(k));
     const auto a = audit_game(rebuild(g, nodes), {});
     INFO("deleted ply " << k + 1 << " (" << deleted << ")");
-    const Finding* illegal = find(a, "illegal-move");
+    const Issue* illegal = find(a, Code::IllegalMove);
     REQUIRE(illegal);
     CHECK(illegal->ply == int(k + 1));
-    const Finding* missing = find(a, "missing-move");
+    const Issue* missing = find(a, Code::MissingMove);
     REQUIRE(missing);
     CHECK(missing->ply == int(k + 1));
     CHECK(std::find(missing->candidates.begin(), missing->candidates.end(), deleted) != missing->candidates.end());
@@ -181,8 +181,8 @@ TEST_CASE("two swapped plies are reported at the first of them", "[audit]") {
     const auto errs = errors_of(a);
     REQUIRE_FALSE(errs.empty());
     CHECK(errs.front()->ply == int(k + 1));
-    CHECK(errs.front()->code == "illegal-move");
-    if (const Finding* s = find(a, "swapped-moves")) {
+    CHECK(errs.front()->code == Code::IllegalMove);
+    if (const Issue* s = find(a, Code::SwappedMoves)) {
       CHECK(s->ply == int(k + 1));
       ++swapped_found;
     }
@@ -206,7 +206,7 @@ TEST_CASE("a corrupted move text is unparsable at its ply", "[audit]") {
     const auto a = audit_game(rebuild(g, nodes), {});
     const auto errs = errors_of(a);
     REQUIRE_FALSE(errs.empty());
-    CHECK(errs.front()->code == "unparsable-move");
+    CHECK(errs.front()->code == Code::UnparsableMove);
     CHECK(errs.front()->ply == int(k + 1));
     CHECK(a.final_state == "unknown");
   }
@@ -217,16 +217,16 @@ TEST_CASE("a changed result contradicts a mate", "[audit]") {
   const auto ok = audit_game(rec, {});
   CHECK(ok.final_state == "checkmate");
   CHECK(errors_of(ok).empty());
-  CHECK_FALSE(find(ok, "incomplete-record"));
+  CHECK_FALSE(find(ok, Code::IncompleteRecord));
   for (const char* wrong : {"0-1", "1/2-1/2"}) {
     rec.result = wrong;
     const auto bad = audit_game(rec, {});
-    const Finding* f = find(bad, "result-mismatch");
+    const Issue* f = find(bad, Code::ResultMismatch);
     REQUIRE(f);
     CHECK(f->severity == Severity::Error);
   }
   rec.result = "";
-  CHECK(find(audit_game(rec, {}), "no-result"));
+  CHECK(find(audit_game(rec, {}), Code::NoResult));
 }
 
 TEST_CASE("a decisive result without mate is an incomplete record unless it says why", "[audit]") {
@@ -237,24 +237,24 @@ TEST_CASE("a decisive result without mate is an incomplete record unless it says
   rec.add_child(rec.root(), n);
   rec.result = "1-0";
   const auto a = audit_game(rec, {});
-  const Finding* f = find(a, "incomplete-record");
+  const Issue* f = find(a, Code::IncompleteRecord);
   REQUIRE(f);
   CHECK(f->severity == Severity::Warning);
   rec.nodes[1].comment_after = "黑方认输";
-  CHECK_FALSE(find(audit_game(rec, {}), "incomplete-record"));
+  CHECK_FALSE(find(audit_game(rec, {}), Code::IncompleteRecord));
   // The end named in a comment before a move, a tag value or a tag name.
   rec.nodes[1].comment_after.clear();
   rec.nodes[1].comment_before = "黑超時判負";
-  CHECK_FALSE(find(audit_game(rec, {}), "incomplete-record"));
+  CHECK_FALSE(find(audit_game(rec, {}), Code::IncompleteRecord));
   rec.nodes[1].comment_before.clear();
   rec.set_tag("Termination", "time forfeit");
-  CHECK_FALSE(find(audit_game(rec, {}), "incomplete-record"));
+  CHECK_FALSE(find(audit_game(rec, {}), Code::IncompleteRecord));
   rec.tags.clear();
   rec.set_tag("Resigned", "");
-  CHECK_FALSE(find(audit_game(rec, {}), "incomplete-record"));
+  CHECK_FALSE(find(audit_game(rec, {}), Code::IncompleteRecord));
   rec.tags.clear();
   rec.set_tag("Annotator", "someone");
-  CHECK(find(audit_game(rec, {}), "incomplete-record"));
+  CHECK(find(audit_game(rec, {}), Code::IncompleteRecord));
 }
 
 TEST_CASE("the natural limit is reported where a side may first claim it", "[audit]") {
@@ -273,11 +273,11 @@ TEST_CASE("the natural limit is reported where a side may first claim it", "[aud
   AuditOptions opt;
   opt.repetition_threshold = 1000;  // only the limit here
   const auto a = audit_game(rec, {}, opt);
-  const Finding* f = find(a, "natural-limit");
+  const Issue* f = find(a, Code::NaturalLimit);
   REQUIRE(f);
   CHECK(f->ply == 120);
   opt.natural_limit.moves = 50;
-  CHECK(find(audit_game(rec, {}, opt), "natural-limit")->ply == 100);
+  CHECK(find(audit_game(rec, {}, opt), Code::NaturalLimit)->ply == 100);
 }
 
 TEST_CASE("the natural limit leaves out each side's checks beyond the cap", "[audit]") {
@@ -299,7 +299,7 @@ TEST_CASE("the natural limit leaves out each side's checks beyond the cap", "[au
   opt.repetition_threshold = 1000;  // only the limit here
   const auto a = audit_game(rec, {}, opt);
   CHECK(a.plies == 160);
-  const Finding* f = find(a, "natural-limit");
+  const Issue* f = find(a, Code::NaturalLimit);
   REQUIRE(f);
   CHECK(f->ply == 126);
   CHECK(f->side == xq::Color::Red);
@@ -327,7 +327,7 @@ TEST_CASE("a repetition is reported with its cycle", "[audit]") {
   const auto a = audit_game(iccs_game("3k5/9/9/9/9/9/9/9/R8/4K4 w",
                                       {"a1a2", "d9d8", "a2a1", "d8d9", "a1a2", "d9d8", "a2a1", "d8d9", "a1a2"}, ""),
                             {});
-  const Finding* f = find(a, "repetition");
+  const Issue* f = find(a, Code::Repetition);
   REQUIRE(f);
   CHECK(f->severity == Severity::Warning);
   CHECK(f->ply == 8);  // the start position occurs for the third time after ply 8
@@ -343,7 +343,7 @@ TEST_CASE("the audit judges rounds that differ together, as adjudicate does", "[
   const auto a = audit_game(iccs_game("4k4/9/5R3/9/9/9/9/9/9/3K5 w",
                                       {"f7f6", "e9e8", "f6f7", "e8e9", "f7e7", "e9f9", "e7f7", "f9e9"}, ""),
                             {});
-  const Finding* f = find(a, "repetition");
+  const Issue* f = find(a, Code::Repetition);
   REQUIRE(f);
   REQUIRE(f->verdict);
   CHECK(f->verdict->outcome == xq::rules::Outcome::Draw);
@@ -360,11 +360,11 @@ TEST_CASE("the repetition verdict decides the result only if the game ends in it
   const std::vector<const char*> cycle = {"a7a9", "e9e8", "a9a8", "e8e9", "a8a9", "e9e8", "a9a8", "e8e9", "a8a9", "e9e8", "a9a8", "e8e9"};
   SECTION("ends in the cycle: 1-0 contradicts the verdict") {
     const auto a = audit_game(iccs_game(fen, cycle, "1-0"), {});
-    const Finding* rep = find(a, "repetition");
+    const Issue* rep = find(a, Code::Repetition);
     REQUIRE(rep);
     REQUIRE(rep->verdict);
     CHECK(rep->verdict->outcome == xq::rules::Outcome::RedLoses);
-    const Finding* mismatch = find(a, "result-mismatch");
+    const Issue* mismatch = find(a, Code::ResultMismatch);
     REQUIRE(mismatch);
     CHECK(mismatch->message.find("0-1") != std::string::npos);
   }
@@ -372,9 +372,9 @@ TEST_CASE("the repetition verdict decides the result only if the game ends in it
     std::vector<const char*> moves = cycle;
     moves.push_back("a8a7");  // no check: Red has changed
     const auto a = audit_game(iccs_game(fen, moves, "1-0"), {});
-    CHECK(find(a, "repetition"));
-    CHECK_FALSE(find(a, "result-mismatch"));
-    CHECK(find(a, "incomplete-record"));
+    CHECK(find(a, Code::Repetition));
+    CHECK_FALSE(find(a, Code::ResultMismatch));
+    CHECK(find(a, Code::IncompleteRecord));
   }
 }
 
@@ -387,7 +387,7 @@ TEST_CASE("the ICCS dash form is a dialect note only where the record does not d
   auto dialect_messages = [](const GameAudit& a) {
     std::vector<std::string> m;
     for (const auto& f : a.findings)
-      if (f.code == "notation-dialect") m.push_back(f.message.substr(0, f.message.find(':')));
+      if (f.code == Code::NotationDialect) m.push_back(f.message.substr(0, f.message.find(':')));
     return m;
   };
   const std::string moves = "\n1. H2-E2 H9-G7 2. H0-G2 I9-H9 *\n";
@@ -397,7 +397,7 @@ TEST_CASE("the ICCS dash form is a dialect note only where the record does not d
   // No [Format]: ICCS is not declared and the dash form is noted once.
   const GameAudit undeclared = audit_text(moves);
   CHECK(dialect_messages(undeclared) == std::vector<std::string>{"iccs-dash"});
-  const Finding* f = find(undeclared, "notation-dialect");
+  const Issue* f = find(undeclared, Code::NotationDialect);
   REQUIRE(f);
   CHECK(f->ply == 1);
   CHECK(f->text == "H2-E2");

@@ -4,7 +4,8 @@
 # argument); CASE/stdin, if present, is fed to standard input. Standard
 # output must equal CASE/expected byte for byte, the exit status must equal
 # CASE/status, and every line of CASE/stderr_contains (if present) must
-# appear in standard error.
+# appear in standard error. With XQREC_UPDATE_GOLDEN=1 in the environment
+# CASE/expected is rewritten from this run instead (review the diff).
 set -u
 xqrec=$1 case_dir=$2 source_dir=$3
 args=()
@@ -21,6 +22,7 @@ else
   (cd "$case_dir" && "$xqrec" "${args[@]}" < /dev/null > "$out" 2> "$err")
 fi
 status=$?
+[ -n "${XQREC_UPDATE_GOLDEN:-}" ] && cp "$out" "$case_dir/expected"
 fail=0
 want_status=$(tr -d ' \n' < "$case_dir/status")
 if [ "$status" != "$want_status" ]; then

@@ -13,7 +13,7 @@ namespace xq::formats::testing {
 class RecordBuilder : public GameVisitor {
  public:
   std::vector<GameRecord> games;
-  std::vector<std::vector<ReadIssue>> issues;  // per game
+  std::vector<std::vector<Issue>> issues;  // per game
   std::vector<std::string> comments_seen;
 
   Control begin_game(std::size_t, SourceLocation) override {
@@ -65,7 +65,7 @@ class RecordBuilder : public GameVisitor {
     stack_.pop_back();
   }
   void result(std::string_view text) override { games.back().result = std::string(text); }
-  void issue(const ReadIssue& issue) override {
+  void issue(const Issue& issue) override {
     if (issues.empty()) issues.emplace_back();
     issues.back().push_back(issue);
   }

@@ -55,21 +55,21 @@ TEST_CASE("cbf: unknown attributes, moves after the end and bad values are repor
   Collected c = read(text);
   REQUIRE(c.games.size() == 1);
   const BuiltGame& g = c.games[0];
-  CHECK(xqtest::has_issue(g, "unknown-attribute"));
-  CHECK(xqtest::has_issue(g, "unsupported"));
-  CHECK(xqtest::has_issue(g, "side-to-move"));
+  CHECK(xqtest::has_issue(g, Code::UnknownAttribute));
+  CHECK(xqtest::has_issue(g, Code::Unsupported));
+  CHECK(xqtest::has_issue(g, Code::SideToMove));
   REQUIRE(g.record.start_setup);
   CHECK(g.record.start_setup->side_to_move == Color::Black);  // the first move is Black's
   CHECK(g.record.main_line().size() == 2);
 
   Collected bad = read("<ChineseChessRecord><MoveList><Move value=\"0-00\" /></MoveList></ChineseChessRecord>");
   REQUIRE(bad.games.size() == 1);
-  CHECK(xqtest::has_issue(bad.games[0], "bad-move"));
+  CHECK(xqtest::has_issue(bad.games[0], Code::BadMove));
   FileReport rep;
   Collected none = read("<xml>not a record</xml>", &rep);
   CHECK(none.games.empty());
   REQUIRE(rep.issues.size() == 1);
-  CHECK(rep.issues[0].code == "bad-root");
+  CHECK(rep.issues[0].code == Code::BadRoot);
 }
 
 TEST_CASE("cbf: unknown elements in and around the move list are reported, not read as moves", "[cbf]") {
@@ -103,7 +103,7 @@ TEST_CASE("cbf: unknown elements in and around the move list are reported, not r
 
   std::vector<std::string> where;
   for (const auto& i : g.issues) {
-    CHECK(i.code == "unknown-element");
+    CHECK(i.code == Code::UnknownElement);
     CHECK(i.severity == Severity::Warning);
     const std::size_t at = std::size_t(i.where.offset);
     const std::size_t end = text.find_first_of(" />", at + 1);
@@ -124,11 +124,11 @@ TEST_CASE("cbf: the writer writes like 象棋桥 and names its losses", "[cbf]")
         std::string::npos);
   CHECK(w.bytes.find("  <URL />\n") != std::string::npos);
   CHECK(w.bytes.find("<Move value=\"00-00\">") != std::string::npos);
-  std::vector<std::string> codes;
+  std::vector<Code> codes;
   for (const auto& l : w.losses) codes.push_back(l.code);
-  CHECK(std::count(codes.begin(), codes.end(), "tag-dropped") == 1);
-  CHECK(std::count(codes.begin(), codes.end(), "nag-dropped") == 1);
-  CHECK(std::count(codes.begin(), codes.end(), "variations-dropped") == (count_variations(g) ? 1 : 0));
+  CHECK(std::count(codes.begin(), codes.end(), Code::TagDropped) == 1);
+  CHECK(std::count(codes.begin(), codes.end(), Code::NagDropped) == 1);
+  CHECK(std::count(codes.begin(), codes.end(), Code::VariationsDropped) == (count_variations(g) ? 1 : 0));
   Collected back = read(w.bytes);
   REQUIRE(back.games.size() == 1);
   CHECK(compare_trees(g, back.games[0].record, {false, true}) == "");
@@ -245,10 +245,10 @@ TEST_CASE("cbf: an attribute that merely ends in \"value\" is not the move's val
   CHECK(g.record.node(line[0]).where.offset == text.find("77-47"));
   CHECK(g.record.node(line[1]).where.offset == text.find("19-27"));
   // No value at all: the bad move is placed at its element, not in xvalue.
-  const ReadIssue* bad = nullptr;
+  const Issue* bad = nullptr;
   for (const auto& i : g.issues)
-    if (i.code == "bad-move") bad = &i;
+    if (i.code == Code::BadMove) bad = &i;
   REQUIRE(bad != nullptr);
   CHECK(bad->where.offset == text.find("<Move xvalue=\"70-62\""));
-  CHECK(xqtest::has_issue(g, "unknown-attribute"));  // xvalue and a, as before
+  CHECK(xqtest::has_issue(g, Code::UnknownAttribute));  // xvalue and a, as before
 }

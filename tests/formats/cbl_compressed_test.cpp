@@ -80,7 +80,7 @@ TEST_CASE("every compressed CBL library of the corpus reads with every line lega
       INFO("game " << k + 1);
       const GameRecord& g = b.games[k];
       for (const auto& i : b.issues[k])
-        if (i.code != "multiple-results" && i.code != "nul-terminator") FAIL_CHECK(i.code << ": " << i.message);
+        if (i.code != Code::MultipleResults && i.code != Code::NulTerminator) FAIL_CHECK(i.code << ": " << i.message);
       // A comment's C terminator is framing: no text keeps a NUL byte.
       for (const auto& n : g.nodes) CHECK(n.comment_after.find('\0') == std::string::npos);
       CHECK_FALSE(g.truncated);
@@ -179,7 +179,7 @@ TEST_CASE("compressed CBL: a record whose ply skips ahead ends the tree there, r
   CHECK(r.issues.empty());
   CHECK(b.games[0].main_line().size() == 5);
   CHECK(b.games[0].truncated);
-  CHECK(xqtest::has_code(b.issues[0], "bad-record"));
+  CHECK(xqtest::has_code(b.issues[0], Code::BadRecord));
 }
 
 TEST_CASE("compressed CBL: more games promised than held, and a cut zlib stream", "[cbl][compressed][robust]") {
@@ -190,7 +190,7 @@ TEST_CASE("compressed CBL: more games promised than held, and a cut zlib stream"
     RecordBuilder b;
     const FileReport r = read_cbl(cblz_library_bytes({game, game}, "x", 1, 3), b);
     CHECK(b.games.size() == 2);
-    CHECK(xqtest::has_code(r.issues, "truncated"));
+    CHECK(xqtest::has_code(r.issues, Code::Truncated));
   }
   const std::string lib = cblz_library_bytes({game, game, game}, "x");
   for (std::size_t n = 0; n < lib.size(); n += 13) {
@@ -235,7 +235,7 @@ std::string game_with(std::uint32_t count, const std::string& records, const std
   return g;
 }
 
-std::size_t count_code(const std::vector<ReadIssue>& issues, std::string_view code) {
+std::size_t count_code(const std::vector<Issue>& issues, Code code) {
   std::size_t n = 0;
   for (const auto& i : issues) n += i.code == code;
   return n;
@@ -256,8 +256,8 @@ TEST_CASE("compressed CBL: text after the last comment is reported once, with it
   REQUIRE(b.games.size() == 1);
   REQUIRE(b.issues[0].size() == 1);
   {
-    const ReadIssue& i = b.issues[0][0];
-    CHECK(i.code == "trailing-data");
+    const Issue& i = b.issues[0][0];
+    CHECK(i.code == Code::TrailingData);
     INFO(i.message);
     CHECK(i.message.find("3000000 lines, 11999998 bytes") != std::string::npos);
     CHECK(i.message.find("not kept: ab ...") != std::string::npos);
@@ -272,7 +272,7 @@ TEST_CASE("compressed CBL: text after the last comment is reported once, with it
   (void)read_cbl(cblz_library_bytes({one}, "x"), b1);
   REQUIRE(b1.issues.size() == 1);
   REQUIRE(b1.issues[0].size() == 1);
-  CHECK(b1.issues[0][0].code == "trailing-data");
+  CHECK(b1.issues[0][0].code == Code::TrailingData);
   CHECK(b1.issues[0][0].message.rfind("text after the last move comment; not kept: 好 (inflated byte ", 0) == 0);
   CHECK(b1.games[0].main_line().size() == 3);
 }
@@ -288,8 +288,8 @@ TEST_CASE("compressed CBL: at most 1000 issues per game, then one that counts th
   CHECK(b.games[0].nodes.size() == 1);
   const auto& issues = b.issues[0];
   REQUIRE(issues.size() == 1001);
-  CHECK(count_code(issues, "bad-move") == 1000);
-  CHECK(issues.back().code == "too-many-issues");
+  CHECK(count_code(issues, Code::BadMove) == 1000);
+  CHECK(issues.back().code == Code::TooManyIssues);
   CHECK(issues.back().message.rfind("4000 more issues of this game are not reported", 0) == 0);
 }
 
@@ -305,10 +305,10 @@ TEST_CASE("compressed CBL: move records beyond 2^20 per game are not read, and s
   CHECK(b.games[0].truncated);
   const auto& issues = b.issues[0];
   REQUIRE(issues.size() == 1001);
-  CHECK(issues[0].code == "too-large");
+  CHECK(issues[0].code == Code::TooLarge);
   CHECK(issues[0].message.find("1048583 move records; only the first 1048576") != std::string::npos);
-  CHECK(count_code(issues, "bad-move") == 999);
-  CHECK(issues.back().code == "too-many-issues");
+  CHECK(count_code(issues, Code::BadMove) == 999);
+  CHECK(issues.back().code == Code::TooManyIssues);
   CHECK(issues.back().message.rfind(std::to_string((1u << 20) - 999) + " more issues", 0) == 0);
 }
 
@@ -329,7 +329,7 @@ TEST_CASE("compressed CBL: a payload inflating beyond 32 MB is read up to 32 MB,
   const FileReport r = read_cbl(big, b);
   CHECK(b.games.empty());
   REQUIRE_FALSE(r.issues.empty());
-  CHECK(r.issues[0].code == "too-large");
+  CHECK(r.issues[0].code == Code::TooLarge);
   CHECK(r.issues[0].message.find("more than 33554432 bytes; the games in the first 33554432 are read") !=
         std::string::npos);
   // Two games, then 33 MB more: the two games are read, the rest reported.
@@ -339,7 +339,7 @@ TEST_CASE("compressed CBL: a payload inflating beyond 32 MB is read up to 32 MB,
       read_cbl(cblz_library_bytes({smallest, smallest, std::string((33u << 20), '\0')}, "x", 1, 3), two);
   CHECK(two.games.size() == 2);
   CHECK(r2.games == 2);
-  CHECK(xqtest::has_code(r2.issues, "too-large"));
+  CHECK(xqtest::has_code(r2.issues, Code::TooLarge));
   // Exactly 32 MB inflated: read whole.
   const std::string header_only = cblz_library_bytes({}, "x", 1, 0);
   RecordBuilder at_bound;
@@ -347,7 +347,7 @@ TEST_CASE("compressed CBL: a payload inflating beyond 32 MB is read up to 32 MB,
   const std::size_t header = byte(16) | byte(17) << 8 | byte(18) << 16 | byte(19) << 24;  // the inflated size
   const FileReport r3 = read_cbl(
       cblz_library_bytes({smallest, std::string((32u << 20) - header - smallest.size(), '\0')}, "x", 1, 1), at_bound);
-  CHECK_FALSE(xqtest::has_code(r3.issues, "too-large"));
+  CHECK_FALSE(xqtest::has_code(r3.issues, Code::TooLarge));
   CHECK(at_bound.games.size() == 1);
 }
 
@@ -361,7 +361,7 @@ TEST_CASE("compressed CBL: a game size below the smallest game's ends the readin
   CHECK(b.games.empty());
   CHECK(r.games == 0);
   REQUIRE(r.issues.size() == 1);
-  CHECK(r.issues[0].code == "bad-record");
+  CHECK(r.issues[0].code == Code::BadRecord);
   CHECK(r.issues[0].message.find("gives its size as 4 bytes, less than the 143") != std::string::npos);
   // The smallest game reads; one byte less is not a game.
   const std::string smallest = cblz_game_bytes(GameRecord{});
@@ -376,5 +376,5 @@ TEST_CASE("compressed CBL: a game size below the smallest game's ends the readin
   RecordBuilder none;
   const FileReport r0 = read_cbl(cblz_library_bytes({smallest, short_one}, "x"), none);
   CHECK(none.games.size() == 1);
-  CHECK(xqtest::has_code(r0.issues, "bad-record"));
+  CHECK(xqtest::has_code(r0.issues, Code::BadRecord));
 }

@@ -89,8 +89,8 @@ TEST_CASE("every CBL library of the corpus: games as indexed", "[cbl][corpus]") 
     if (row.notes.find("compressed") != std::string::npos) {
       // Read in full by cbl_compressed_test.cpp; here: games, no loss.
       CHECK_FALSE(b.games.empty());
-      CHECK_FALSE(xqtest::has_code(r.issues, "unsupported"));
-      CHECK_FALSE(xqtest::has_code(r.issues, "bad-compression"));
+      CHECK_FALSE(xqtest::has_code(r.issues, Code::Unsupported));
+      CHECK_FALSE(xqtest::has_code(r.issues, Code::BadCompression));
       continue;
     }
     // The manifest counts record magics: every one is a game, those of
@@ -102,7 +102,7 @@ TEST_CASE("every CBL library of the corpus: games as indexed", "[cbl][corpus]") 
       const GameRecord& g = b.games[k];
       if (marked_deleted(g)) {
         REQUIRE(b.issues[k].size() == 1);
-        CHECK(b.issues[k][0].code == "deleted-record");
+        CHECK(b.issues[k][0].code == Code::DeletedRecord);
       } else {
         CHECK(b.issues[k].empty());
       }
@@ -152,7 +152,7 @@ TEST_CASE("CBR and CBL built from generated games read back the same tree", "[cb
     CHECK(same);
     CHECK(*b.games[k].tag("Library") == "测试库");
     CHECK(marked_deleted(b.games[k]) == deleted[k]);
-    CHECK(xqtest::has_code(b.issues[k], "deleted-record") == deleted[k]);
+    CHECK(xqtest::has_code(b.issues[k], Code::DeletedRecord) == deleted[k]);
   }
 }
 
@@ -186,7 +186,7 @@ TEST_CASE("a CBL entry marked deleted is read, the mark on the game itself", "[c
     CHECK(g.record.result == "1-0");
     CHECK(marked_deleted(g.record) == is_deleted);
     const auto finding = std::find_if(g.issues.begin(), g.issues.end(),
-                                      [](const ReadIssue& i) { return i.code == "deleted-record"; });
+                                      [](const Issue& i) { return i.code == Code::DeletedRecord; });
     REQUIRE((finding != g.issues.end()) == is_deleted);
     if (!is_deleted) continue;
     CHECK(*g.record.tag("Deleted") == "yes");
@@ -239,8 +239,8 @@ TEST_CASE("CBR and CBL readers survive truncated and corrupted buffers", "[cbr][
   RecordBuilder b;
   const FileReport r = read_cbl(z, b);
   CHECK(b.games.empty());
-  CHECK(xqtest::has_code(r.issues, "bad-compression"));
-  CHECK(xqtest::has_code(r.issues, "truncated"));
+  CHECK(xqtest::has_code(r.issues, Code::BadCompression));
+  CHECK(xqtest::has_code(r.issues, Code::Truncated));
 }
 
 namespace {
@@ -277,10 +277,10 @@ TEST_CASE("CBR: 50000 unreadable alternatives before 50000 readable ones replay 
   CHECK(g.node(g.nodes[0].children[1]).text == "b0c2");
   // The first 1000 are reported, the others counted in one issue.
   std::size_t bad = 0, other = 0;
-  for (const auto& i : b.issues[0]) ++(i.code == "bad-move" ? bad : other);
+  for (const auto& i : b.issues[0]) ++(i.code == Code::BadMove ? bad : other);
   CHECK(bad == 1000);
   REQUIRE(other == 1);
-  CHECK(b.issues[0].back().code == "too-many-issues");
+  CHECK(b.issues[0].back().code == Code::TooManyIssues);
   CHECK(b.issues[0].back().message.find(std::to_string(kDropped - 1000) + " more") == 0);
 }
 
@@ -340,7 +340,7 @@ TEST_CASE("CBR: unreadable moves among alternatives leave out their subtrees, th
     INFO(why);  // before the check, so that a failure shows it
     CHECK(same);
     std::size_t bad = 0;
-    for (const auto& i : b.issues[0]) bad += i.code == "bad-move";
+    for (const auto& i : b.issues[0]) bad += i.code == Code::BadMove;
     CHECK(bad == std::size_t(std::count(spoiled.begin(), spoiled.end(), 1)));
   }
   CHECK(first_dropped > 10);  // first choices among them, whose alternatives move up
@@ -391,6 +391,6 @@ TEST_CASE("the Deleted tag of a CBL game survives the writers that hold tags", "
   // XQF has no place for it: a loss note.
   const XqfWriteResult x = write_xqf(g);
   CHECK(std::any_of(x.losses.begin(), x.losses.end(), [](const auto& l) {
-    return l.code == "tag-dropped" && l.message.find("Deleted") != std::string::npos;
+    return l.code == Code::TagDropped && l.message.find("Deleted") != std::string::npos;
   }));
 }

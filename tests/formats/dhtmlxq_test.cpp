@@ -150,14 +150,14 @@ TEST_CASE("dhtmlxq: bad data is reported with its location and read around", "[d
   REQUIRE(c.games.size() == 1);
   const BuiltGame& g = c.games[0];
   CHECK(g.record.main_line().size() == 1);
-  CHECK(xqtest::has_issue(g, "bad-move"));
-  CHECK(xqtest::has_issue(g, "orphan-variation"));
-  CHECK(xqtest::has_issue(g, "bad-variation"));
-  CHECK(xqtest::has_issue(g, "mismatched-close"));
-  CHECK(xqtest::has_issue(g, "bad-comment"));
+  CHECK(xqtest::has_issue(g, Code::BadMove));
+  CHECK(xqtest::has_issue(g, Code::OrphanVariation));
+  CHECK(xqtest::has_issue(g, Code::BadVariation));
+  CHECK(xqtest::has_issue(g, Code::MismatchedClose));
+  CHECK(xqtest::has_issue(g, Code::BadComment));
   CHECK(*g.record.tag("BlackTime") == "5");
   for (const auto& i : g.issues)
-    if (i.code == "bad-move") CHECK(text[i.where.offset] == 'x');
+    if (i.code == Code::BadMove) CHECK(text[i.where.offset] == 'x');
 }
 
 TEST_CASE("dhtmlxq: HTML pages, several records, GBK text and truncation", "[dhtmlxq]") {
@@ -177,13 +177,13 @@ TEST_CASE("dhtmlxq: HTML pages, several records, GBK text and truncation", "[dht
   CHECK(c.games[0].record.tag("DhtmlXQ_result") == nullptr);
   CHECK(c.games[1].record.main_line().size() == 1);
   CHECK(c.games[2].record.truncated);
-  CHECK(xqtest::has_issue(c.games[2], "truncated"));
+  CHECK(xqtest::has_issue(c.games[2], Code::Truncated));
   CHECK(c.games[2].record.main_line().size() == 2);
 
   Collected none = read("<html>nothing here</html>", &rep);
   CHECK(none.games.empty());
   REQUIRE(!rep.issues.empty());
-  CHECK(rep.issues[0].code == "no-record");
+  CHECK(rep.issues[0].code == Code::NoRecord);
 }
 
 TEST_CASE("dhtmlxq: binit, flipped rows and the side to move", "[dhtmlxq]") {
@@ -209,7 +209,7 @@ TEST_CASE("dhtmlxq: binit, flipped rows and the side to move", "[dhtmlxq]") {
   const std::string flipped = binit("00", "30", "09", "59");
   Collected f = read("[DhtmlXQ][DhtmlXQ_binit]" + flipped + "[/DhtmlXQ_binit][DhtmlXQ_movelist]0908[/DhtmlXQ_movelist][/DhtmlXQ]");
   REQUIRE(f.games.size() == 1);
-  CHECK(xqtest::has_issue(f.games[0], "rows-flipped"));
+  CHECK(xqtest::has_issue(f.games[0], Code::RowsFlipped));
   REQUIRE(f.games[0].record.start_setup);
   CHECK(*f.games[0].record.start_setup == *r.start_setup);
   CHECK(f.games[0].record.node(f.games[0].record.main_line()[0]).move == r.node(r.main_line()[0]).move);
@@ -276,7 +276,7 @@ TEST_CASE("dhtmlxq: corpus games survive write and read", "[dhtmlxq][corpus]") {
     Collected c = read(read_file(path));
     for (const BuiltGame& g : c.games) {
       const DhtmlXqWriteResult w = write_dhtmlxq(g.record);
-      for (const auto& l : w.losses) CHECK(l.code != "tag-dropped");
+      for (const auto& l : w.losses) CHECK(l.code != Code::TagDropped);
       Collected back = read(w.bytes);
       REQUIRE(back.games.size() == 1);
       CHECK(compare_trees(g.record, back.games[0].record) == "");
@@ -338,11 +338,11 @@ TEST_CASE("dhtmlxq: the writer names what it cannot write", "[dhtmlxq]") {
   u.notation = MoveNotation::Chinese;
   g.add_child(1, u);
   const DhtmlXqWriteResult w = write_dhtmlxq(g);
-  std::vector<std::string> codes;
+  std::vector<Code> codes;
   for (const auto& l : w.losses) codes.push_back(l.code);
-  CHECK(std::count(codes.begin(), codes.end(), "tag-dropped") == 1);
-  CHECK(std::count(codes.begin(), codes.end(), "nag-dropped") == 1);
-  CHECK(std::count(codes.begin(), codes.end(), "unresolved-move") == 1);
+  CHECK(std::count(codes.begin(), codes.end(), Code::TagDropped) == 1);
+  CHECK(std::count(codes.begin(), codes.end(), Code::NagDropped) == 1);
+  CHECK(std::count(codes.begin(), codes.end(), Code::UnresolvedMove) == 1);
   CHECK(w.bytes.find("[DhtmlXQ_movelist]7747[/DhtmlXQ_movelist]") != std::string::npos);
   CHECK(w.bytes.find("[DhtmlXQ_event]E[/DhtmlXQ_event]") != std::string::npos);
 }
@@ -398,7 +398,7 @@ TEST_CASE("dhtmlxq: GBK output names the characters GBK cannot hold", "[dhtmlxq]
   o.encoding = OutputEncoding::Gbk;
   const DhtmlXqWriteResult w = write_dhtmlxq(g, o);
   REQUIRE(w.losses.size() == 1);
-  CHECK(w.losses[0].code == "unencodable-characters");
+  CHECK(w.losses[0].code == Code::UnencodableCharacters);
 }
 
 TEST_CASE("dhtmlxq: the DHJHtmlXQ dialect with numbered fields", "[dhtmlxq][dhj]") {
@@ -446,6 +446,6 @@ TEST_CASE("dhtmlxq: DHJHtmlXQ board with Black to move, and a bad point", "[dhtm
   board[10] = 'x';
   Collected bad = read("[DHJHtmlXQ][DHJHtmlXQ_31]" + board.substr(0, 80) + "[/DHJHtmlXQ_31][/DHJHtmlXQ]");
   REQUIRE(bad.games.size() == 1);
-  CHECK(xqtest::has_issue(bad.games[0], "bad-fen"));
+  CHECK(xqtest::has_issue(bad.games[0], Code::BadFen));
   CHECK(error_count(bad.games[0]) == 2);  // the bad point, and 80 points instead of 90
 }

@@ -18,7 +18,7 @@ TEST_CASE("fen lines: one game per line, bad lines reported by number", "[fen-li
   CHECK(games[1].record.start_fen == std::string("4k4/9/9/9/9/9/9/9/4R4/3K5 b"));
   CHECK(games[1].where.line == 4);
   REQUIRE(rep.issues.size() == 2);
-  CHECK(rep.issues[0].code == "bad-fen");
+  CHECK(rep.issues[0].code == Code::BadFen);
   CHECK(rep.issues[0].where.line == 5);
   CHECK(rep.issues[1].where.line == 6);
   CHECK(write_fen_line(games[1].record) == "4k4/9/9/9/9/9/9/9/4R4/3K5 b - - 0 1\n");

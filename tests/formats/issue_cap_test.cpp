@@ -22,7 +22,7 @@ std::string repeat(std::string_view s, std::size_t n) {
   return out;
 }
 
-std::size_t count(const std::vector<ReadIssue>& issues, std::string_view code) {
+std::size_t count(const std::vector<Issue>& issues, Code code) {
   std::size_t n = 0;
   for (const auto& i : issues) n += i.code == code;
   return n;
@@ -41,9 +41,9 @@ void check_bounded(const FileReport& r, const RecordBuilder& b) {
   CHECK(total <= 10000 + 1 + b.issues.size());
 }
 
-const ReadIssue* too_many(const std::vector<ReadIssue>& issues) {
+const Issue* too_many(const std::vector<Issue>& issues) {
   for (const auto& i : issues)
-    if (i.code == "too-many-issues") return &i;
+    if (i.code == Code::TooManyIssues) return &i;
   return nullptr;
 }
 
@@ -70,8 +70,8 @@ TEST_CASE("PGN: 200,000 stray brackets in a game give 1,000 issues and the count
   RecordBuilder b;
   const FileReport r = read_games(bytes, "b.pgn", b);
   REQUIRE(b.issues.size() == 1);
-  CHECK(count(b.issues[0], "stray-character") == 1000);
-  const ReadIssue* more = too_many(b.issues[0]);
+  CHECK(count(b.issues[0], Code::StrayCharacter) == 1000);
+  const Issue* more = too_many(b.issues[0]);
   REQUIRE(more);
   CHECK(more->message.find("199000 more issues of this game") == 0);
   check_bounded(r, b);
@@ -81,11 +81,11 @@ TEST_CASE("PGN: a token of 4 MB is one issue with its extent, and no move", "[is
   const std::string bytes = "1. " + std::string(4 << 20, 'x') + " *";
   RecordBuilder b;
   const FileReport r = read_games(bytes, "t.pgn", b);
-  std::vector<ReadIssue> all = r.issues;
+  std::vector<Issue> all = r.issues;
   for (const auto& g : b.issues) all.insert(all.end(), g.begin(), g.end());
-  REQUIRE(count(all, "token-too-long") == 1);
+  REQUIRE(count(all, Code::TokenTooLong) == 1);
   for (const auto& i : all)
-    if (i.code == "token-too-long") CHECK(i.message.find("token of 4194304 bytes (offsets 3..4194307)") == 0);
+    if (i.code == Code::TokenTooLong) CHECK(i.message.find("token of 4194304 bytes (offsets 3..4194307)") == 0);
   for (const auto& g : b.games)
     for (const auto& n : g.nodes) CHECK(n.text.size() < 100);
   check_bounded(r, b);
@@ -97,7 +97,7 @@ TEST_CASE("PGN: many games draw on the file's 10,000 issues", "[issue-cap]") {
   const FileReport r = read_games(bytes, "g.pgn", b);
   REQUIRE(b.issues.size() == 12);
   std::size_t strays = 0;
-  for (const auto& g : b.issues) strays += count(g, "stray-character");
+  for (const auto& g : b.issues) strays += count(g, Code::StrayCharacter);
   CHECK(strays == 10000);
   REQUIRE(too_many(b.issues[11]));
   CHECK(too_many(b.issues[11])->message.find("the file's limit of 10000 issues is reached") != std::string::npos);
@@ -122,7 +122,7 @@ TEST_CASE("CBR: 1 MB of move records that are no moves give 1,000 issues and the
   RecordBuilder b;
   const FileReport r = read_games(bytes, "m.cbr", b);
   REQUIRE(b.issues.size() == 1);
-  CHECK(count(b.issues[0], "bad-move") == 1000);
+  CHECK(count(b.issues[0], Code::BadMove) == 1000);
   CHECK(too_many(b.issues[0]));
   check_bounded(r, b);
 }
@@ -132,7 +132,7 @@ TEST_CASE("CBL: 5,000 records of an unknown version: 1,000 file-level issues and
   bytes += repeat(std::string("CCBridge Record\0\0\0\0\x09", 20), 5000);
   RecordBuilder b;
   const FileReport r = read_games(bytes, "l.cbl", b);
-  CHECK(count(r.issues, "unsupported") == 999);  // and bad-index
+  CHECK(count(r.issues, Code::Unsupported) == 999);  // and bad-index
   REQUIRE(too_many(r.issues));
   CHECK(too_many(r.issues)->message.find("4001 more file-level issues") == 0);
   check_bounded(r, b);
@@ -155,9 +155,9 @@ TEST_CASE("JSON: 20,000 unknown members and 2,000 lines that are no game", "[iss
   RecordBuilder b;
   const FileReport r = read_games(bytes, "j.jsonl", b);
   REQUIRE(b.issues.size() == 1);
-  CHECK(count(b.issues[0], "unknown-member") == 1000);
+  CHECK(count(b.issues[0], Code::UnknownMember) == 1000);
   CHECK(too_many(b.issues[0]));
-  CHECK(count(r.issues, "bad-schema") == 1000);
+  CHECK(count(r.issues, Code::BadSchema) == 1000);
   CHECK(too_many(r.issues));
   check_bounded(r, b);
 }
@@ -176,7 +176,7 @@ TEST_CASE("FEN lines: 20,000 lines that are no FEN give 1,000 issues and the cou
   const std::string bytes = repeat("x\n", 20000);
   RecordBuilder b;
   const FileReport r = read_games(bytes, "f.fen", b);
-  CHECK(count(r.issues, "bad-fen") == 1000);
+  CHECK(count(r.issues, Code::BadFen) == 1000);
   CHECK(too_many(r.issues));
   check_bounded(r, b);
 }
@@ -187,7 +187,7 @@ TEST_CASE("CBF: 20,000 unknown elements give 1,000 issues and the count", "[issu
   RecordBuilder b;
   const FileReport r = read_games(bytes, "e.cbf", b);
   REQUIRE(b.issues.size() == 1);
-  CHECK(count(b.issues[0], "unknown-element") == 1000);
+  CHECK(count(b.issues[0], Code::UnknownElement) == 1000);
   CHECK(too_many(b.issues[0]));
   check_bounded(r, b);
 }

@@ -112,23 +112,23 @@ TEST_CASE("json: strict parsing with locations, depth limited", "[json]") {
     FileReport rep;
     Collected c = read(text, &rep);
     REQUIRE(!rep.issues.empty());
-    CHECK((rep.issues[0].code == "bad-json" || rep.issues[0].code == "bad-encoding"));
+    CHECK((rep.issues[0].code == Code::BadJson || rep.issues[0].code == Code::BadEncoding));
     CHECK(rep.issues[0].where.line == 1);
   }
   std::string deep(100000, '[');
   FileReport rep;
   Collected c = read(deep, &rep);
   REQUIRE(!rep.issues.empty());
-  CHECK(rep.issues[0].code == "too-deep");
+  CHECK(rep.issues[0].code == Code::TooDeep);
   // Schema problems are reported, and the rest is read.
   Collected s = read("{\"xqrec\":1,\"tags\":[[\"a\"]],\"moves\":[{\"iccs\":\"h2e2\"},{\"text\":5}],\"x\":1}\n", &rep);
   REQUIRE(s.games.size() == 1);
   CHECK(s.games[0].record.main_line().size() == 1);
-  std::vector<std::string> codes;
+  std::vector<Code> codes;
   for (const auto& i : s.games[0].issues) codes.push_back(i.code);
-  CHECK(std::count(codes.begin(), codes.end(), "bad-schema") == 1);
-  CHECK(std::count(codes.begin(), codes.end(), "bad-move") == 1);
-  CHECK(std::count(codes.begin(), codes.end(), "unknown-member") == 1);
+  CHECK(std::count(codes.begin(), codes.end(), Code::BadSchema) == 1);
+  CHECK(std::count(codes.begin(), codes.end(), Code::BadMove) == 1);
+  CHECK(std::count(codes.begin(), codes.end(), Code::UnknownMember) == 1);
 }
 
 TEST_CASE("json: truncated and corrupted input never crashes", "[json]") {
@@ -166,7 +166,7 @@ TEST_CASE("json: raw bytes read back beside private-use characters and escaped b
   for (const char* bad : {"{\"a\":\"\\udc41\"}", "{\"a\":\"\\udd80\"}", "{\"a\":\"\\ud800x\"}"}) {
     read(bad, &rep);
     REQUIRE(!rep.issues.empty());
-    CHECK(rep.issues[0].code == "bad-json");
+    CHECK(rep.issues[0].code == Code::BadJson);
   }
 }
 
@@ -176,7 +176,7 @@ TEST_CASE("json: top-level values one after another, error offsets, default move
   Collected c = read("1{\"xqrec\":1} [1]\n{\"xqrec\":1,\"moves\":[{\"text\":\"h2e2\"}]}", &rep);
   CHECK(c.games.size() == 2);
   REQUIRE(rep.issues.size() == 2);
-  CHECK(rep.issues[0].code == "bad-schema");
+  CHECK(rep.issues[0].code == Code::BadSchema);
   CHECK(rep.issues[0].where.offset == 0);
   CHECK(rep.issues[1].where.offset == 13);
   // A move without "where" is located at its object.
@@ -188,11 +188,11 @@ TEST_CASE("json: top-level values one after another, error offsets, default move
   // start of their run of text.
   read("{\"a\":1 \"b\":2}", &rep);
   REQUIRE(rep.issues.size() == 1);
-  CHECK(rep.issues[0].code == "bad-json");
+  CHECK(rep.issues[0].code == Code::BadJson);
   CHECK(rep.issues[0].where.offset == 7);
   read("{\"a\":\"x\\ny\xE4\xB8z\"}", &rep);
   REQUIRE(rep.issues.size() == 1);
-  CHECK(rep.issues[0].code == "bad-encoding");
+  CHECK(rep.issues[0].code == Code::BadEncoding);
   CHECK(rep.issues[0].where.offset == 9);
   read("[{\"xqrec\":1}] x", &rep);
   REQUIRE(rep.issues.size() == 1);
@@ -200,6 +200,6 @@ TEST_CASE("json: top-level values one after another, error offsets, default move
   CHECK(rep.issues[0].where.offset == 14);
   read("\xEF\xBB\xBF\xEF\xBB\xBF{}", &rep);  // a second byte-order mark
   REQUIRE(rep.issues.size() == 1);
-  CHECK(rep.issues[0].code == "bad-json");
+  CHECK(rep.issues[0].code == Code::BadJson);
   CHECK(rep.issues[0].where.offset == 3);
 }

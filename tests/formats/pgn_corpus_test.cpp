@@ -204,7 +204,7 @@ TEST_CASE("PGN corpus: write -> read gives the same tree for every game", "[pgn]
         o.notation = notation;
         o.encoding = games % 2 ? OutputEncoding::Utf8 : OutputEncoding::Gbk;
         const auto out = write_pgn(g, o);
-        for (const auto& l : out.losses) losses += l.code != "unresolved-move";
+        for (const auto& l : out.losses) losses += l.code != Code::UnresolvedMove;
         const auto back = xqtest::read_built(out.bytes, read_pgn);
         if (back.size() != 1) {
           ++differ;

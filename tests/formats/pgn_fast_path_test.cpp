@@ -74,8 +74,8 @@ class Recorder : public GameVisitor {
   void begin_variation() override { events.push_back("("); }
   void end_variation() override { events.push_back(")"); }
   void result(std::string_view text) override { events.push_back("result " + std::string(text)); }
-  void issue(const ReadIssue& issue) override {
-    if (with_issues) events.push_back("issue " + issue.code);
+  void issue(const Issue& issue) override {
+    if (with_issues) events.push_back("issue " + std::string(issue.name()));
   }
   Control end_game(bool truncated) override {
     events.push_back(truncated ? "end truncated" : "end");

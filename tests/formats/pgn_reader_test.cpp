@@ -435,10 +435,10 @@ TEST_CASE("PGN: file-level issues past the first thousand are counted in one iss
   GameBuilder builder([](BuiltGame&) { return Control::Continue; });
   const FileReport report = read_pgn(text, builder);
   std::size_t stray = 0;
-  const ReadIssue* more = nullptr;
+  const Issue* more = nullptr;
   for (const auto& i : report.issues) {
-    stray += i.code == "stray-character";
-    if (i.code == "too-many-issues") more = &i;
+    stray += i.code == Code::StrayCharacter;
+    if (i.code == Code::TooManyIssues) more = &i;
   }
   CHECK(stray == 1000);
   REQUIRE(more);

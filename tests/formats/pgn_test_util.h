@@ -27,7 +27,7 @@ class EventLog : public GameVisitor {
   std::vector<std::string> events;
   std::vector<SourceLocation> move_locations;
   std::vector<std::string> move_texts;
-  std::vector<ReadIssue> issues;
+  std::vector<Issue> issues;
   bool with_locations = false;
 
   Control begin_game(std::size_t index, SourceLocation where) override {
@@ -48,8 +48,8 @@ class EventLog : public GameVisitor {
   void begin_variation() override { events.push_back("("); }
   void end_variation() override { events.push_back(")"); }
   void result(std::string_view text) override { events.push_back("result " + std::string(text)); }
-  void issue(const ReadIssue& issue) override {
-    events.push_back("issue " + issue.code);
+  void issue(const Issue& issue) override {
+    events.push_back("issue " + std::string(issue.name()));
     issues.push_back(issue);
   }
   Control end_game(bool truncated) override {

@@ -91,9 +91,9 @@ TEST_CASE("PGN writer: tag names made ASCII, the rest kept in the comment, each 
   CHECK(out.bytes.find("[TimeControl \"90+30\"]") != std::string::npos);
   CHECK(out.bytes.find("{备注: 第一轮}") != std::string::npos);
   CHECK(out.bytes.find("[Site \"a \\\"b\\\" c\"]") != std::string::npos);
-  std::vector<std::string> codes;
+  std::vector<Code> codes;
   for (const auto& l : out.losses) codes.push_back(l.code);
-  CHECK(codes == std::vector<std::string>{"tag-renamed", "tag-renamed", "tag-in-comment", "tag-newline"});
+  CHECK(codes == std::vector<Code>{Code::TagRenamed, Code::TagRenamed, Code::TagInComment, Code::TagNewline});
   // Read back: the tags are ASCII and the comment holds the unmapped one.
   const auto back = xqtest::read_built(out.bytes, read_pgn);
   REQUIRE(back.size() == 1);
@@ -112,7 +112,7 @@ TEST_CASE("PGN writer: GBK output, unencodable characters noted", "[pgn][writer]
   REQUIRE(to_utf8(out.bytes, "GBK", text));
   CHECK(text.find("1. 炮二平五 马８进７ 1-0\r\n") != std::string::npos);
   REQUIRE(out.losses.size() == 1);
-  CHECK(out.losses[0].code == "unencodable-characters");
+  CHECK(out.losses[0].code == Code::UnencodableCharacters);
 }
 
 TEST_CASE("PGN writer: unresolved moves are written as their text and noted", "[pgn][writer]") {
@@ -122,7 +122,7 @@ TEST_CASE("PGN writer: unresolved moves are written as their text and noted", "[
   const auto out = write_pgn(g);
   CHECK(out.bytes.find("1. 炮二平五 h9g7 1-0") != std::string::npos);
   REQUIRE(!out.losses.empty());
-  CHECK(out.losses[0].code == "unresolved-move");
+  CHECK(out.losses[0].code == Code::UnresolvedMove);
 }
 
 TEST_CASE("PGN writer: comments before main-line and variation moves stand after the move number",

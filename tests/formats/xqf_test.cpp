@@ -64,7 +64,7 @@ RecordBuilder read(std::string_view bytes, FileReport* report = nullptr) {
   return b;
 }
 
-bool has_issue(const RecordBuilder& b, std::string_view code) {
+bool has_issue(const RecordBuilder& b, Code code) {
   for (const auto& list : b.issues)
     for (const auto& i : list)
       if (i.code == code) return true;
@@ -219,7 +219,7 @@ void check_round_trip(const GameRecord& original, const XqfWriteOptions& options
       // A cut field is noted as a loss; otherwise it comes back whole.
       bool cut = false;
       for (const auto& l : written.losses)
-        if (l.code == "field-truncated" && l.message.rfind(tag, 0) == 0) cut = true;
+        if (l.code == Code::FieldTruncated && l.message.rfind(tag, 0) == 0) cut = true;
       if (!cut) CHECK(*c == *a);
       else CHECK(a->rfind(*c, 0) == 0);
     }
@@ -285,21 +285,21 @@ TEST_CASE("XQF writer notes what XQF cannot hold", "[xqf]") {
   g.set_tag("ECCO", "C45");
   g.nodes[1].nags.push_back(1);
   const XqfWriteResult w = write_xqf(g, {18, {}});
-  const auto has = [&](std::string_view code, std::string_view text) {
+  const auto has = [&](Code code, std::string_view text) {
     for (const auto& l : w.losses)
       if (l.code == code && l.message.find(text) != std::string::npos) return true;
     return false;
   };
-  CHECK(has("field-truncated", "Red"));
-  CHECK(has("tag-dropped", "Round"));
-  CHECK(has("tag-dropped", "ECCO"));
-  CHECK(has("nag-dropped", "1 NAG"));
+  CHECK(has(Code::FieldTruncated, "Red"));
+  CHECK(has(Code::TagDropped, "Round"));
+  CHECK(has(Code::TagDropped, "ECCO"));
+  CHECK(has(Code::NagDropped, "1 NAG"));
   // The cut name ends on a character boundary: 7 characters, 14 bytes.
   RecordBuilder b = read(w.bytes);
   REQUIRE(b.games.size() == 1);
   CHECK(*b.games[0].tag("Red") == "一个名字非常非");
-  CHECK_FALSE(has_issue(b, "bad-encoding"));
-  CHECK_FALSE(has_issue(b, "cut-character"));
+  CHECK_FALSE(has_issue(b, Code::BadEncoding));
+  CHECK_FALSE(has_issue(b, Code::CutCharacter));
 }
 
 TEST_CASE("XQF writer keeps a non-standard start and Black to move", "[xqf]") {
@@ -345,7 +345,7 @@ TEST_CASE("XQF reader survives truncated and corrupted buffers", "[xqf][robust]"
       }
       REQUIRE(b.games.size() == 1);
       CHECK(b.games[0].truncated);
-      CHECK(has_issue(b, "truncated"));
+      CHECK(has_issue(b, Code::Truncated));
     }
     // Flipped bytes: never a crash, never more nodes than bytes allow.
     Lcg rng(5);
@@ -369,26 +369,26 @@ TEST_CASE("XQF reader on hostile structures", "[xqf][robust]") {
   RecordBuilder b = read(v10_file(records));
   REQUIRE(b.games.size() == 1);
   CHECK(b.games[0].truncated);
-  CHECK(has_issue(b, "truncated"));
+  CHECK(has_issue(b, Code::Truncated));
   // A comment length far beyond the file.
   std::string huge("\x18\x20\xF0\x00\xff\xff\xff\x7f", 8);
   b = read(v10_file(huge));
-  CHECK(has_issue(b, "truncated"));
+  CHECK(has_issue(b, Code::Truncated));
   // A negative comment length.
   std::string negative("\x18\x20\x00\x00\xf0\xff\xff\xff", 8);
   b = read(v10_file(negative));
-  CHECK(has_issue(b, "bad-comment-length"));
+  CHECK(has_issue(b, Code::BadCommentLength));
   // Squares off the board: the move and its continuation are left out.
   std::string off("\x18\x20\xF0\x00\0\0\0\0", 8);
   off += std::string("\xF0\x38\xF0\x00\0\0\0\0", 8);
   off += std::string("\x2F\x38\x00\x00\0\0\0\0", 8);
   b = read(v10_file(off));
-  CHECK(has_issue(b, "bad-move"));
+  CHECK(has_issue(b, Code::BadMove));
   CHECK(b.games[0].nodes.size() == 1);
   // Not an XQF file at all.
   RecordBuilder none;
   const FileReport r = read_xqf("PK\x03\x04", none);
   CHECK(none.games.empty());
   REQUIRE(r.issues.size() == 1);
-  CHECK(r.issues[0].code == "bad-header");
+  CHECK(r.issues[0].code == Code::BadHeader);
 }

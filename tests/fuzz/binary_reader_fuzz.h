@@ -23,7 +23,7 @@ class Sink : public formats::GameVisitor {
   }
   void begin_variation() override { ++depth_; }
   void end_variation() override { --depth_; }
-  void issue(const formats::ReadIssue& i) override { sum_ += i.message.size() + i.code.size(); }
+  void issue(const formats::Issue& i) override { sum_ += i.message.size() + i.name().size(); }
   std::size_t sum_ = 0, moves_ = 0;
   long depth_ = 0;
 };

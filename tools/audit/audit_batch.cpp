@@ -77,7 +77,7 @@ void account(BatchSummary& sum, const GameAudit& a) {
   ++sum.games;
   sum.plies += std::size_t(a.plies);
   if (a.has_errors()) ++sum.games_with_errors;
-  for (const auto& f : a.findings) ++sum.findings_by_code[f.code];
+  for (const auto& f : a.findings) ++sum.findings_by_code[std::string(f.name())];
 }
 
 // Reads the files in order, calling on_game(BuiltGame&, path) for each game
@@ -104,7 +104,7 @@ void read_all(const std::vector<InputFile>& files, const BatchOptions& opt, OnGa
       games_in_file = 0;
       done.report = read_games(bytes.bytes(), path, builder, input.in_walk ? in_walk : opt.read);
       if (opt.max_games && games_in_file >= opt.max_games)
-        done.report.issues.push_back({"max-games", Severity::Warning, {}, "",
+        done.report.issues.push_back({Code::MaxGames, Severity::Warning, {}, "",
                                       "read stopped after " + std::to_string(opt.max_games) +
                                           " games (--max-games): the rest of the file is not audited"});
       if (bytes.truncated()) done.io_error = FileBytes::kTruncatedMessage;
@@ -139,7 +139,7 @@ GameAudit file_level_audit(const std::string& path, const FileReport& report) {
   file_level.game = 0;
   file_level.final_state = "unknown";
   for (const auto& i : report.issues) {
-    Finding& f = file_level.findings.emplace_back();
+    Issue& f = file_level.findings.emplace_back();
     f.code = i.code;
     f.severity = i.severity;
     f.text = i.text;
@@ -161,7 +161,7 @@ BatchSummary audit_files(const std::vector<InputFile>& files, const BatchOptions
       ++sum.files;
       ++files_done;
       if (!item.io_error.empty()) ++sum.io_errors;
-      for (const auto& i : item.report.issues) ++sum.findings_by_code[i.code];
+      for (const auto& i : item.report.issues) ++sum.findings_by_code[std::string(i.name())];
       if (sink.file) sink.file(item.path, item.report, item.io_error);
     }
     progress.update(files_done, sum.games);

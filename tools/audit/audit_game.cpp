@@ -24,7 +24,7 @@ namespace xq::audit {
 using namespace xq::formats;
 
 bool GameAudit::has_errors() const {
-  return std::any_of(findings.begin(), findings.end(), [](const Finding& f) { return f.severity == Severity::Error; });
+  return std::any_of(findings.begin(), findings.end(), [](const Issue& f) { return f.severity == Severity::Error; });
 }
 
 namespace {
@@ -81,9 +81,9 @@ class GameAuditor {
  public:
   GameAuditor(const GameRecord& rec, const AuditOptions& opt, GameAudit& out) : rec_(rec), opt_(opt), out_(out) {}
 
-  void run(const std::vector<ReadIssue>& reader_issues) {
+  void run(const std::vector<Issue>& reader_issues) {
     for (const auto& i : reader_issues) {
-      Finding f;
+      Issue f;
       f.code = i.code;
       f.severity = i.severity;
       f.text = bounded_excerpt(i.text);
@@ -93,7 +93,7 @@ class GameAuditor {
     }
     audit();
     if (suppressed_ > 0)
-      add_always("too-many-issues", Severity::Warning,
+      add_always(Code::TooManyIssues, Severity::Warning,
                  std::to_string(suppressed_) + " more findings of the audit are not reported (only the first " +
                      std::to_string(kMaxAuditFindings) + " are)");
   }
@@ -110,26 +110,26 @@ class GameAuditor {
 
   // A finding of the audit's own: one past kMaxAuditFindings is counted and
   // filled in a scratch finding that is dropped.
-  Finding& add(std::string code, Severity sev, std::string message) {
+  Issue& add(Code code, Severity sev, std::string message) {
     if (own_ >= kMaxAuditFindings) {
       ++suppressed_;
-      scratch_ = Finding{};
+      scratch_ = Issue{};
       return scratch_;
     }
     ++own_;
-    return add_always(std::move(code), sev, std::move(message));
+    return add_always(code, sev, std::move(message));
   }
-  Finding& add_always(std::string code, Severity sev, std::string message) {
-    Finding& f = out_.findings.emplace_back();
-    f.code = std::move(code);
+  Issue& add_always(Code code, Severity sev, std::string message) {
+    Issue& f = out_.findings.emplace_back();
+    f.code = code;
     f.severity = sev;
     f.message = std::move(message);
     return f;
   }
 
-  Finding& add_at(std::string code, Severity sev, const Position& pos, int ply, const GameNode& node,
+  Issue& add_at(Code code, Severity sev, const Position& pos, int ply, const GameNode& node,
                   const std::string& path, std::string message) {
-    Finding& f = add(std::move(code), sev, std::move(message));
+    Issue& f = add(code, sev, std::move(message));
     f.ply = ply;
     f.move_number = pos.fullmove_number();
     f.side = pos.side_to_move();
@@ -144,8 +144,8 @@ class GameAuditor {
   bool start_position() {
     StartPosition start = resolve_start(rec_);
     for (auto& i : start.issues) {
-      Finding& f = add(i.code, i.severity, i.message);
-      if (i.code == "bad-position" && start.setup) f.fen = i.text;
+      Issue& f = add(i.code, i.severity, i.message);
+      if (i.code == Code::BadPosition && start.setup) f.fen = i.text;
       else f.text = bounded_excerpt(i.text);
     }
     if (!start.setup) return false;
@@ -245,7 +245,7 @@ class GameAuditor {
 
   void report_natural_limit(const Position& pos, int ply, const GameNode& node, const rules::NaturalClaim& claim) {
     const auto& limit = opt_.natural_limit;
-    Finding& f = add_at("natural-limit", Severity::Warning, pos, ply, node, "main",
+    Issue& f = add_at(Code::NaturalLimit, Severity::Warning, pos, ply, node, "main",
                         std::to_string(limit.moves) + " moves without a capture: " +
                             std::string(color_name(claim.side)) + " may claim a draw (natural limit" +
                             (claim.checks_not_counted
@@ -267,7 +267,7 @@ class GameAuditor {
     // the finding stands), walking back from now.
     const Position before = history.before(now, std::size_t(from));
     const Position before_last = history.before(now, std::size_t(rep.last_ply));
-    Finding& f = add_at("repetition", Severity::Warning, before_last, rep.last_ply, node, "main",
+    Issue& f = add_at(Code::Repetition, Severity::Warning, before_last, rep.last_ply, node, "main",
                         "the position after ply " + std::to_string(rep.last_ply) + " occurs for the " +
                             ordinal(rep.occurrences) +
                             " time; the cycle is plies " + std::to_string(rep.first_ply) + "-" +
@@ -284,7 +284,7 @@ class GameAuditor {
 
   void report_failure(const Position& pos, int ply, const GameNode& node, NodeId id, const std::string& path,
                       const Resolution& r) {
-    Finding& f = add_at(r.code, Severity::Error, pos, ply, node, path,
+    Issue& f = add_at(r.code, Severity::Error, pos, ply, node, path,
                         r.message + "; replay of this line stops here");
     for (Move m : r.candidates)
       if (f.candidates.size() < opt_.max_candidates) f.candidates.push_back(to_iccs(m));
@@ -325,7 +325,7 @@ class GameAuditor {
     // Only a repair that makes the whole rest replay (up to the confirmation
     // horizon) is worth reporting.
     if (best < want) return;
-    Finding& f = add_at("missing-move", Severity::Error, pos, ply, node, path, "");
+    Issue& f = add_at(Code::MissingMove, Severity::Error, pos, ply, node, path, "");
     std::string list;
     for (const auto& [n, x] : fits) {
       if (n != best) continue;
@@ -350,7 +350,7 @@ class GameAuditor {
       const int want = std::min<int>(int(order.size()), kConfirmPlies);
       const int n = replay_length(pos, rec_, order, 0);
       if (n < want || n <= int(gap)) continue;
-      Finding& f = add_at("swapped-moves", Severity::Error, pos, ply, node, path,
+      Issue& f = add_at(Code::SwappedMoves, Severity::Error, pos, ply, node, path,
                           "plies " + std::to_string(ply) + " and " + std::to_string(ply + int(gap)) +
                               " replay only in the other order ('" + bounded_excerpt(rec_.node(order[0]).text) + "' first)");
       Move first;
@@ -379,8 +379,8 @@ class GameAuditor {
 
   void report_dialects() {
     for (const auto& [d, seen] : dialects_) {
-      Finding f;
-      f.code = "notation-dialect";
+      Issue f;
+      f.code = Code::NotationDialect;
       f.severity = Severity::Info;
       f.ply = seen.ply;
       f.move_number = seen.move_number;
@@ -445,9 +445,9 @@ class GameAuditor {
     result = normalise_result(result);
     out_.result = result;
     if (rec_.truncated)
-      add("truncated", Severity::Error, "the file ends inside this game (no termination marker)");
+      add(Code::Truncated, Severity::Error, "the file ends inside this game (no termination marker)");
     const bool none = result.empty() || result == "*";
-    if (none) add("no-result", Severity::Warning, "no result is recorded");
+    if (none) add(Code::NoResult, Severity::Warning, "no result is recorded");
     // A cut record cannot be held to its result.
     if (!main_completed_ || rec_.truncated) return;
     const GameState state = final_state_;
@@ -458,7 +458,7 @@ class GameAuditor {
       const std::string what = std::string(color_name(loser)) + " is " +
                                (state == GameState::Checkmate ? "checkmated" : "stalemated (困毙, a loss)");
       if (!none && result != expected)
-        add("result-mismatch", Severity::Error, "the result says " + result + " but " + what);
+        add(Code::ResultMismatch, Severity::Error, "the result says " + result + " but " + what);
       return;
     }
     const bool ends_in_cycle = verdict_ && !left_cycle_ && out_.plies - verdict_->last_ply < verdict_cycle_;
@@ -469,16 +469,16 @@ class GameAuditor {
                                    : outcome == rules::Outcome::BlackLoses ? "1-0"
                                                                            : "1/2-1/2";
       if (result != expected)
-        add("result-mismatch", Severity::Error,
+        add(Code::ResultMismatch, Severity::Error,
             "the result says " + result + " but the repetition verdict gives " + expected);
       return;
     }
     if (none) {
-      add("incomplete-record", Severity::Warning, "the record stops with no result and the game is not over");
+      add(Code::IncompleteRecord, Severity::Warning, "the record stops with no result and the game is not over");
       return;
     }
     if (result != "1/2-1/2" && !record_mentions_end())
-      add("incomplete-record", Severity::Warning,
+      add(Code::IncompleteRecord, Severity::Warning,
           "the result " + result +
               " is decisive but the final position is neither mate nor stalemate, and the record does not say "
               "how the game ended (resignation, time, adjudication)");
@@ -506,22 +506,22 @@ class GameAuditor {
   std::map<unsigned, Seen> dialects_;
   bool iccs_declared_ = false;  // the record's [Format] is ICCS
   std::size_t own_ = 0, suppressed_ = 0;  // the audit's own findings, kept and not
-  Finding scratch_;
+  Issue scratch_;
 };
 
 }  // namespace
 
-GameAudit audit_game(const GameRecord& record, const std::vector<ReadIssue>& reader_issues,
+GameAudit audit_game(const GameRecord& record, const std::vector<Issue>& reader_issues,
                      const AuditOptions& options) {
   GameAudit out;
   audit_game(record, reader_issues, options, out);
   return out;
 }
 
-void audit_game(const GameRecord& record, const std::vector<ReadIssue>& reader_issues, const AuditOptions& options,
+void audit_game(const GameRecord& record, const std::vector<Issue>& reader_issues, const AuditOptions& options,
                 GameAudit& out) {
   // A fresh audit, with the storage of the lists and the file name kept.
-  std::vector<Finding> findings = std::move(out.findings);
+  std::vector<Issue> findings = std::move(out.findings);
   std::vector<Tag> tags = std::move(out.tags);
   std::string file = std::move(out.file);
   findings.clear();

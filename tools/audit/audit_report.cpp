@@ -14,13 +14,13 @@ namespace {
 
 using rules::json_string;
 
-void put_location(std::string& out, const std::optional<SourceLocation>& where) {
-  if (where && where->line) {
-    out += ",\"line\":" + std::to_string(where->line) + ",\"column\":" + std::to_string(where->column);
+void put_location(std::string& out, const Issue& f) {
+  if (f.where.line) {
+    out += ",\"line\":" + std::to_string(f.where.line) + ",\"column\":" + std::to_string(f.where.column);
   } else {
     out += ",\"line\":null,\"column\":null";
   }
-  out += where ? ",\"offset\":" + std::to_string(where->offset) : std::string(",\"offset\":null");
+  out += f.located() ? ",\"offset\":" + std::to_string(f.where.offset) : std::string(",\"offset\":null");
 }
 
 }  // namespace
@@ -45,12 +45,12 @@ std::string audit_to_json(const GameAudit& a) {
   for (const auto& f : a.findings) {
     out += first ? "{" : ",{";
     first = false;
-    out += "\"code\":" + json_string(f.code) + ",\"severity\":" + json_string(severity_name(f.severity));
+    out += "\"code\":" + json_string(f.name()) + ",\"severity\":" + json_string(severity_name(f.severity));
     out += ",\"ply\":" + (f.ply ? std::to_string(f.ply) : "null");
     out += ",\"move_number\":" + (f.move_number ? std::to_string(f.move_number) : "null");
     out += ",\"side\":" + (f.side ? json_string(color_name(*f.side)) : "null");
     out += ",\"variation\":" + json_string(f.variation) + ",\"text\":" + json_string(f.text);
-    put_location(out, f.where);
+    put_location(out, f);
     out += ",\"fen\":" + (f.fen.empty() ? "null" : json_string(f.fen));
     out += ",\"message\":" + json_string(f.message) + ",\"candidates\":[";
     for (std::size_t i = 0; i < f.candidates.size(); ++i) {
@@ -62,7 +62,7 @@ std::string audit_to_json(const GameAudit& a) {
       out += ",\"suggestions\":[";
       for (std::size_t i = 0; i < f.suggestions.size(); ++i) {
         const auto& s = f.suggestions[i];
-        out += (i ? ",{" : "{") + std::string("\"move\":") + json_string(s.move) + ",\"code\":" + json_string(s.code) +
+        out += (i ? ",{" : "{") + std::string("\"move\":") + json_string(s.move) + ",\"code\":" + json_string(s.kind) +
                ",\"description\":" + json_string(s.description) + "}";
       }
       out += "]";
@@ -80,7 +80,7 @@ std::string audit_to_text(const GameAudit& a) {
     // Record text and file names are escaped: nothing reaches the terminal as a control.
     append_printable(out, a.file);
     out += ":";
-    if (f.where && f.where->line) out += std::to_string(f.where->line) + ":" + std::to_string(f.where->column) + ":";
+    if (f.where.line) out += std::to_string(f.where.line) + ":" + std::to_string(f.where.column) + ":";
     out += " game " + std::to_string(a.game);
     if (f.ply) {
       std::string detail;
@@ -89,7 +89,7 @@ std::string audit_to_text(const GameAudit& a) {
       if (f.variation != "main") detail += (detail.empty() ? "" : ", ") + ("variation " + f.variation);
       out += ", ply " + std::to_string(f.ply) + (detail.empty() ? "" : " (" + detail + ")");
     }
-    out += ": " + std::string(severity_name(f.severity)) + ": " + f.code + ": ";
+    out += ": " + std::string(severity_name(f.severity)) + ": " + std::string(f.name()) + ": ";
     append_printable(out, f.message);
     if (!f.text.empty()) {
       out += " [";

@@ -40,23 +40,40 @@ std::string_view file_extension(Format f) {
   }
 }
 
-ConvertedGame convert_game(GameRecord record, const std::vector<ReadIssue>& reader_issues,
+namespace {
+
+// Reader issues, loss notes and convert's own notes are about no line:
+// their variation is "" (resolver issues name theirs).
+Issue unplaced(Issue i) {
+  i.ply = i.move_number = 0;
+  i.variation.clear();
+  return i;
+}
+
+ConvertNote note(std::string file, std::size_t game, Code code, Severity severity, std::string text,
+                 std::string message) {
+  Issue i = loss(code, std::move(message), severity);
+  i.text = std::move(text);
+  return {std::move(file), game, unplaced(std::move(i))};
+}
+
+}  // namespace
+
+ConvertedGame convert_game(GameRecord record, const std::vector<Issue>& reader_issues,
                            const ConvertOptions& options) {
   ConvertedGame out;
-  for (const auto& i : reader_issues)
-    out.notes.push_back({"", 0, i.code, i.severity, 0, "", i.text, i.where, i.message});
+  for (const auto& i : reader_issues) out.notes.push_back({"", 0, unplaced(i)});
   StartPosition start = resolve_start(record);
-  for (const auto& i : start.issues) out.notes.push_back({"", 0, i.code, i.severity, 0, i.variation, i.text, {}, i.message});
+  for (const auto& i : start.issues) out.notes.push_back({"", 0, i});
   if (!start.setup) {
-    out.notes.push_back({"", 0, "not-converted", Severity::Error, 0, "", "", {}, "the game has no usable start position"});
+    out.notes.push_back({"", 0, unplaced(loss(Code::NotConverted, "the game has no usable start position", Severity::Error))});
     return out;
   }
   // Writers take the resolved start as a set-up.
   record.start_setup = *start.setup;
   record.start_fen.reset();
   for (const auto& i : resolve_moves(record, *start.setup)) {
-    out.notes.push_back({"", 0, i.code, i.severity, i.ply, i.variation, i.text, i.where, i.message});
-    out.notes.back().move_number = i.move_number;
+    out.notes.push_back({"", 0, i});
   }
   LossNotes losses;
   switch (options.to) {
@@ -64,7 +81,6 @@ ConvertedGame convert_game(GameRecord record, const std::vector<ReadIssue>& read
       auto r = write_pgn(record, options.pgn);
       out.bytes = std::move(r.bytes);
       losses = std::move(r.losses);
-      if (!r.ok) out.notes.push_back({"", 0, "bad-encoding", Severity::Error, 0, "", std::string(encoding_name(options.pgn.encoding)), {}, "the output encoding cannot be opened"});
       break;
     }
     case Format::Xqf: {
@@ -81,7 +97,6 @@ ConvertedGame convert_game(GameRecord record, const std::vector<ReadIssue>& read
       auto r = write_dhtmlxq(record, dopt);
       out.bytes = std::move(r.bytes);
       losses = std::move(r.losses);
-      if (!r.ok) out.notes.push_back({"", 0, "bad-encoding", Severity::Error, 0, "", std::string(encoding_name(dopt.encoding)), {}, "the output encoding cannot be opened"});
       break;
     }
     case Format::Cbf: {
@@ -94,13 +109,13 @@ ConvertedGame convert_game(GameRecord record, const std::vector<ReadIssue>& read
     case Format::FenLines:
       out.bytes = write_fen_line(record);
       if (record.nodes.size() > 1)
-        losses.push_back({"moves-dropped", "a FEN line holds the start position only; the moves are not written"});
+        losses.push_back(loss(Code::MovesDropped, "a FEN line holds the start position only; the moves are not written"));
       break;
     default:
-      out.notes.push_back({"", 0, "unsupported-target", Severity::Error, 0, "", "", {}, "cannot write this format"});
+      out.notes.push_back({"", 0, unplaced(loss(Code::UnsupportedTarget, "cannot write this format", Severity::Error))});
       break;
   }
-  for (auto& l : losses) out.notes.push_back({"", 0, l.code, Severity::Warning, 0, "", "", {}, l.message});
+  for (auto& l : losses) out.notes.push_back({"", 0, unplaced(std::move(l))});
   return out;
 }
 
@@ -152,9 +167,9 @@ void plan_names(std::vector<ConvertJob>& jobs, bool numbered_games, const std::s
     if (numbered_games)
       if (auto b = numbered_base(name); !b.empty()) taken_bases.insert(std::move(b));
     if (name != first[i])
-      renamed.push_back({j.input, 0, "output-renamed", Severity::Info, 0, "", name + ext, {},
+      renamed.push_back(note(j.input, 0, Code::OutputRenamed, Severity::Info, name + ext,
                          "written as " + name + ext + ", not " + first[i] + ext +
-                             ": another input of this run has an output of that name"});
+                             ": another input of this run has an output of that name"));
   }
 }
 
@@ -264,8 +279,8 @@ ConvertSummary convert_files(ConvertPlan& plan, const ConvertOptions& options,
     GameBuilder builder([&](BuiltGame& g) {
       if (options.skip_deleted && marked_deleted(g.record)) {
         ++sum.deleted_skipped;
-        on_note({job.input, g.index, "skipped-deleted", Severity::Info, 0, "", "", {},
-                 "the game is marked deleted (tag Deleted \"yes\"); --skip-deleted leaves it out"});
+        on_note(note(job.input, g.index, Code::SkippedDeleted, Severity::Info, "",
+                     "the game is marked deleted (tag Deleted \"yes\"); --skip-deleted leaves it out"));
         return Control::Continue;
       }
       ++index;
@@ -275,7 +290,7 @@ ConvertSummary convert_files(ConvertPlan& plan, const ConvertOptions& options,
       for (auto& n : c.notes) {
         n.file = job.input;
         n.game = g.index;
-        if (n.severity != Severity::Info) noted = true, sum.lossy = true;
+        if (n.issue.severity != Severity::Info) noted = true, sum.lossy = true;
         on_note(n);
       }
       sum.games_with_notes += noted;
@@ -283,9 +298,9 @@ ConvertSummary convert_files(ConvertPlan& plan, const ConvertOptions& options,
       if (c.bytes.empty()) return next;
       if (single) {
         if (!holds_many_games(options.to) && ++single_games > 1) {
-          on_note({job.input, g.index, "not-converted", Severity::Error, 0, "", "", {},
-                   "the output is one " + std::string(format_name(options.to)) +
-                       " file, which holds one game: give a directory to convert several"});
+          on_note(note(job.input, g.index, Code::NotConverted, Severity::Error, "",
+                       "the output is one " + std::string(format_name(options.to)) +
+                           " file, which holds one game: give a directory to convert several"));
           sum.lossy = true;
           return next;
         }
@@ -314,11 +329,11 @@ ConvertSummary convert_files(ConvertPlan& plan, const ConvertOptions& options,
     });
     FileReport report = read_games(reader.bytes(), job.input, builder, job.in_walk ? in_walk : options.read);
     if (options.max_games && index >= options.max_games)
-      report.issues.push_back({"max-games", Severity::Warning, {}, "",
+      report.issues.push_back({Code::MaxGames, Severity::Warning, {}, "",
                                "read stopped after " + std::to_string(options.max_games) +
                                    " games (--max-games): the rest of the file is not converted"});
     for (const auto& i : report.issues) {
-      on_note({job.input, 0, i.code, i.severity, 0, "", i.text, i.where, i.message});
+      on_note({job.input, 0, unplaced(i)});
       if (i.severity != Severity::Info) sum.lossy = true;
     }
     if (reader.truncated()) {
@@ -360,12 +375,13 @@ ConvertSummary convert_files(ConvertPlan& plan, const ConvertOptions& options,
   return sum;
 }
 
-std::string convert_note_json(const ConvertNote& n) {
+std::string convert_note_json(const ConvertNote& note) {
   std::string out = "{\"file\":";
-  append_json_string(out, n.file);
-  if (!valid_utf8(n.file)) out += ",\"file_bytes\":\"" + hex_bytes(n.file) + "\"";
-  out += ",\"game\":" + std::to_string(n.game) + ",\"code\":";
-  append_json_string(out, n.code);
+  append_json_string(out, note.file);
+  if (!valid_utf8(note.file)) out += ",\"file_bytes\":\"" + hex_bytes(note.file) + "\"";
+  out += ",\"game\":" + std::to_string(note.game) + ",\"code\":";
+  const Issue& n = note.issue;
+  append_json_string(out, n.name());
   out += ",\"severity\":";
   append_json_string(out, severity_name(n.severity));
   out += ",\"ply\":" + (n.ply ? std::to_string(n.ply) : std::string("null"));

@@ -56,7 +56,7 @@ std::string joined(const std::vector<std::string>& words, std::string_view sep) 
 // One row per repetition finding: the keys (file relative to the corpus,
 // game, variation, ply), then our verdict — never the explanation prose nor
 // anything of the game's own text.
-std::string verdict_row(const std::string& rel, const xa::GameAudit& a, const xa::Finding& f) {
+std::string verdict_row(const std::string& rel, const xa::GameAudit& a, const xa::Issue& f) {
   std::vector<std::string> cols{rel, std::to_string(a.game), f.variation, std::to_string(f.ply)};
   if (!f.verdict) {
     cols.push_back("no-verdict");
@@ -125,7 +125,7 @@ Audited audit_corpus(const std::string& root) {
   xa::BatchSink sink;
   sink.game = [&](const xa::GameAudit& a) {
     for (const auto& f : a.findings) {
-      if (f.code != "repetition") continue;
+      if (f.code != xf::Code::Repetition) continue;
       const std::string rel = relative_to(a.file, root);
       std::string row = verdict_row(rel, a, f);
       const RowKey key = row_key(row);

@@ -35,9 +35,9 @@
 
 namespace xq::formats {
 
-// Issue codes: "bad-xml", "bad-root", "bad-move", "bad-fen", "side-to-move",
-// "unknown-attribute", "unknown-element", "unsupported" (moves after the
-// end of the main line), "bad-result", "bad-encoding".
+// Issue codes: Code::BadXml, Code::BadRoot, Code::BadMove, Code::BadFen, Code::SideToMove,
+// Code::UnknownAttribute, Code::UnknownElement, Code::Unsupported (moves after the
+// end of the main line), Code::BadResult, Code::BadEncoding.
 FileReport read_cbf(std::string_view bytes, GameVisitor& visitor, const ReadOptions& options = {});
 
 struct CbfWriteResult {
@@ -46,8 +46,8 @@ struct CbfWriteResult {
 };
 
 // Writes one record. Moves must be resolved (GameNode::move). Loss notes:
-// "variations-dropped", "nag-dropped", "tag-dropped", "comment-moved",
-// "unresolved-move", "bad-start", "bad-text" (invalid UTF-8 escaped).
+// Code::VariationsDropped, Code::NagDropped, Code::TagDropped, Code::CommentMoved,
+// Code::UnresolvedMove, Code::BadStart, Code::BadText (invalid UTF-8 escaped).
 CbfWriteResult write_cbf(const GameRecord& record);
 
 // The tag name for a Head element ("Contest" -> "Event") and back (empty

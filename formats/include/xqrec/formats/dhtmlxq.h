@@ -43,9 +43,9 @@
 
 namespace xq::formats {
 
-// Issue codes: "no-record", "truncated", "bad-tag", "mismatched-close",
-// "duplicate-field", "bad-move", "bad-binit", "bad-fen", "bad-variation",
-// "orphan-variation", "bad-comment", "side-to-move", "bad-encoding".
+// Issue codes: Code::NoRecord, Code::Truncated, Code::BadTag, Code::MismatchedClose,
+// Code::DuplicateField, Code::BadMove, Code::BadBinit, Code::BadFen, Code::BadVariation,
+// Code::OrphanVariation, Code::BadComment, Code::SideToMove, Code::BadEncoding.
 FileReport read_dhtmlxq(std::string_view bytes, GameVisitor& visitor, const ReadOptions& options = {});
 
 struct DhtmlXqWriteResult {
@@ -62,12 +62,12 @@ struct DhtmlXqWriteOptions {
 };
 
 // Writes one record. Moves must be resolved (GameNode::move); a node
-// without a move ends its line and is reported. Loss notes: "tag-dropped",
-// "nag-dropped", "comment-moved" (a comment before a move other than a
-// line's first is written after the previous move), "unresolved-move",
-// "start-not-representable" (binit cannot hold the set-up; it is still
-// written in [DhtmlXQ_fen]), "unencodable-characters" (not in the
-// encoding: substituted), "unknown-encoding".
+// without a move ends its line and is reported. Loss notes: Code::TagDropped,
+// Code::NagDropped, Code::CommentMoved (a comment before a move other than a
+// line's first is written after the previous move), Code::UnresolvedMove,
+// Code::StartNotRepresentable (binit cannot hold the set-up; it is still
+// written in [DhtmlXQ_fen]), Code::UnencodableCharacters (not in the
+// encoding: substituted), Code::UnknownEncoding.
 DhtmlXqWriteResult write_dhtmlxq(const GameRecord& record, const DhtmlXqWriteOptions& options = {});
 
 // The tag name for a DhtmlXQ field name ("place" -> "Site"), and back

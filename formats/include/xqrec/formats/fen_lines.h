@@ -12,7 +12,7 @@
 namespace xq::formats {
 
 // Empty lines and lines starting with '#' are skipped. A line that is not
-// a FEN is reported in FileReport::issues (code "bad-fen", with its line
+// a FEN is reported in FileReport::issues (code Code::BadFen, with its line
 // number and the column of the problem) and gives no game.
 FileReport read_fen_lines(std::string_view bytes, GameVisitor& visitor, const ReadOptions& options = {});
 

@@ -20,7 +20,7 @@ struct BuiltGame {
   std::size_t index = 0;      // 1-based within the file
   SourceLocation where;       // where the game starts
   GameRecord record;
-  std::vector<ReadIssue> issues;  // the reader's issues for this game, in order
+  std::vector<Issue> issues;  // the reader's issues for this game, in order
 };
 
 class GameBuilder : public GameVisitor {
@@ -41,7 +41,7 @@ class GameBuilder : public GameVisitor {
   void begin_variation() override;
   void end_variation() override;
   void result(std::string_view text) override;
-  void issue(const ReadIssue& issue) override;
+  void issue(const Issue& issue) override;
   Control end_game(bool truncated) override;
 
   std::size_t games_built() const { return games_; }

@@ -37,9 +37,9 @@
 
 namespace xq::formats {
 
-// Issue codes: "bad-json" (syntax; reading stops there), "too-deep",
-// "bad-schema" (a member of the wrong type; the member is skipped),
-// "unknown-member", "bad-move", "bad-encoding".
+// Issue codes: Code::BadJson (syntax; reading stops there), Code::TooDeep,
+// Code::BadSchema (a member of the wrong type; the member is skipped),
+// Code::UnknownMember, Code::BadMove, Code::BadEncoding.
 FileReport read_json(std::string_view bytes, GameVisitor& visitor, const ReadOptions& options = {});
 
 struct JsonWriteOptions {

@@ -14,21 +14,21 @@
 //   nested variations `(...)`, NAGs `$n` and the suffixes ! ? !! ?? !? ?!,
 //   results `1-0`, `0-1`, `1/2-1/2`, `*`.
 // - Games: a game starts at a tag section or at movetext; it ends at its
-//   result, at the next tag section (warning "no-termination") or at the end
+//   result, at the next tag section (warning Code::NoTermination) or at the end
 //   of the input (truncated). After the result, comments still belong to the
-//   game; other text is ignored (info "ignored-text") until a tag section or
+//   game; other text is ignored (info Code::IgnoredText) until a tag section or
 //   a line starting with move number 1.
 //
 // Locations: line and column (in characters, 1-based) of the decoded text,
 // and the byte offset in the original input. Input in another encoding than
 // UTF-8 is decoded in chunks with ICU, never all at once.
 //
-// Issue codes: "bad-encoding" (bytes not valid in the encoding; U+FFFD
-// stands in their place), "unterminated-comment", "unterminated-tag",
-// "bad-tag", "unterminated-variation", "stray-character", "no-termination",
-// "ignored-text", "token-too-long", "comment-too-long", "duplicate-fen",
-// "unknown-format", "not-xiangqi", "unknown-encoding" (file level),
-// "no-games" (file level).
+// Issue codes: Code::BadEncoding (bytes not valid in the encoding; U+FFFD
+// stands in their place), Code::UnterminatedComment, Code::UnterminatedTag,
+// Code::BadTag, Code::UnterminatedVariation, Code::StrayCharacter, Code::NoTermination,
+// Code::IgnoredText, Code::TokenTooLong, Code::CommentTooLong, Code::DuplicateFen,
+// Code::UnknownFormat, Code::NotXiangqi, Code::UnknownEncoding (file level),
+// Code::NoGames (file level).
 #pragma once
 
 #include <string_view>
@@ -46,7 +46,7 @@ FileReport read_pgn(std::string_view bytes, GameVisitor& visitor, const ReadOpti
 
 // The MoveNotation hint for a [Format] tag value (ASCII case-insensitive):
 // "ICCS", "Node", "UCCI" -> Iccs; "WXF" -> Wxf; "Chinese", "" -> Chinese;
-// anything else -> Auto (and the reader notes "unknown-format").
+// anything else -> Auto (and the reader notes Code::UnknownFormat).
 MoveNotation notation_from_format_tag(std::string_view value, bool* known = nullptr);
 
 }  // namespace xq::formats

@@ -28,7 +28,7 @@ struct FileReport {
   Format format = Format::Unknown;
   std::string encoding;  // as detected or given, e.g. "UTF-8", "GB18030", "Big5"; empty for binary
   std::size_t games = 0;
-  std::vector<ReadIssue> issues;  // file-level issues (game-level ones go to the visitor)
+  std::vector<Issue> issues;  // file-level issues (game-level ones go to the visitor)
 };
 
 // Detects the format from the content first, the file name second.

@@ -18,23 +18,12 @@
 
 namespace xq::formats {
 
-struct ResolveIssue {
-  std::string code;  // "bad-position", "side-resolved", "unparsable-move", "ambiguous-move", "illegal-move"
-  Severity severity = Severity::Error;
-  int ply = 0;  // 1-based ply of its line; 0 for the start position
-  std::string variation = "main";
-  std::string text;
-  SourceLocation where;
-  std::string message;
-  int move_number = 0;  // the full-move number of that ply; 0 for the start position
-};
-
 // Reading one move against the position before it.
 struct NodeResolution {
   bool ok = false;
   Move move;                     // the move, or the one that was tried
   notation::DialectNotes notes;  // how the text departs from the canonical form
-  std::string code;              // on failure: unparsable-move, ambiguous-move or illegal-move
+  Code code{};                   // on failure: the resolver code (unparsable-move, no-such-piece, ambiguous-move, illegal-move, wrong-side)
   std::string message;
   std::vector<Move> candidates;  // ambiguous: every fitting move
 };
@@ -74,7 +63,7 @@ inline Move play_fast(Position& pos, const GameNode& node, Undo& u) {
 
 struct StartPosition {
   std::optional<Setup> setup;  // none when there is no position to play from
-  std::vector<ResolveIssue> issues;
+  std::vector<Issue> issues;
 };
 
 // The start position: start_setup, else start_fen, else the standard start.
@@ -86,6 +75,6 @@ StartPosition resolve_start(const GameRecord& record);
 // Resolves every move of every line. A line is cut at its first move that
 // does not resolve: that move and all after it (with their variations) leave
 // the tree, and the issue names what was cut.
-std::vector<ResolveIssue> resolve_moves(GameRecord& record, const Setup& start);
+std::vector<Issue> resolve_moves(GameRecord& record, const Setup& start);
 
 }  // namespace xq::formats

@@ -10,31 +10,11 @@
 #include <string>
 #include <string_view>
 
+#include "xqrec/formats/issue.h"
 #include "xqrec/game.h"
 #include "xqrec/setup.h"
 
 namespace xq::formats {
-
-enum class Severity : std::uint8_t { Error, Warning, Info };
-std::string_view severity_name(Severity s);  // "error", "warning", "info"
-
-// Something a reader could not read, or had to note, with where it was.
-struct ReadIssue {
-  std::string code;  // stable, e.g. "truncated", "bad-header", "bad-encoding", "unsupported"
-  Severity severity = Severity::Error;
-  SourceLocation where;
-  std::string text;     // the offending source text, UTF-8 (escaped where not text)
-  std::string message;  // one line, for people
-};
-
-// An excerpt (ReadIssue::text, a finding's text) holds at most
-// kMaxExcerptBytes bytes: a longer one is cut to its first kExcerptCut bytes
-// (at a UTF-8 character boundary, never inside a \xNN escape) followed by
-// "…"; the message then says how long the offending bytes were.
-inline constexpr std::size_t kMaxExcerptBytes = 128;
-inline constexpr std::size_t kExcerptCut = 120;
-void bound_excerpt(std::string& text);
-std::string bounded_excerpt(std::string_view text);
 
 enum class Control : std::uint8_t { Continue, SkipGame, Stop };
 
@@ -70,7 +50,7 @@ class GameVisitor {
   virtual void begin_variation() {}
   virtual void end_variation() {}
   virtual void result(std::string_view text) { (void)text; }
-  virtual void issue(const ReadIssue& issue) { (void)issue; }
+  virtual void issue(const Issue& issue) { (void)issue; }
   // `truncated`: the input ended inside this game.
   virtual Control end_game(bool truncated) {
     (void)truncated;

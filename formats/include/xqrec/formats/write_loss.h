@@ -1,17 +1,24 @@
 // What a writer could not put into its target format, per game: returned to
-// the caller instead of being dropped silently.
+// the caller instead of being dropped silently. A loss is an Issue with its
+// code and message; a warning, except where the game could not be written.
 #pragma once
 
 #include <string>
+#include <utility>
 #include <vector>
+
+#include "xqrec/formats/issue.h"
 
 namespace xq::formats {
 
-struct LossNote {
-  std::string code;     // stable, e.g. "field-truncated", "tag-dropped", "nag-dropped"
-  std::string message;  // one line, for people
-};
+using LossNotes = std::vector<Issue>;
 
-using LossNotes = std::vector<LossNote>;
+inline Issue loss(Code code, std::string message, Severity severity = Severity::Warning) {
+  Issue i;
+  i.code = code;
+  i.severity = severity;
+  i.message = std::move(message);
+  return i;
+}
 
 }  // namespace xq::formats

@@ -26,7 +26,7 @@
 namespace xq::audit {
 
 // The readers' vocabulary, which findings share.
-using formats::ReadIssue;
+using formats::Issue;
 using formats::Severity;
 
 struct AuditOptions {
@@ -37,27 +37,9 @@ struct AuditOptions {
   std::size_t max_candidates = 12;  // candidate moves listed in one finding
 };
 
-struct Suggested {
-  std::string move;         // ICCS
-  std::string code;         // "direction-swapped", ...
-  std::string description;  // for people
-};
-
-struct Finding {
-  std::string code;
-  Severity severity = Severity::Error;
-  int ply = 0;          // 1-based ply of the line; 0 for the game as a whole
-  int move_number = 0;  // the full-move number of that ply; 0 for the game
-  std::optional<Color> side;  // who was to move at that ply
-  std::string variation = "main";  // "main", or the branch path such as "12.1/15.2"
-  std::string text;                // the move as written
-  std::optional<SourceLocation> where;
-  std::string fen;  // the position before the move
-  std::string message;
-  std::vector<std::string> candidates;  // ICCS moves
-  std::vector<Suggested> suggestions;   // common misreadings that are legal
-  std::optional<rules::Verdict> verdict;  // repetition: the verdict, when judged
-};
+using formats::Issue;
+using formats::Code;
+using formats::Suggested;
 
 struct GameAudit {
   std::string file;
@@ -67,18 +49,18 @@ struct GameAudit {
   std::string final_fen;
   std::string final_state;  // "ongoing", "checkmate", "stalemate", or "unknown" when replay stopped early
   std::string result;       // as recorded: "1-0", "0-1", "1/2-1/2", "*" or ""
-  std::vector<Finding> findings;
+  std::vector<Issue> findings;
 
   bool has_errors() const;
 };
 
 // Audits one game. `reader_issues` are what the reader said about it; they
 // become findings too.
-GameAudit audit_game(const GameRecord& record, const std::vector<ReadIssue>& reader_issues,
+GameAudit audit_game(const GameRecord& record, const std::vector<Issue>& reader_issues,
                      const AuditOptions& options = {});
 // The same, into `out`, every field replaced: its lists and strings keep
 // their storage for this game (a batch audits one game after another).
-void audit_game(const GameRecord& record, const std::vector<ReadIssue>& reader_issues, const AuditOptions& options,
+void audit_game(const GameRecord& record, const std::vector<Issue>& reader_issues, const AuditOptions& options,
                 GameAudit& out);
 
 // One JSON object on one line (with the newline): the schema in the README.

@@ -18,7 +18,7 @@ namespace xq::convert {
 using formats::Format;
 using formats::OutputGuard;
 using formats::PgnWriteOptions;
-using formats::ReadIssue;
+using formats::Issue;
 using formats::ReadOptions;
 using formats::Severity;
 
@@ -40,14 +40,7 @@ struct ConvertOptions {
 struct ConvertNote {
   std::string file;
   std::size_t game = 0;  // 1-based; 0 for the file as a whole
-  std::string code;
-  Severity severity = Severity::Error;
-  int ply = 0;
-  std::string variation;
-  std::string text;
-  SourceLocation where;
-  std::string message;
-  int move_number = 0;  // the full-move number of `ply`; 0 when not about a move
+  Issue issue;
 };
 
 // Whether a format holds many games in one file.
@@ -60,7 +53,7 @@ struct ConvertedGame {
 };
 
 // Resolves and writes one game read by a reader.
-ConvertedGame convert_game(GameRecord record, const std::vector<ReadIssue>& reader_issues,
+ConvertedGame convert_game(GameRecord record, const std::vector<Issue>& reader_issues,
                            const ConvertOptions& options);
 
 struct ConvertSummary {
