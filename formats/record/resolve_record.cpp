@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "xqrec/fen.h"
+#include "xqrec/formats/line_walker.h"
 #include "xqrec/iccs.h"
 #include "xqrec/notation/resolve.h"
 
@@ -149,65 +150,46 @@ StartPosition resolve_start(const GameRecord& record) {
   return out;
 }
 
+namespace {
+
+// The resolver's part of the walk: each move's squares into its node; a
+// line cut at its first move that does not resolve.
+struct MoveResolver {
+  GameRecord& record;
+  std::vector<Issue>& issues;
+
+  void line_begin(const LineStart&) {}
+  void noted(const Position&, int, NodeId, const std::string&, const notation::DialectNotes&) {}
+  void played(const PlayedPly& p, const Position&, const LineHistory&) { record.node(p.id).move = p.move; }
+  void failed(const Position& pos, int ply, NodeId id, const std::string& path, const NodeResolution& r) {
+    GameNode& node = record.node(id);
+    // Cut the line here: this move and everything after it.
+    const std::size_t cut = count_subtree(record, id);
+    auto& siblings = record.node(node.parent).children;
+    const bool was_main = siblings.front() == id;
+    siblings.erase(std::find(siblings.begin(), siblings.end(), id));
+    Issue& i = issues.emplace_back();
+    i.code = r.code;
+    i.where = node.where;
+    i.text = node.text;
+    i.message = r.message + "; " + std::to_string(cut) + (cut == 1 ? " move" : " moves") +
+                " from here on (with their variations) could not be converted" +
+                (was_main && !siblings.empty() ? "; the first variation here now continues the line" : "");
+    i.ply = ply;
+    i.move_number = pos.fullmove_number();
+    i.variation = path;
+  }
+  void line_end(const LineStart&, const Position&, int, bool) {}
+};
+
+}  // namespace
+
 std::vector<Issue> resolve_moves(GameRecord& record, const Setup& start) {
   std::vector<Issue> issues;
-  struct Line {
-    NodeId first;
-    Position pos;
-    int ply;
-    std::string path;
-  };
-  const auto& root = record.node(record.root());
-  if (root.children.empty()) return issues;
   // Moves resolve on any set-up: its problems are the caller's to report
   // (resolve_start names them), so all are accepted here.
-  std::vector<Line> work{{root.children[0], std::move(Position::from_setup(start, Relaxations::all()).value()), 0, "main"}};
-  while (!work.empty()) {
-    Line line = std::move(work.back());
-    work.pop_back();
-    Position pos = line.pos;
-    int ply = line.ply;
-    for (NodeId id = line.first; id != kNoNode;) {
-      GameNode& node = record.node(id);
-      ++ply;
-      // Variations of this move start from the same position.
-      if (node.parent != kNoNode) {
-        const auto& siblings = record.node(node.parent).children;
-        if (siblings.front() == id)
-          for (std::size_t k = siblings.size(); k-- > 1;)
-            work.push_back({siblings[k], pos, ply - 1,
-                            (line.path == "main" ? "" : line.path + "/") + std::to_string(ply) + "." +
-                                std::to_string(k)});
-      }
-      Undo u;
-      Move move = play_fast(pos, node, u);
-      if (move.is_none()) {
-        NodeResolution r = resolve_node(pos, node);
-        move = r.move;
-        if (!r.ok) {
-          // Cut the line here: this move and everything after it.
-          const std::size_t cut = count_subtree(record, id);
-          auto& siblings = record.node(node.parent).children;
-          const bool was_main = siblings.front() == id;
-          siblings.erase(std::find(siblings.begin(), siblings.end(), id));
-          Issue& i = issues.emplace_back();
-          i.code = r.code;
-          i.where = node.where;
-          i.text = node.text;
-          i.message = r.message + "; " + std::to_string(cut) + (cut == 1 ? " move" : " moves") +
-                      " from here on (with their variations) could not be converted" +
-                      (was_main && !siblings.empty() ? "; the first variation here now continues the line" : "");
-          i.ply = ply;
-          i.move_number = pos.fullmove_number();
-          i.variation = line.path;
-          break;
-        }
-        pos.make_legal(move, u);
-      }
-      node.move = move;
-      id = node.children.empty() ? kNoNode : node.children[0];
-    }
-  }
+  MoveResolver resolver{record, issues};
+  walk_lines(record, std::move(Position::from_setup(start, Relaxations::all()).value()), resolver);
   return issues;
 }
 

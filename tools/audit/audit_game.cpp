@@ -8,6 +8,7 @@
 #include "xqrec/fen.h"
 #include "xqrec/audit/audit.h"
 #include "xqrec/formats/pgn_reader.h"
+#include "xqrec/formats/line_walker.h"
 #include "xqrec/formats/resolve_record.h"
 #include "xqrec/iccs.h"
 #include "xqrec/line_history.h"
@@ -70,27 +71,12 @@ std::string describe_move(const Position& pos, Move m) {
   return to_iccs(m) + " (" + notation::write_chinese(pos, m) + ")";
 }
 
-struct LineStart {
-  NodeId first;
-  Position pos;
-  int ply;  // plies played before `first` in this line
-  std::string path;
-};
-
 class GameAuditor {
  public:
   GameAuditor(const GameRecord& rec, const AuditOptions& opt, GameAudit& out) : rec_(rec), opt_(opt), out_(out) {}
 
   void run(const std::vector<Issue>& reader_issues) {
-    for (const auto& i : reader_issues) {
-      Issue f;
-      f.code = i.code;
-      f.severity = i.severity;
-      f.text = bounded_excerpt(i.text);
-      if (i.where.line || i.where.offset) f.where = i.where;
-      f.message = i.message;
-      out_.findings.push_back(std::move(f));
-    }
+    for (const auto& i : reader_issues) bound_excerpt(out_.findings.emplace_back(i).text);
     audit();
     if (suppressed_ > 0)
       add_always(Code::TooManyIssues, Severity::Warning,
@@ -162,87 +148,49 @@ class GameAuditor {
       finish_main(start_, true);
       return;
     }
-    // The main line first; variations are queued as their branch points
-    // are reached (a stack, not recursion: nesting depth is unbounded).
-    std::vector<LineStart> work;  // allocated only for a record with variations
-    LineStart main{root.children[0], start_, 0, "main"};
-    replay_line(main, work, true);
-    while (!work.empty()) {
-      LineStart line = std::move(work.back());
-      work.pop_back();
-      replay_line(line, work, false);
-    }
+    walk_lines(rec_, start_, *this, opt_.variations, &history_);
   }
 
-  void replay_line(LineStart& line, std::vector<LineStart>& work, bool main) {
-    Position pos = line.pos;
-    int ply = line.ply;
-    rules::RepetitionCounter repetition(opt_.repetition_threshold);
-    if (main) repetition.push(pos.key(), false);
-    LineHistory& history = history_;  // one storage for the game's lines
-    history.clear();
-    history.reserve(rec_.nodes.size());
-    bool repetition_reported = false;
-    rules::QuietRun quiet(opt_.natural_limit, pos.halfmove_clock());
-    NodeId id = line.first;
-    // The children list `id` is the first of, whose others are variations
-    // from the same position: none for a variation's own first move.
-    const NodeChildren* branches = nullptr;
-    if (const NodeId parent = rec_.node(id).parent; parent != kNoNode) {
-      const NodeChildren& siblings = rec_.node(parent).children;
-      if (!siblings.empty() && siblings[0] == id) branches = &siblings;
-    }
-    bool completed = true;
-    while (id != kNoNode) {
-      const GameNode& node = rec_.node(id);
-      const int this_ply = ply + 1;
-      // Variations branching here start from this same position.
-      if (opt_.variations && branches && branches->size() > 1)
-        for (std::size_t k = branches->size(); k-- > 1;)
-          work.push_back({(*branches)[k], pos, ply, (line.path == "main" ? "" : line.path + "/") +
-                                                        std::to_string(this_ply) + "." + std::to_string(k)});
-      const Color mover = pos.side_to_move();
-      Undo u;
-      Move move = play_fast(pos, node, u);
-      if (move.is_none()) {
-        const Resolution r = resolve_node(pos, node);
-        if (!r.ok) {
-          report_failure(pos, this_ply, node, id, line.path, r);
-          completed = false;
-          break;
-        }
-        if (!r.notes.empty()) note_dialects(r.notes, pos, this_ply, node, line.path);
-        move = r.move;
-        pos.make_legal(move, u);
+ public:
+  // The line walker's events (walk_lines).
+  void line_begin(const LineStart& line) {
+    main_ = line.main();
+    repetition_ = rules::RepetitionCounter(opt_.repetition_threshold);
+    if (main_) repetition_.push(line.pos.key(), false);
+    repetition_reported_ = false;
+    quiet_ = rules::QuietRun(opt_.natural_limit, line.pos.halfmove_clock());
+  }
+  void noted(const Position& before, int ply, NodeId id, const std::string& path,
+             const notation::DialectNotes& notes) {
+    note_dialects(notes, before, ply, rec_.node(id), path);
+  }
+  void failed(const Position& before, int ply, NodeId id, const std::string& path, const NodeResolution& r) {
+    report_failure(before, ply, rec_.node(id), id, path, r);
+  }
+  void played(const PlayedPly& p, const Position& pos, const LineHistory& history) {
+    if (!main_) return;
+    // After the repetition, a move that does not go round the cycle again
+    // means a side changed (as 23.5.2 asks): the verdict no longer decides.
+    if (verdict_ && !left_cycle_ && p.ply > verdict_->last_ply &&
+        p.move != history.move(std::size_t(verdict_->first_ply - 1 + (p.ply - verdict_->last_ply - 1) % verdict_cycle_)))
+      left_cycle_ = true;
+    if (const auto claim = quiet_.after_ply(p.capture, p.mover, pos, history))
+      report_natural_limit(pos, p.ply, p.node, *claim);
+    // Only the first repetition is reported: no need to count after it.
+    if (!repetition_reported_)
+      if (const auto rep = repetition_.push(pos.key(), p.capture)) {
+        repetition_reported_ = true;
+        report_repetition(*rep, history, pos, p.node);
       }
-      const bool capture = !u.captured.empty();
-      ply = this_ply;
-      history.push(move, u);
-      // After the repetition, a move that does not go round the cycle again
-      // means a side changed (as 23.5.2 asks): the verdict no longer decides.
-      if (main && verdict_ && !left_cycle_ && ply > verdict_->last_ply &&
-          move != history.move(std::size_t(verdict_->first_ply - 1 + (ply - verdict_->last_ply - 1) % verdict_cycle_)))
-        left_cycle_ = true;
-      if (main) {
-        if (const auto claim = quiet.after_ply(capture, mover, pos, history))
-          report_natural_limit(pos, ply, node, *claim);
-        // Only the first repetition is reported: no need to count after it.
-        if (!repetition_reported)
-          if (const auto rep = repetition.push(pos.key(), capture)) {
-            repetition_reported = true;
-            report_repetition(*rep, history, pos, node);
-          }
-      }
-      branches = &node.children;
-      id = node.children.empty() ? kNoNode : node.children[0];
-    }
-    if (main) {
-      out_.plies = ply;
-      out_.final_fen = to_fen(pos.setup());
-      finish_main(pos, completed);
-    }
+  }
+  void line_end(const LineStart& line, const Position& pos, int ply, bool completed) {
+    if (!line.main()) return;
+    out_.plies = ply;
+    out_.final_fen = to_fen(pos.setup());
+    finish_main(pos, completed);
   }
 
+ private:
   void report_natural_limit(const Position& pos, int ply, const GameNode& node, const rules::NaturalClaim& claim) {
     const auto& limit = opt_.natural_limit;
     Issue& f = add_at(Code::NaturalLimit, Severity::Warning, pos, ply, node, "main",
@@ -501,6 +449,12 @@ class GameAuditor {
   bool main_completed_ = false;
   std::optional<rules::Verdict> verdict_;
   LineHistory history_;  // the line being replayed
+  // The line being walked: whether it is the main line, and what the main
+  // line counts (repetitions, the natural limit's quiet run).
+  bool main_ = false;
+  rules::RepetitionCounter repetition_{3};
+  bool repetition_reported_ = false;
+  rules::QuietRun quiet_{rules::NaturalLimit{}, 0};
   int verdict_cycle_ = 0;
   bool left_cycle_ = false;  // a move after the repetition left its cycle
   std::map<unsigned, Seen> dialects_;
