@@ -8,6 +8,7 @@
 
 #include "shared_corpus.h"
 #include "test_games.h"
+#include "tree_shape.h"
 #include "xqrec/fen.h"
 #include "xqrec/formats/cbf.h"
 #include "xqrec/formats/dhtmlxq.h"
@@ -47,40 +48,12 @@ Resolved resolve(GameRecord record) {
   return out;
 }
 
-// Comments are compared without surrounding space and with LF line ends
-// (PGN text is written with LF; a CRLF inside a comment becomes LF).
-std::string trim(std::string s) {
-  for (std::size_t at; (at = s.find("\r\n")) != std::string::npos;) s.erase(at, 1);
-  const auto a = s.find_first_not_of(" \t\r\n");
-  const auto b = s.find_last_not_of(" \t\r\n");
-  return a == std::string::npos ? "" : s.substr(a, b - a + 1);
-}
-
-// A readable line per node in depth-first order: the tree's shape, moves,
-// comments and NAGs.
-std::vector<std::string> shape(const GameRecord& r, bool comments, bool variations) {
-  std::vector<std::string> out;
-  std::vector<std::pair<NodeId, int>> stack{{r.root(), 0}};
-  while (!stack.empty()) {
-    const auto [id, depth] = stack.back();
-    stack.pop_back();
-    const GameNode& n = r.node(id);
-    std::string line = std::to_string(depth) + " " + (id == r.root() ? "root" : to_iccs(n.move));
-    if (comments) line += " {" + trim(n.comment_before) + "} {" + trim(n.comment_after) + "}";
-    for (int nag : n.nags) line += " $" + std::to_string(nag);
-    out.push_back(line);
-    const std::size_t kids = variations ? n.children.size() : std::min<std::size_t>(1, n.children.size());
-    for (std::size_t k = kids; k-- > 0;) stack.push_back({n.children[k], depth + (k > 0)});
-  }
-  return out;
-}
-
 void check_same(const GameRecord& a, const GameRecord& b, const std::string& what, bool comments = true,
                 bool variations = true) {
   INFO(what);
   REQUIRE(b.start_setup.has_value());
   CHECK(to_fen(*a.start_setup) == to_fen(*b.start_setup));
-  CHECK(shape(a, comments, variations) == shape(b, comments, variations));
+  CHECK(xqtest::tree_shape(a, {comments, true, variations}) == xqtest::tree_shape(b, {comments, true, variations}));
 }
 
 struct Corpus {

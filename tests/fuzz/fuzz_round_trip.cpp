@@ -10,6 +10,7 @@
 
 #include "formats/random_game.h"
 #include "invariant.h"
+#include "tree_shape.h"
 #include "xqrec/formats/dhtmlxq.h"
 #include "xqrec/formats/game_builder.h"
 #include "xqrec/formats/json_game.h"
@@ -24,20 +25,6 @@ namespace {
 using namespace xq;
 using namespace xq::formats;
 
-// The tree's moves in depth-first order, each with its nesting depth.
-std::vector<std::string> moves_of(const GameRecord& r) {
-  std::vector<std::string> out;
-  std::vector<std::pair<NodeId, int>> stack{{r.root(), 0}};
-  while (!stack.empty()) {
-    const auto [id, depth] = stack.back();
-    stack.pop_back();
-    const GameNode& n = r.node(id);
-    out.push_back(std::to_string(depth) + (id == r.root() ? " root" : " " + to_iccs(n.move)));
-    for (std::size_t k = n.children.size(); k-- > 0;) stack.push_back({n.children[k], depth + (k > 0)});
-  }
-  return out;
-}
-
 template <class Read>
 void check_reads_back(const GameRecord& original, const std::string& bytes, Read read, const char* what) {
   std::vector<GameRecord> got;
@@ -51,7 +38,7 @@ void check_reads_back(const GameRecord& original, const std::string& bytes, Read
   const auto start = resolve_start(back);
   XQ_INVARIANT(start.setup.has_value(), what);
   XQ_INVARIANT(resolve_moves(back, *start.setup).empty(), what);
-  XQ_INVARIANT(moves_of(back) == moves_of(original), what);
+  XQ_INVARIANT(xqtest::tree_shape(back, {false, false, true}) == xqtest::tree_shape(original, {false, false, true}), what);
 }
 
 }  // namespace
