@@ -2,8 +2,8 @@
 #include <random>
 
 #include "bench.h"
-#include "xqrec/perft.h"
-#include "xqrec/position.h"
+#include "xqrec/core/perft.h"
+#include "xqrec/core/position.h"
 
 namespace {
 

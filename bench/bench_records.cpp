@@ -15,7 +15,7 @@
 #include "xqrec/formats/pgn_writer.h"
 #include "xqrec/formats/resolve_record.h"
 #include "xqrec/formats/xqf.h"
-#include "xqrec/iccs.h"
+#include "xqrec/core/iccs.h"
 #include "xqrec/notation/chinese.h"
 #include "xqrec/notation/resolve.h"
 #include "xqrec/notation/wxf.h"

@@ -8,8 +8,8 @@
 #include <utility>
 #include <vector>
 
-#include "xqrec/game.h"
-#include "xqrec/iccs.h"
+#include "xqrec/core/game.h"
+#include "xqrec/core/iccs.h"
 
 namespace xqtest {
 

@@ -7,9 +7,9 @@
 #include "record/issue_cap.h"
 #include "text/text_decode.h"
 #include "text/text_locator.h"
-#include "xqrec/fen.h"
+#include "xqrec/core/fen.h"
 #include "xqrec/formats/cbf.h"
-#include "xqrec/iccs.h"
+#include "xqrec/core/iccs.h"
 
 namespace xq::formats {
 

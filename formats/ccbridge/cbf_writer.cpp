@@ -5,7 +5,7 @@
 #include <string>
 
 #include "text/text_decode.h"
-#include "xqrec/fen.h"
+#include "xqrec/core/fen.h"
 #include "xqrec/formats/cbf.h"
 #include "xqrec/formats/record_start.h"
 

@@ -7,7 +7,7 @@
 #include "text/binary_text.h"
 #include "ccbridge/cbl_compressed.h"
 #include "ccbridge/cbr_record.h"
-#include "xqrec/fen.h"
+#include "xqrec/core/fen.h"
 #include "xqrec/formats/cbr.h"
 
 namespace xq::formats {

@@ -6,7 +6,7 @@
 #include "record/binary_tree.h"
 #include "record/offset_issue.h"
 #include "ccbridge/cbr_record.h"
-#include "xqrec/fen.h"
+#include "xqrec/core/fen.h"
 #include "xqrec/formats/cbr.h"
 
 namespace xq::formats {

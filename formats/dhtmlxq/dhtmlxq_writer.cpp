@@ -3,7 +3,7 @@
 #include <string>
 #include <vector>
 
-#include "xqrec/fen.h"
+#include "xqrec/core/fen.h"
 #include "xqrec/formats/dhtmlxq.h"
 #include "xqrec/formats/encoding.h"
 #include "xqrec/formats/record_start.h"

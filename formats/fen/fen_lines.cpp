@@ -3,7 +3,7 @@
 
 #include "record/issue_cap.h"
 #include "text/text_decode.h"
-#include "xqrec/fen.h"
+#include "xqrec/core/fen.h"
 #include "xqrec/formats/record_start.h"
 
 namespace xq::formats {

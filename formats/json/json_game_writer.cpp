@@ -3,10 +3,10 @@
 #include <string>
 #include <vector>
 
-#include "xqrec/fen.h"
+#include "xqrec/core/fen.h"
 #include "xqrec/formats/json_game.h"
-#include "xqrec/iccs.h"
-#include "xqrec/json_text.h"
+#include "xqrec/core/iccs.h"
+#include "xqrec/core/json_text.h"
 
 namespace xq::formats {
 

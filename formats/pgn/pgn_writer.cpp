@@ -6,9 +6,9 @@
 #include <utility>
 #include <vector>
 
-#include "xqrec/fen.h"
+#include "xqrec/core/fen.h"
 #include "xqrec/formats/encoding.h"
-#include "xqrec/position.h"
+#include "xqrec/core/position.h"
 
 namespace xq::formats {
 

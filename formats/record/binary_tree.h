@@ -12,7 +12,7 @@
 
 #include "record/issue_cap.h"
 #include "xqrec/formats/visitor.h"
-#include "xqrec/types.h"
+#include "xqrec/core/types.h"
 
 namespace xq::formats::detail {
 

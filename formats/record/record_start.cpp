@@ -1,8 +1,8 @@
 // What every writer reads from a GameRecord the same way.
 #include "xqrec/formats/record_start.h"
 
-#include "xqrec/fen.h"
-#include "xqrec/iccs.h"
+#include "xqrec/core/fen.h"
+#include "xqrec/core/iccs.h"
 
 namespace xq::formats {
 

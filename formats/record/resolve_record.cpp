@@ -2,9 +2,9 @@
 
 #include <algorithm>
 
-#include "xqrec/fen.h"
+#include "xqrec/core/fen.h"
 #include "xqrec/formats/line_walker.h"
-#include "xqrec/iccs.h"
+#include "xqrec/core/iccs.h"
 #include "xqrec/notation/resolve.h"
 
 namespace xq::formats {

@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "text/text_decode.h"
-#include "xqrec/game.h"
+#include "xqrec/core/game.h"
 
 namespace xq::formats::detail {
 

@@ -5,7 +5,7 @@
 #include <cstddef>
 #include <string_view>
 
-#include "xqrec/types.h"
+#include "xqrec/core/types.h"
 
 namespace xq::formats::detail {
 

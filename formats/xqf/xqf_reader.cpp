@@ -7,7 +7,7 @@
 #include "record/binary_tree.h"
 #include "record/offset_issue.h"
 #include "xqf/xqf_layout.h"
-#include "xqrec/fen.h"
+#include "xqrec/core/fen.h"
 #include "xqrec/formats/xqf.h"
 
 namespace xq::formats {

@@ -5,7 +5,7 @@
 
 #include "text/binary_text.h"
 #include "xqf/xqf_layout.h"
-#include "xqrec/fen.h"
+#include "xqrec/core/fen.h"
 #include "xqrec/formats/record_start.h"
 #include "xqrec/formats/xqf.h"
 

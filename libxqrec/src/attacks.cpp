@@ -1,7 +1,7 @@
 // Attack queries on a Position.
 #include "board_attacks.h"
 #include "geometry.h"
-#include "xqrec/position.h"
+#include "xqrec/core/position.h"
 
 namespace xq {
 

@@ -3,8 +3,8 @@
 #pragma once
 
 #include "geometry.h"
-#include "xqrec/square_set.h"
-#include "xqrec/types.h"
+#include "xqrec/core/square_set.h"
+#include "xqrec/core/types.h"
 
 namespace xq::detail {
 

@@ -1,4 +1,4 @@
-#include "xqrec/fen.h"
+#include "xqrec/core/fen.h"
 
 #include <charconv>
 

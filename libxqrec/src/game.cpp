@@ -1,4 +1,4 @@
-#include "xqrec/game.h"
+#include "xqrec/core/game.h"
 
 namespace xq {
 

@@ -5,8 +5,8 @@
 #include <array>
 #include <cstdint>
 
-#include "xqrec/square_set.h"
-#include "xqrec/types.h"
+#include "xqrec/core/square_set.h"
+#include "xqrec/core/types.h"
 
 namespace xq::geometry {
 

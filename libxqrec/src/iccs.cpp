@@ -1,4 +1,4 @@
-#include "xqrec/iccs.h"
+#include "xqrec/core/iccs.h"
 
 namespace xq {
 

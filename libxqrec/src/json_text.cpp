@@ -1,4 +1,4 @@
-#include "xqrec/json_text.h"
+#include "xqrec/core/json_text.h"
 
 #include <cstdint>
 

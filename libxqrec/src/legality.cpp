@@ -2,12 +2,12 @@
 #include <cassert>
 #include <cstdlib>
 
-#include "xqrec/square_set.h"
+#include "xqrec/core/square_set.h"
 
 #include "board_attacks.h"
 #include "geometry.h"
 #include "play_move.h"
-#include "xqrec/position.h"
+#include "xqrec/core/position.h"
 
 namespace xq {
 

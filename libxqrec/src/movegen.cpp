@@ -5,7 +5,7 @@
 
 #include "board_attacks.h"
 #include "geometry.h"
-#include "xqrec/position.h"
+#include "xqrec/core/position.h"
 
 namespace xq {
 

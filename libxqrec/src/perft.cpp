@@ -1,4 +1,4 @@
-#include "xqrec/perft.h"
+#include "xqrec/core/perft.h"
 
 namespace xq {
 

@@ -5,8 +5,8 @@
 #pragma once
 
 #include "geometry.h"
-#include "xqrec/position.h"
-#include "xqrec/zobrist.h"
+#include "xqrec/core/position.h"
+#include "xqrec/core/zobrist.h"
 
 namespace xq {
 

@@ -1,5 +1,5 @@
 // Position state: construction, make/undo and the Zobrist key.
-#include "xqrec/position.h"
+#include "xqrec/core/position.h"
 
 #include <algorithm>
 #include <cassert>
@@ -9,7 +9,7 @@
 
 #include "geometry.h"
 #include "play_move.h"
-#include "xqrec/zobrist.h"
+#include "xqrec/core/zobrist.h"
 
 namespace xq {
 

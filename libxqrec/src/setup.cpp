@@ -2,9 +2,9 @@
 #include <algorithm>
 
 #include "board_attacks.h"
-#include "xqrec/fen.h"
-#include "xqrec/position.h"
-#include "xqrec/setup.h"
+#include "xqrec/core/fen.h"
+#include "xqrec/core/position.h"
+#include "xqrec/core/setup.h"
 
 namespace xq {
 

@@ -1,4 +1,4 @@
-#include "xqrec/types.h"
+#include "xqrec/core/types.h"
 
 namespace xq {
 

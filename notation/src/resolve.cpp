@@ -9,7 +9,7 @@
 #include <string>
 
 #include "text.h"
-#include "xqrec/iccs.h"
+#include "xqrec/core/iccs.h"
 
 namespace xq::notation {
 

@@ -3,7 +3,7 @@
 // the same resolver; only unique legal readings are kept.
 #include "xqrec/notation/suggest.h"
 
-#include "xqrec/iccs.h"
+#include "xqrec/core/iccs.h"
 #include "xqrec/notation/chinese.h"
 #include "xqrec/notation/description.h"
 #include "xqrec/notation/resolve.h"

@@ -2,7 +2,7 @@
 
 #include <limits>
 
-#include "xqrec/position.h"
+#include "xqrec/core/position.h"
 
 namespace xq::notation::detail {
 

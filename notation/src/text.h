@@ -9,8 +9,8 @@
 #include <unicode/utf8.h>
 
 #include "xqrec/notation/description.h"
-#include "xqrec/position.h"
-#include "xqrec/types.h"
+#include "xqrec/core/position.h"
+#include "xqrec/core/types.h"
 
 namespace xq::notation::detail {
 

@@ -11,7 +11,7 @@
 #include "xqrec/audit/audit.h"
 #include "xqrec/formats/game_builder.h"
 #include "xqrec/formats/reader.h"
-#include "xqrec/iccs.h"
+#include "xqrec/core/iccs.h"
 
 namespace fs = std::filesystem;
 using namespace xq;

@@ -1,7 +1,7 @@
 #include <catch2/catch.hpp>
 #include <string>
 
-#include "xqrec/fen.h"
+#include "xqrec/core/fen.h"
 
 using xq::parse_fen;
 

@@ -1,6 +1,6 @@
 #include <catch2/catch.hpp>
 
-#include "xqrec/iccs.h"
+#include "xqrec/core/iccs.h"
 
 TEST_CASE("ICCS parses both styles and writes both", "[iccs]") {
   const xq::Move m(xq::Square(7, 2), xq::Square(4, 2));

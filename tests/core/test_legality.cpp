@@ -3,10 +3,10 @@
 
 #include <random>
 
-#include "xqrec/fen.h"
-#include "xqrec/iccs.h"
-#include "xqrec/move_list.h"
-#include "xqrec/position.h"
+#include "xqrec/core/fen.h"
+#include "xqrec/core/iccs.h"
+#include "xqrec/core/move_list.h"
+#include "xqrec/core/position.h"
 
 using xq::MoveError;
 

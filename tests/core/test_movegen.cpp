@@ -3,8 +3,8 @@
 #include <random>
 #include <vector>
 
-#include "xqrec/fen.h"
-#include "xqrec/position.h"
+#include "xqrec/core/fen.h"
+#include "xqrec/core/position.h"
 
 TEST_CASE("make/undo restores the position exactly over random games", "[movegen]") {
   std::mt19937 rng(20261130);

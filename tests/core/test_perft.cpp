@@ -5,8 +5,8 @@
 #include <string>
 #include <vector>
 
-#include "xqrec/fen.h"
-#include "xqrec/perft.h"
+#include "xqrec/core/fen.h"
+#include "xqrec/core/perft.h"
 
 namespace {
 

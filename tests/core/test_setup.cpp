@@ -2,9 +2,9 @@
 #include <catch2/catch.hpp>
 #include <algorithm>
 
-#include "xqrec/fen.h"
-#include "xqrec/position.h"
-#include "xqrec/setup.h"
+#include "xqrec/core/fen.h"
+#include "xqrec/core/position.h"
+#include "xqrec/core/setup.h"
 
 using xq::PositionProblem;
 

@@ -1,9 +1,9 @@
 #include <catch2/catch.hpp>
 #include <set>
 
-#include "xqrec/fen.h"
-#include "xqrec/iccs.h"
-#include "xqrec/position.h"
+#include "xqrec/core/fen.h"
+#include "xqrec/core/iccs.h"
+#include "xqrec/core/position.h"
 
 TEST_CASE("keys depend on the side to move and on every piece", "[zobrist]") {
   const auto red = xq::parse_fen("3k5/9/9/9/9/9/9/9/9/4K4 w");

@@ -6,7 +6,7 @@
 #include <vector>
 
 #include "xqrec/formats/visitor.h"
-#include "xqrec/game.h"
+#include "xqrec/core/game.h"
 
 namespace xq::formats::testing {
 

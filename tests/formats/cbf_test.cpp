@@ -1,6 +1,6 @@
 // CBF reader and writer.
 #include "text_formats_support.h"
-#include "xqrec/fen.h"
+#include "xqrec/core/fen.h"
 #include "xqrec/formats/cbf.h"
 
 using namespace xq;

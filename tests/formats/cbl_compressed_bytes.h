@@ -10,7 +10,7 @@
 #include <zlib.h>
 
 #include "xqrec/formats/encoding.h"
-#include "xqrec/game.h"
+#include "xqrec/core/game.h"
 
 namespace xq::formats::testing {
 

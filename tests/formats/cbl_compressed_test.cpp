@@ -10,9 +10,9 @@
 #include "random_game.h"
 #include "binary_record_builder.h"
 #include "cbl_compressed_bytes.h"
-#include "xqrec/fen.h"
+#include "xqrec/core/fen.h"
 #include "xqrec/formats/cbr.h"
-#include "xqrec/position.h"
+#include "xqrec/core/position.h"
 
 using namespace xq;
 using namespace xq::formats;

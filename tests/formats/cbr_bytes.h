@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "xqrec/game.h"
+#include "xqrec/core/game.h"
 
 namespace xq::formats::testing {
 

@@ -9,7 +9,7 @@
 #include "random_game.h"
 #include "binary_record_builder.h"
 #include "cbr_bytes.h"
-#include "xqrec/fen.h"
+#include "xqrec/core/fen.h"
 #include "xqrec/formats/cbr.h"
 #include "xqrec/formats/cbf.h"
 #include "xqrec/formats/dhtmlxq.h"
@@ -19,7 +19,7 @@
 #include "xqrec/formats/reader.h"
 #include "xqrec/formats/resolve_record.h"
 #include "xqrec/formats/xqf.h"
-#include "xqrec/position.h"
+#include "xqrec/core/position.h"
 
 using namespace xq;
 using namespace xq::formats;

@@ -4,7 +4,7 @@
 #include <regex>
 
 #include "text_formats_support.h"
-#include "xqrec/fen.h"
+#include "xqrec/core/fen.h"
 #include "xqrec/formats/dhtmlxq.h"
 #include "xqrec/formats/encoding.h"
 

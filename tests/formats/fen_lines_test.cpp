@@ -1,6 +1,6 @@
 // FEN lines.
 #include "text_formats_support.h"
-#include "xqrec/fen.h"
+#include "xqrec/core/fen.h"
 #include "xqrec/formats/fen_lines.h"
 
 using namespace xq;

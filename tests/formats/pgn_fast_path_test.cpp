@@ -25,16 +25,16 @@
 #include <vector>
 
 #include "random_game.h"
-#include "xqrec/fen.h"
+#include "xqrec/core/fen.h"
 #include "xqrec/formats/pgn_reader.h"
 #include "xqrec/formats/resolve_record.h"
-#include "xqrec/iccs.h"
-#include "xqrec/move_list.h"
+#include "xqrec/core/iccs.h"
+#include "xqrec/core/move_list.h"
 #include "xqrec/notation/chinese.h"
 #include "xqrec/notation/description.h"
 #include "xqrec/notation/resolve.h"
 #include "xqrec/notation/wxf.h"
-#include "xqrec/position.h"
+#include "xqrec/core/position.h"
 
 using namespace xq;
 using namespace xq::formats;

@@ -10,14 +10,14 @@
 
 #include "random_game.h"
 #include "test_games.h"
-#include "xqrec/fen.h"
+#include "xqrec/core/fen.h"
 #include "xqrec/formats/game_builder.h"
 #include "xqrec/formats/pgn_reader.h"
-#include "xqrec/game.h"
-#include "xqrec/iccs.h"
-#include "xqrec/move_list.h"
+#include "xqrec/core/game.h"
+#include "xqrec/core/iccs.h"
+#include "xqrec/core/move_list.h"
 #include "xqrec/notation/resolve.h"
-#include "xqrec/position.h"
+#include "xqrec/core/position.h"
 
 namespace xq::formats::pgntest {
 

@@ -10,10 +10,10 @@
 #include <string_view>
 #include <vector>
 
-#include "xqrec/game.h"
-#include "xqrec/iccs.h"
-#include "xqrec/move_list.h"
-#include "xqrec/position.h"
+#include "xqrec/core/game.h"
+#include "xqrec/core/iccs.h"
+#include "xqrec/core/move_list.h"
+#include "xqrec/core/position.h"
 
 namespace xq::formats::testing {
 

@@ -9,7 +9,7 @@
 #include "shared_corpus.h"
 #include "test_games.h"
 #include "tree_shape.h"
-#include "xqrec/fen.h"
+#include "xqrec/core/fen.h"
 #include "xqrec/formats/cbf.h"
 #include "xqrec/formats/dhtmlxq.h"
 #include "xqrec/formats/file_bytes.h"
@@ -20,7 +20,7 @@
 #include "xqrec/formats/reader.h"
 #include "xqrec/formats/resolve_record.h"
 #include "xqrec/formats/xqf.h"
-#include "xqrec/iccs.h"
+#include "xqrec/core/iccs.h"
 
 namespace fs = std::filesystem;
 using namespace xq;

@@ -19,8 +19,8 @@
 #include "text_formats_random_game.h"
 #include "xqrec/formats/game_builder.h"
 #include "xqrec/formats/record_start.h"
-#include "xqrec/iccs.h"
-#include "xqrec/position.h"
+#include "xqrec/core/iccs.h"
+#include "xqrec/core/position.h"
 
 namespace xq::formats::test {
 

@@ -7,9 +7,9 @@
 #include "binary_corpus.h"
 #include "random_game.h"
 #include "binary_record_builder.h"
-#include "xqrec/fen.h"
+#include "xqrec/core/fen.h"
 #include "xqrec/formats/xqf.h"
-#include "xqrec/position.h"
+#include "xqrec/core/position.h"
 
 using namespace xq;
 using namespace xq::formats;

@@ -14,10 +14,10 @@
 #include <string_view>
 
 #include "invariant.h"
-#include "xqrec/fen.h"
-#include "xqrec/move_list.h"
-#include "xqrec/position.h"
-#include "xqrec/setup.h"
+#include "xqrec/core/fen.h"
+#include "xqrec/core/move_list.h"
+#include "xqrec/core/position.h"
+#include "xqrec/core/setup.h"
 
 namespace {
 

@@ -30,6 +30,9 @@ hits=$(grep -rn --include='*.h' --include='*.cpp' 'code_named(' libxqrec notatio
 if [ -n "$hits" ]; then echo "a module makes a code from a string:"; echo "$hits" | sed 's/^/  /'; status=1; fi
 hits=$(grep -rnE --include='*.h' --include='*.cpp' '^[[:space:]]*(std::string|std::string_view)[[:space:]]+code[[:space:]]*(;|=)' formats tools)
 if [ -n "$hits" ]; then echo "a struct carries a code as a free string:"; echo "$hits" | sed 's/^/  /'; status=1; fi
+# Public headers live under include/xqrec/<module>/: none directly in include/xqrec/.
+hits=$(ls libxqrec/include/xqrec/*.h notation/include/xqrec/*.h formats/include/xqrec/*.h tools/*/include/xqrec/*.h 2>/dev/null)
+if [ -n "$hits" ]; then echo "public headers outside include/xqrec/<module>/:"; echo "$hits" | sed 's/^/  /'; status=1; fi
 # Nothing is left in the old flat folder.
 if [ -d formats/src ] && [ -n "$(ls -A formats/src)" ]; then echo "formats/src/ is not empty"; status=1; fi
 [ $status = 0 ] && echo "arrows point one way"

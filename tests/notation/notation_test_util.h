@@ -4,8 +4,8 @@
 #include <string>
 #include <vector>
 
-#include "xqrec/fen.h"
-#include "xqrec/position.h"
+#include "xqrec/core/fen.h"
+#include "xqrec/core/position.h"
 
 namespace xqtest {
 

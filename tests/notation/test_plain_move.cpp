@@ -12,7 +12,7 @@
 #include <vector>
 
 #include "notation_test_util.h"
-#include "xqrec/iccs.h"
+#include "xqrec/core/iccs.h"
 #include "xqrec/notation/chinese.h"
 #include "xqrec/notation/resolve.h"
 #include "xqrec/notation/wxf.h"

@@ -5,7 +5,7 @@
 #include <initializer_list>
 
 #include "notation_test_util.h"
-#include "xqrec/iccs.h"
+#include "xqrec/core/iccs.h"
 #include "xqrec/notation/description.h"
 #include "xqrec/notation/resolve.h"
 

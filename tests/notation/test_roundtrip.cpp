@@ -10,7 +10,7 @@
 #include <sstream>
 
 #include "notation_test_util.h"
-#include "xqrec/iccs.h"
+#include "xqrec/core/iccs.h"
 #include "xqrec/notation/chinese.h"
 #include "xqrec/notation/resolve.h"
 #include "xqrec/notation/wxf.h"

@@ -16,7 +16,7 @@
 
 #include "notation_test_util.h"
 #include "test_support.h"
-#include "xqrec/iccs.h"
+#include "xqrec/core/iccs.h"
 #include "xqrec/notation/resolve.h"
 #include "xqrec/notation/split.h"
 #include "xqrec/notation/suggest.h"

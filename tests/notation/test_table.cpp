@@ -3,11 +3,11 @@
 // writer writes exactly the table's text.
 #include <catch2/catch.hpp>
 
-#include "xqrec/iccs.h"
+#include "xqrec/core/iccs.h"
 #include "xqrec/notation/chinese.h"
 #include "xqrec/notation/resolve.h"
 #include "xqrec/notation/wxf.h"
-#include "xqrec/position.h"
+#include "xqrec/core/position.h"
 
 namespace xn = xq::notation;
 

@@ -2,7 +2,7 @@
 #include <catch2/catch.hpp>
 
 #include "notation_test_util.h"
-#include "xqrec/iccs.h"
+#include "xqrec/core/iccs.h"
 #include "xqrec/notation/chinese.h"
 #include "xqrec/notation/wxf.h"
 

@@ -7,9 +7,9 @@
 #include <iostream>
 
 #include "case_file.h"
-#include "xqrec/fen.h"
-#include "xqrec/iccs.h"
-#include "xqrec/rules/verdict.h"
+#include "xqrec/core/fen.h"
+#include "xqrec/core/iccs.h"
+#include "xqrec/core/rules/verdict.h"
 
 namespace {
 

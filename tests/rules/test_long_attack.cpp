@@ -11,9 +11,9 @@
 #include <algorithm>
 #include <string>
 
-#include "xqrec/fen.h"
-#include "xqrec/iccs.h"
-#include "xqrec/rules/verdict.h"
+#include "xqrec/core/fen.h"
+#include "xqrec/core/iccs.h"
+#include "xqrec/core/rules/verdict.h"
 
 using namespace xq;
 using namespace xq::rules;

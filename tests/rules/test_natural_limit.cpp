@@ -4,10 +4,10 @@
 
 #include <vector>
 
-#include "xqrec/fen.h"
-#include "xqrec/iccs.h"
-#include "xqrec/line_history.h"
-#include "xqrec/rules/natural_limit.h"
+#include "xqrec/core/fen.h"
+#include "xqrec/core/iccs.h"
+#include "xqrec/core/line_history.h"
+#include "xqrec/core/rules/natural_limit.h"
 
 using namespace xq;
 using namespace xq::rules;

@@ -7,7 +7,7 @@
 #include <random>
 #include <vector>
 
-#include "xqrec/rules/cycle.h"
+#include "xqrec/core/rules/cycle.h"
 
 using namespace xq::rules;
 

@@ -2,10 +2,10 @@
 // targets, cycle detection and the JSON writer.
 #include <catch2/catch.hpp>
 
-#include "xqrec/fen.h"
-#include "xqrec/iccs.h"
-#include "xqrec/rules/values.h"
-#include "xqrec/rules/verdict.h"
+#include "xqrec/core/fen.h"
+#include "xqrec/core/iccs.h"
+#include "xqrec/core/rules/values.h"
+#include "xqrec/core/rules/verdict.h"
 
 using namespace xq;
 using namespace xq::rules;

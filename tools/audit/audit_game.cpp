@@ -5,20 +5,20 @@
 #include <map>
 #include <span>
 
-#include "xqrec/fen.h"
+#include "xqrec/core/fen.h"
 #include "xqrec/audit/audit.h"
 #include "xqrec/formats/pgn_reader.h"
 #include "xqrec/formats/line_walker.h"
 #include "xqrec/formats/resolve_record.h"
-#include "xqrec/iccs.h"
-#include "xqrec/line_history.h"
+#include "xqrec/core/iccs.h"
+#include "xqrec/core/line_history.h"
 #include "xqrec/notation/chinese.h"
 #include "xqrec/notation/resolve.h"
 #include "xqrec/notation/suggest.h"
-#include "xqrec/position.h"
-#include "xqrec/rules/cycle.h"
-#include "xqrec/rules/rule_set.h"
-#include "xqrec/rules/verdict.h"
+#include "xqrec/core/position.h"
+#include "xqrec/core/rules/cycle.h"
+#include "xqrec/core/rules/rule_set.h"
+#include "xqrec/core/rules/verdict.h"
 
 namespace xq::audit {
 

@@ -4,7 +4,7 @@
 #include "xqrec/audit/audit.h"
 #include "xqrec/formats/encoding.h"
 #include "xqrec/formats/terminal_text.h"
-#include "xqrec/rules/verdict.h"
+#include "xqrec/core/rules/verdict.h"
 
 namespace xq::audit {
 

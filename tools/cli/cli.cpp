@@ -3,7 +3,7 @@
 #include <iostream>
 #include <string_view>
 
-#include "xqrec/fen.h"
+#include "xqrec/core/fen.h"
 
 namespace xqcli {
 

@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "xqrec/setup.h"
+#include "xqrec/core/setup.h"
 
 namespace xqcli {
 

@@ -11,10 +11,10 @@
 #include <sstream>
 
 #include "cli.h"
-#include "xqrec/fen.h"
-#include "xqrec/iccs.h"
-#include "xqrec/position.h"
-#include "xqrec/rules/verdict.h"
+#include "xqrec/core/fen.h"
+#include "xqrec/core/iccs.h"
+#include "xqrec/core/position.h"
+#include "xqrec/core/rules/verdict.h"
 
 namespace xqcli {
 

@@ -12,7 +12,7 @@
 #include "xqrec/formats/output_file.h"
 #include "xqrec/formats/terminal_text.h"
 #include "xqrec/formats/output_guard.h"
-#include "xqrec/rules/rule_set.h"
+#include "xqrec/core/rules/rule_set.h"
 
 namespace xqcli {
 

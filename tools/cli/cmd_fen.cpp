@@ -2,8 +2,8 @@
 #include <iostream>
 
 #include "cli.h"
-#include "xqrec/fen.h"
-#include "xqrec/position.h"
+#include "xqrec/core/fen.h"
+#include "xqrec/core/position.h"
 
 namespace xqcli {
 

@@ -3,12 +3,12 @@
 #include <iostream>
 
 #include "cli.h"
-#include "xqrec/fen.h"
-#include "xqrec/iccs.h"
+#include "xqrec/core/fen.h"
+#include "xqrec/core/iccs.h"
 #include "xqrec/notation/chinese.h"
 #include "xqrec/notation/resolve.h"
 #include "xqrec/notation/wxf.h"
-#include "xqrec/position.h"
+#include "xqrec/core/position.h"
 
 namespace xqcli {
 

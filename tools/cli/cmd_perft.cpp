@@ -3,9 +3,9 @@
 #include <iostream>
 
 #include "cli.h"
-#include "xqrec/fen.h"
-#include "xqrec/iccs.h"
-#include "xqrec/perft.h"
+#include "xqrec/core/fen.h"
+#include "xqrec/core/iccs.h"
+#include "xqrec/core/perft.h"
 
 namespace xqcli {
 

@@ -1,8 +1,8 @@
-#include "xqrec/rules/classify.h"
+#include "xqrec/core/rules/classify.h"
 
 #include <algorithm>
 
-#include "xqrec/rules/values.h"
+#include "xqrec/core/rules/values.h"
 
 #include "winning_captures.h"
 

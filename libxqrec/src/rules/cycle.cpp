@@ -1,4 +1,4 @@
-#include "xqrec/rules/cycle.h"
+#include "xqrec/core/rules/cycle.h"
 
 namespace xq::rules {
 

@@ -1,8 +1,8 @@
-#include "xqrec/rules/exchange.h"
+#include "xqrec/core/rules/exchange.h"
 
 #include <algorithm>
 
-#include "xqrec/rules/values.h"
+#include "xqrec/core/rules/values.h"
 
 #include "legal_where.h"
 #include "winning_captures.h"

@@ -2,8 +2,8 @@
 // what it wants first and legality only then.
 #pragma once
 
-#include "xqrec/move_list.h"
-#include "xqrec/position.h"
+#include "xqrec/core/move_list.h"
+#include "xqrec/core/position.h"
 
 namespace xq::rules::detail {
 

@@ -1,4 +1,4 @@
-#include "xqrec/rules/long_attack.h"
+#include "xqrec/core/rules/long_attack.h"
 
 #include <algorithm>
 

@@ -1,4 +1,4 @@
-#include "xqrec/rules/natural_limit.h"
+#include "xqrec/core/rules/natural_limit.h"
 
 #include <algorithm>
 

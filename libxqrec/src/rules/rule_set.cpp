@@ -1,4 +1,4 @@
-#include "xqrec/rules/rule_set.h"
+#include "xqrec/core/rules/rule_set.h"
 
 namespace xq::rules {
 

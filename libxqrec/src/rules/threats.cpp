@@ -1,10 +1,10 @@
-#include "xqrec/rules/threats.h"
+#include "xqrec/core/rules/threats.h"
 
 #include <algorithm>
 #include <array>
 #include <climits>
 
-#include "xqrec/rules/values.h"
+#include "xqrec/core/rules/values.h"
 
 #include "legal_where.h"
 #include "winning_captures.h"

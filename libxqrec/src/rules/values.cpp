@@ -1,4 +1,4 @@
-#include "xqrec/rules/values.h"
+#include "xqrec/core/rules/values.h"
 
 namespace xq::rules {
 

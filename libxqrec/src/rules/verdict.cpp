@@ -1,4 +1,4 @@
-#include "xqrec/rules/verdict.h"
+#include "xqrec/core/rules/verdict.h"
 
 #include <algorithm>
 #include <array>
@@ -7,8 +7,8 @@
 #include <set>
 #include <sstream>
 
-#include "xqrec/iccs.h"
-#include "xqrec/rules/values.h"
+#include "xqrec/core/iccs.h"
+#include "xqrec/core/rules/values.h"
 
 namespace xq::rules {
 

@@ -5,8 +5,8 @@
 // best_elsewhere) and the 献 test (classify.cpp).
 #pragma once
 
-#include "xqrec/rules/exchange.h"
-#include "xqrec/rules/values.h"
+#include "xqrec/core/rules/exchange.h"
+#include "xqrec/core/rules/values.h"
 
 #include "legal_where.h"
 

@@ -1,7 +1,7 @@
 #include <iostream>
 
-#include "xqrec/fen.h"
-#include "xqrec/perft.h"
+#include "xqrec/core/fen.h"
+#include "xqrec/core/perft.h"
 
 int main() {
   xq::Position pos;

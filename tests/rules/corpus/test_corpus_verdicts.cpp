@@ -26,8 +26,8 @@
 
 #include "shared_corpus.h"
 #include "xqrec/audit/batch.h"
-#include "xqrec/rules/classify.h"
-#include "xqrec/rules/verdict.h"
+#include "xqrec/core/rules/classify.h"
+#include "xqrec/core/rules/verdict.h"
 
 namespace {
 

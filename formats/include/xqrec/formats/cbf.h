@@ -31,7 +31,7 @@
 #include "xqrec/formats/reader.h"
 #include "xqrec/formats/visitor.h"
 #include "xqrec/formats/write_loss.h"
-#include "xqrec/game.h"
+#include "xqrec/core/game.h"
 
 namespace xq::formats {
 

@@ -39,7 +39,7 @@
 #include "xqrec/formats/write_loss.h"
 #include "xqrec/formats/reader.h"
 #include "xqrec/formats/visitor.h"
-#include "xqrec/game.h"
+#include "xqrec/core/game.h"
 
 namespace xq::formats {
 

@@ -11,7 +11,7 @@
 #include <vector>
 
 #include "xqrec/formats/visitor.h"
-#include "xqrec/game.h"
+#include "xqrec/core/game.h"
 
 namespace xq::formats {
 

@@ -14,9 +14,9 @@
 #include <utility>
 #include <vector>
 
-#include "xqrec/game.h"
-#include "xqrec/rules/verdict.h"
-#include "xqrec/types.h"
+#include "xqrec/core/game.h"
+#include "xqrec/core/rules/verdict.h"
+#include "xqrec/core/types.h"
 
 namespace xq::formats {
 

@@ -32,8 +32,8 @@
 
 #include "xqrec/formats/reader.h"
 #include "xqrec/formats/visitor.h"
-#include "xqrec/game.h"
-#include "xqrec/json_text.h"
+#include "xqrec/core/game.h"
+#include "xqrec/core/json_text.h"
 
 namespace xq::formats {
 
@@ -54,6 +54,6 @@ std::string write_json(const GameRecord& record, const JsonWriteOptions& options
 // Appends a JSON string literal (quotes included) for UTF-8 text: control
 // characters escaped, invalid bytes as \udcXX.
 
-using xq::append_json_string;  // the project's one JSON string escaper (xqrec/json_text.h)
+using xq::append_json_string;  // the project's one JSON string escaper (xqrec/core/json_text.h)
 
 }  // namespace xq::formats

@@ -12,9 +12,9 @@
 #include <vector>
 
 #include "xqrec/formats/resolve_record.h"
-#include "xqrec/game.h"
-#include "xqrec/line_history.h"
-#include "xqrec/position.h"
+#include "xqrec/core/game.h"
+#include "xqrec/core/line_history.h"
+#include "xqrec/core/position.h"
 
 namespace xq::formats {
 

@@ -23,8 +23,8 @@
 #include <string>
 
 #include "xqrec/formats/write_loss.h"
-#include "xqrec/game.h"
-#include "xqrec/iccs.h"
+#include "xqrec/core/game.h"
+#include "xqrec/core/iccs.h"
 #include "xqrec/notation/chinese.h"
 #include "xqrec/notation/wxf.h"
 

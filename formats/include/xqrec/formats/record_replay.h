@@ -4,7 +4,7 @@
 #include <cstddef>
 
 #include "xqrec/formats/visitor.h"
-#include "xqrec/game.h"
+#include "xqrec/core/game.h"
 
 namespace xq::formats {
 

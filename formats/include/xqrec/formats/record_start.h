@@ -5,9 +5,9 @@
 
 #include <string>
 
-#include "xqrec/game.h"
-#include "xqrec/result.h"
-#include "xqrec/setup.h"
+#include "xqrec/core/game.h"
+#include "xqrec/core/result.h"
+#include "xqrec/core/setup.h"
 
 namespace xq::formats {
 

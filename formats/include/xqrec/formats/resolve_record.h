@@ -9,12 +9,12 @@
 
 
 #include "xqrec/formats/visitor.h"
-#include "xqrec/game.h"
-#include "xqrec/iccs.h"
+#include "xqrec/core/game.h"
+#include "xqrec/core/iccs.h"
 #include "xqrec/notation/dialect.h"
 #include "xqrec/notation/notation.h"
 #include "xqrec/notation/resolve.h"
-#include "xqrec/position.h"
+#include "xqrec/core/position.h"
 
 namespace xq::formats {
 

@@ -11,8 +11,8 @@
 #include <string_view>
 
 #include "xqrec/formats/issue.h"
-#include "xqrec/game.h"
-#include "xqrec/setup.h"
+#include "xqrec/core/game.h"
+#include "xqrec/core/setup.h"
 
 namespace xq::formats {
 

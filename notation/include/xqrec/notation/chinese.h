@@ -15,7 +15,7 @@
 #include <cstdint>
 #include <string>
 
-#include "xqrec/position.h"
+#include "xqrec/core/position.h"
 
 namespace xq::notation {
 

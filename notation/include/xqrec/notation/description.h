@@ -13,8 +13,8 @@
 
 #include "xqrec/notation/dialect.h"
 #include "xqrec/notation/notation.h"
-#include "xqrec/result.h"
-#include "xqrec/types.h"
+#include "xqrec/core/result.h"
+#include "xqrec/core/types.h"
 
 namespace xq::notation {
 

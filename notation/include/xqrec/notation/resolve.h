@@ -8,12 +8,12 @@
 #include <string_view>
 #include <vector>
 
-#include "xqrec/move_error.h"
+#include "xqrec/core/move_error.h"
 #include "xqrec/notation/description.h"
 #include "xqrec/notation/dialect.h"
 #include "xqrec/notation/notation.h"
-#include "xqrec/position.h"
-#include "xqrec/result.h"
+#include "xqrec/core/position.h"
+#include "xqrec/core/result.h"
 
 namespace xq::notation {
 

@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "xqrec/notation/notation.h"
-#include "xqrec/position.h"
+#include "xqrec/core/position.h"
 
 namespace xq::notation {
 

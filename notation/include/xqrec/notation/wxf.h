@@ -19,7 +19,7 @@
 #include <cstdint>
 #include <string>
 
-#include "xqrec/position.h"
+#include "xqrec/core/position.h"
 
 namespace xq::notation {
 

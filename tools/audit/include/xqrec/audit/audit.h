@@ -18,10 +18,10 @@
 #include <vector>
 
 #include "xqrec/formats/visitor.h"
-#include "xqrec/game.h"
-#include "xqrec/rules/natural_limit.h"
-#include "xqrec/rules/rule_set.h"
-#include "xqrec/rules/verdict.h"
+#include "xqrec/core/game.h"
+#include "xqrec/core/rules/natural_limit.h"
+#include "xqrec/core/rules/rule_set.h"
+#include "xqrec/core/rules/verdict.h"
 
 namespace xq::audit {
 

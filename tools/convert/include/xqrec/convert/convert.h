@@ -11,7 +11,7 @@
 #include "xqrec/formats/pgn_writer.h"
 #include "xqrec/formats/reader.h"
 #include "xqrec/formats/visitor.h"
-#include "xqrec/game.h"
+#include "xqrec/core/game.h"
 
 namespace xq::convert {
 

@@ -6,7 +6,7 @@
 #include <utility>
 #include <vector>
 
-#include "xqrec/position.h"
+#include "xqrec/core/position.h"
 
 namespace xq {
 

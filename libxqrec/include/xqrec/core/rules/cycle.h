@@ -14,7 +14,7 @@
 #include <span>
 #include <vector>
 
-#include "xqrec/position.h"
+#include "xqrec/core/position.h"
 
 namespace xq::rules {
 

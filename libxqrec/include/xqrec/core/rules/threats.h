@@ -8,8 +8,8 @@
 
 #include <vector>
 
-#include "xqrec/position.h"
-#include "xqrec/rules/exchange.h"
+#include "xqrec/core/position.h"
+#include "xqrec/core/rules/exchange.h"
 
 namespace xq::rules {
 

@@ -7,12 +7,12 @@
 #include <string>
 #include <vector>
 
-#include "xqrec/move_error.h"
-#include "xqrec/move_list.h"
-#include "xqrec/result.h"
-#include "xqrec/setup.h"
-#include "xqrec/square_set.h"
-#include "xqrec/types.h"
+#include "xqrec/core/move_error.h"
+#include "xqrec/core/move_list.h"
+#include "xqrec/core/result.h"
+#include "xqrec/core/setup.h"
+#include "xqrec/core/square_set.h"
+#include "xqrec/core/types.h"
 
 namespace xq {
 

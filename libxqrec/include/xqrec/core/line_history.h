@@ -10,7 +10,7 @@
 #include <span>
 #include <vector>
 
-#include "xqrec/position.h"
+#include "xqrec/core/position.h"
 
 namespace xq {
 

@@ -4,7 +4,7 @@
 #include <array>
 #include <cstddef>
 
-#include "xqrec/types.h"
+#include "xqrec/core/types.h"
 
 namespace xq {
 

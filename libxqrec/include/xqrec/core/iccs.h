@@ -6,8 +6,8 @@
 #include <string>
 #include <string_view>
 
-#include "xqrec/result.h"
-#include "xqrec/types.h"
+#include "xqrec/core/result.h"
+#include "xqrec/core/types.h"
 
 namespace xq {
 

@@ -24,8 +24,8 @@
 #include <optional>
 #include <vector>
 
-#include "xqrec/position.h"
-#include "xqrec/rules/classify.h"
+#include "xqrec/core/position.h"
+#include "xqrec/core/rules/classify.h"
 
 namespace xq::rules {
 

@@ -4,7 +4,7 @@
 #include <bit>
 #include <cstdint>
 
-#include "xqrec/types.h"
+#include "xqrec/core/types.h"
 
 namespace xq {
 

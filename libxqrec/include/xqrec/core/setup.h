@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "xqrec/types.h"
+#include "xqrec/core/types.h"
 
 namespace xq {
 

@@ -9,8 +9,8 @@
 #include <string_view>
 #include <vector>
 
-#include "xqrec/result.h"
-#include "xqrec/setup.h"
+#include "xqrec/core/result.h"
+#include "xqrec/core/setup.h"
 
 namespace xq {
 

@@ -10,8 +10,8 @@
 
 #include <string_view>
 
-#include "xqrec/position.h"
-#include "xqrec/rules/values.h"
+#include "xqrec/core/position.h"
+#include "xqrec/core/rules/values.h"
 
 namespace xq::rules {
 

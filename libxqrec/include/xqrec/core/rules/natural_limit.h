@@ -10,8 +10,8 @@
 #include <optional>
 #include <span>
 
-#include "xqrec/line_history.h"
-#include "xqrec/position.h"
+#include "xqrec/core/line_history.h"
+#include "xqrec/core/position.h"
 
 namespace xq::rules {
 

@@ -12,7 +12,7 @@
 // Plies are numbered from 1 (ply k is the k-th move of the line).
 #pragma once
 
-#include "xqrec/json_text.h"
+#include "xqrec/core/json_text.h"
 
 #include <iosfwd>
 #include <optional>
@@ -20,13 +20,13 @@
 #include <string>
 #include <vector>
 
-#include "xqrec/move_error.h"
-#include "xqrec/position.h"
-#include "xqrec/result.h"
-#include "xqrec/rules/classify.h"
-#include "xqrec/rules/cycle.h"
-#include "xqrec/rules/long_attack.h"
-#include "xqrec/rules/rule_set.h"
+#include "xqrec/core/move_error.h"
+#include "xqrec/core/position.h"
+#include "xqrec/core/result.h"
+#include "xqrec/core/rules/classify.h"
+#include "xqrec/core/rules/cycle.h"
+#include "xqrec/core/rules/long_attack.h"
+#include "xqrec/core/rules/rule_set.h"
 
 namespace xq::rules {
 
@@ -90,6 +90,6 @@ Result<std::optional<Verdict>, LineError> adjudicate_line(const Position& start,
 void write_verdict_json(std::ostream& out, const Verdict& v);
 std::string verdict_json(const Verdict& v);
 
-using xq::json_string;  // the project's one JSON string escaper (xqrec/json_text.h)
+using xq::json_string;  // the project's one JSON string escaper (xqrec/core/json_text.h)
 
 }  // namespace xq::rules

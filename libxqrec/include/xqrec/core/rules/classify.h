@@ -17,9 +17,9 @@
 #include <string_view>
 #include <vector>
 
-#include "xqrec/position.h"
-#include "xqrec/rules/rule_set.h"
-#include "xqrec/rules/threats.h"
+#include "xqrec/core/position.h"
+#include "xqrec/core/rules/rule_set.h"
+#include "xqrec/core/rules/threats.h"
 
 namespace xq::rules {
 

@@ -20,7 +20,7 @@
 
 #include <string_view>
 
-#include "xqrec/types.h"
+#include "xqrec/core/types.h"
 
 namespace xq::rules {
 
@@ -44,7 +44,7 @@ constexpr bool is_strong(PieceType t) {
 
 // The Chinese name of the piece as the side would call it, for explanations
 // ("车", "马", "炮", "仕"/"士", "相"/"象", "兵"/"卒", "帅"/"将"); the English
-// name is xq::piece_type_name (xqrec/types.h).
+// name is xq::piece_type_name (xqrec/core/types.h).
 std::string_view piece_name_zh(Piece p);
 
 }  // namespace xq::rules

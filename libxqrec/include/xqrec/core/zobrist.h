@@ -5,7 +5,7 @@
 #include <array>
 #include <cstdint>
 
-#include "xqrec/types.h"
+#include "xqrec/core/types.h"
 
 namespace xq::zobrist {
 

@@ -9,8 +9,8 @@
 #include <string_view>
 #include <vector>
 
-#include "xqrec/setup.h"
-#include "xqrec/types.h"
+#include "xqrec/core/setup.h"
+#include "xqrec/core/types.h"
 
 namespace xq {
 
