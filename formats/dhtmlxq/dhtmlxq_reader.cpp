@@ -16,6 +16,8 @@
 #include <string>
 #include <vector>
 
+#include <unicode/utf8.h>
+
 #include "record/issue_cap.h"
 #include "text/text_decode.h"
 #include "text/text_locator.h"
@@ -143,17 +145,11 @@ struct RecordText {
 std::string unescape_value(std::string_view s) {
   std::string out;
   out.reserve(s.size());
-  auto put = [&](std::uint32_t c) {
-    if (c < 0x80) {
-      out += char(c);
-    } else if (c < 0x800) {
-      out += char(0xC0 | c >> 6), out += char(0x80 | (c & 0x3F));
-    } else if (c < 0x10000) {
-      out += char(0xE0 | c >> 12), out += char(0x80 | (c >> 6 & 0x3F)), out += char(0x80 | (c & 0x3F));
-    } else {
-      out += char(0xF0 | c >> 18), out += char(0x80 | (c >> 12 & 0x3F)), out += char(0x80 | (c >> 6 & 0x3F));
-      out += char(0x80 | (c & 0x3F));
-    }
+  auto put = [&](std::uint32_t c) {  // as UTF-8 (ICU's encoder; a lone surrogate as its 3 bytes, as given)
+    char buf[U8_MAX_LENGTH];
+    std::int32_t n = 0;
+    U8_APPEND_UNSAFE(buf, n, static_cast<UChar32>(c));
+    out.append(buf, std::size_t(n));
   };
   auto hex4 = [&](std::size_t i, std::uint32_t& v) {
     if (i + 6 > s.size() || s[i] != '\\' || (s[i + 1] != 'u' && s[i + 1] != 'U')) return false;
