@@ -1,0 +1,190 @@
+// Benchmarks on the real games of ../shared/corpus (XQREC_SHARED_CORPUS
+// overrides the path): every distinct main line once (identical games in
+// several files or formats counted once), as the speed goals are stated.
+//   real-audit:  the whole audit of those games (with verdicts), as one ICCS
+//                PGN and as one Chinese-notation GBK PGN; baselines in the
+//                same run: the same audit with repetitions off, and reading
+//                and resolving only.
+//   real-cycles: every cycle the audit judges in them, each judged alone:
+//                the median, 90th percentile and worst time of one verdict.
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <set>
+
+#include "bench.h"
+#include "xqrec/audit/audit.h"
+#include "xqrec/core/fen.h"
+#include "xqrec/core/iccs.h"
+#include "xqrec/core/rules/cycle.h"
+#include "xqrec/core/rules/verdict.h"
+#include "xqrec/formats/encoding.h"
+#include "xqrec/formats/file_bytes.h"
+#include "xqrec/formats/game_builder.h"
+#include "xqrec/formats/input_walk.h"
+#include "xqrec/formats/pgn_reader.h"
+#include "xqrec/formats/pgn_writer.h"
+#include "xqrec/formats/reader.h"
+#include "xqrec/formats/resolve_record.h"
+
+namespace {
+
+using namespace xq;
+using namespace xq::formats;
+
+std::string corpus_dir() {
+  if (const char* env = std::getenv("XQREC_SHARED_CORPUS")) return env;
+  return XQREC_SOURCE_DIR "/../shared/corpus";
+}
+
+struct RealGame {
+  GameRecord record;  // resolved, from its start position
+  Setup start;
+  std::vector<Move> main;  // the main line's moves
+};
+
+// Every distinct main line of the corpus once (same start, same moves).
+const std::vector<RealGame>& real_games() {
+  static const std::vector<RealGame> games = [] {
+    std::vector<RealGame> out;
+    const std::string dir = corpus_dir();
+    if (!std::filesystem::is_directory(dir)) {
+      std::fprintf(stderr, "no real corpus at %s (set XQREC_SHARED_CORPUS): the real-game benchmarks are skipped\n",
+                   dir.c_str());
+      return out;
+    }
+    std::vector<std::string> errors;
+    std::set<std::string> seen;  // start FEN and the moves in ICCS
+    for (const InputFile& f : expand_inputs({dir}, errors)) {
+      FileBytes bytes;
+      if (!bytes.open(f.path).empty()) continue;
+      GameBuilder builder([&](BuiltGame& g) {
+        StartPosition start = resolve_start(g.record);
+        if (!start.setup) return Control::Continue;
+        g.record.start_setup = *start.setup;
+        g.record.start_fen.reset();
+        (void)resolve_moves(g.record, *start.setup);
+        RealGame r{std::move(g.record), *start.setup, {}};
+        for (NodeId id : r.record.main_line()) r.main.push_back(r.record.node(id).move);
+        std::string key = to_fen(r.start);
+        for (Move m : r.main) key += to_iccs(m);
+        if (r.main.empty() || !seen.insert(std::move(key)).second) return Control::Continue;
+        out.push_back(std::move(r));
+        return Control::Continue;
+      });
+      (void)read_games(bytes.bytes(), f.path, builder);
+    }
+    return out;
+  }();
+  return games;
+}
+
+std::string pgn_of(const std::vector<RealGame>& games, MoveNotation notation) {
+  PgnWriteOptions opt;
+  opt.notation = notation;
+  opt.iccs_style = IccsStyle::Lower;
+  std::string out;
+  for (const auto& g : games) {
+    LossNotes losses;
+    out += write_pgn_text(g.record, opt, losses);
+    out += '\n';
+  }
+  return out;
+}
+
+struct AuditCount {
+  std::size_t games = 0, plies = 0, repetitions = 0;
+};
+
+AuditCount audit_pgn(std::string_view bytes, const audit::AuditOptions& opt) {
+  AuditCount c;
+  audit::GameAudit a;
+  GameBuilder builder([&](BuiltGame& g) {
+    audit::audit_game(g.record, g.issues, opt, a);
+    ++c.games;
+    c.plies += std::size_t(a.plies);
+    for (const auto& f : a.findings) c.repetitions += f.code == Code::Repetition;
+    return Control::Continue;
+  });
+  (void)read_pgn(bytes, builder);
+  return c;
+}
+
+bench::Register real_audit("real-audit", [] {
+  std::vector<bench::Measurement> out;
+  const auto& games = real_games();
+  if (games.empty()) return out;
+  const std::string iccs = pgn_of(games, MoveNotation::Iccs);
+  std::string gbk;
+  if (!from_utf8(pgn_of(games, MoveNotation::Chinese), "GBK", gbk))
+    std::fprintf(stderr, "warning: the Chinese PGN does not encode in GBK\n");
+  audit::AuditOptions full, no_repetition;
+  no_repetition.repetition_threshold = 1 << 30;  // never reached: no verdicts
+  for (const auto& [name, bytes] : {std::pair<std::string, const std::string&>{"ICCS PGN", iccs}, {"Chinese GBK PGN", gbk}}) {
+    AuditCount c;
+    const double s = bench::time_best([&] { c = audit_pgn(bytes, full); });
+    out.push_back({"audit, real games, " + name + " (" + std::to_string(c.repetitions) + " repetitions judged)",
+                   double(c.games), "games", s});
+    out.push_back({"  baseline: the same audit, repetitions off, " + name, double(c.games), "games",
+                   bench::time_best([&] { c = audit_pgn(bytes, no_repetition); })});
+    std::size_t n = 0;
+    out.push_back({"  baseline: read, build, resolve only, " + name, double(c.games), "games", bench::time_best([&] {
+                     n = 0;
+                     GameBuilder builder([&](BuiltGame& g) {
+                       auto start = resolve_start(g.record);
+                       if (start.setup) bench::keep(resolve_moves(g.record, *start.setup));
+                       ++n;
+                       return Control::Continue;
+                     });
+                     (void)read_pgn(bytes, builder);
+                   })});
+  }
+  return out;
+});
+
+bench::Register real_cycles("real-cycles", [] {
+  std::vector<bench::Measurement> out;
+  struct Cycle {
+    Position before;
+    std::vector<Move> moves;
+    int first_ply;
+  };
+  std::vector<Cycle> cycles;
+  for (const RealGame& g : real_games()) {
+    const Position start(g.start);
+    const auto rep = rules::find_repetition(start, g.main, 3);
+    if (!rep) continue;
+    const int from = rules::judged_first_ply(*rep, g.main);
+    Position pos = start;
+    for (int k = 1; k < from; ++k) {
+      Undo u;
+      pos.make(g.main[std::size_t(k - 1)], u);
+    }
+    cycles.push_back({pos, {g.main.begin() + (from - 1), g.main.begin() + rep->last_ply}, from});
+  }
+  if (cycles.empty()) return out;
+  std::vector<double> micro;
+  double total = 0;
+  for (const Cycle& c : cycles) {
+    // The best of a few runs of this one verdict.
+    double best = 1e300;
+    for (int r = 0; r < 5; ++r) {
+      const auto t0 = std::chrono::steady_clock::now();
+      const rules::Verdict v = rules::adjudicate_cycle(c.before, c.moves, c.first_ply, rules::RuleSet::Cxa2020);
+      bench::keep(v);
+      best = std::min(best, std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
+    }
+    micro.push_back(best * 1e6);
+    total += best;
+  }
+  std::sort(micro.begin(), micro.end());
+  const auto at = [&](double q) { return micro[std::min(micro.size() - 1, std::size_t(q * double(micro.size())))]; };
+  std::printf("real-cycles: %zu cycles judged (CXA 2020); one verdict: median %.1f us, p90 %.1f us, worst %.1f us\n",
+              cycles.size(), at(0.5), at(0.9), micro.back());
+  out.push_back({"judge every cycle of the real games, one by one (CXA 2020)", double(cycles.size()), "cycles", total});
+  return out;
+});
+
+}  // namespace
