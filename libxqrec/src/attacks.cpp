@@ -33,6 +33,11 @@ SquareSet Position::attackers(Square s, Color by) const {
 bool Position::gives_check(Move m) const {
   const Piece mover = at(m.from());
   const Color them = ~mover.color();
+  // Most moves touch neither the king's lines nor its surroundings.
+  if (const Square k = king_[index(them)];
+      k.valid() && !geometry::kMasks.check_zone[std::size_t(k.index())].contains(m.from()) &&
+      !geometry::kMasks.check_zone[std::size_t(k.index())].contains(m.to()))
+    return false;
   std::array<Piece, kSquares> scratch = board_;
   scratch[std::size_t(m.to().index())] = mover;
   scratch[std::size_t(m.from().index())] = Piece();

@@ -126,6 +126,11 @@ struct Masks {
   std::array<SquareSet, kSquares> horse_legs{};
   // Where a piece of colour c steps to from a square (the forward tables).
   std::array<std::array<SquareSet, kSquares>, 2> advisor_to{}, king_to{}, pawn_to{};
+  // The squares a move must leave or reach to give check to a king on the
+  // square: its file and rank (rook, cannon and king lines, their blockers
+  // and screens) and the squares within two steps (horses and their legs,
+  // pawns). A move touching none of them cannot give check.
+  std::array<SquareSet, kSquares> check_zone{};
 };
 
 constexpr Masks make_masks() {
@@ -136,6 +141,10 @@ constexpr Masks make_masks() {
     for (const Step& h : kTables.horse_from[s]) {
       m.horse_from[s].insert(Square(h.to));
       m.horse_legs[s].insert(Square(h.via));
+    }
+    for (std::size_t q = 0; q < std::size_t(kSquares); ++q) {
+      const int df = int(q % kFiles) - int(s % kFiles), dr = int(q / kFiles) - int(s / kFiles);
+      if (df == 0 || dr == 0 || (df >= -2 && df <= 2 && dr >= -2 && dr <= 2)) m.check_zone[s].insert(Square(int(q)));
     }
     for (std::size_t ci = 0; ci < 2; ++ci) {
       for (std::uint8_t q : kTables.pawn_from[ci][s]) m.pawn_from[ci][s].insert(Square(q));

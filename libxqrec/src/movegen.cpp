@@ -13,14 +13,15 @@ using geometry::kTables;
 
 namespace {
 
-// Calls sink(from, to) for every pseudo-legal move of colour `us`. A template
-// so that generating a list and counting at the leaves share one walk.
-template <class Sink>
+// Calls sink(from, to) for every pseudo-legal move of colour `us` (with
+// kCaptures, only those that take a piece). A template so that generating a
+// list and counting at the leaves share one walk.
+template <bool kCaptures = false, class Sink>
 inline void for_each_pseudo_move(const Piece* board, const SquareSet& ours, Color us, Sink&& sink) {
   const std::size_t ci = std::size_t(index(us));
   auto target_ok = [&](std::uint8_t to) {
     const Piece p = board[to];
-    return p.empty() || p.color() != us;
+    return kCaptures ? !p.empty() && p.color() != us : p.empty() || p.color() != us;
   };
   ours.for_each([&](Square from) {
     const std::size_t fi = std::size_t(from.index());
@@ -30,7 +31,7 @@ inline void for_each_pseudo_move(const Piece* board, const SquareSet& ours, Colo
           for (std::uint8_t to : ray) {
             const Piece p = board[to];
             if (p.empty()) {
-              sink(from, Square(to));
+              if constexpr (!kCaptures) sink(from, Square(to));
               continue;
             }
             if (p.color() != us) sink(from, Square(to));
@@ -42,7 +43,8 @@ inline void for_each_pseudo_move(const Piece* board, const SquareSet& ours, Colo
         for (const auto& ray : kTables.ray[fi]) {
           const std::uint8_t* p = ray.begin();
           const std::uint8_t* end = ray.end();
-          for (; p != end && board[*p].empty(); ++p) sink(from, Square(*p));
+          for (; p != end && board[*p].empty(); ++p)
+            if constexpr (!kCaptures) sink(from, Square(*p));
           if (p == end) continue;
           for (++p; p != end; ++p) {
             const Piece q = board[*p];
@@ -103,6 +105,11 @@ inline bool king_safe_after(Piece* scratch, Move m, Square k, Color us, const Sq
 void Position::generate_pseudo_legal(MoveList& out) const {
   for_each_pseudo_move(board_.data(), occupied_[index(side_)], side_,
                        [&](Square from, Square to) { out.push(Move(from, to)); });
+}
+
+void Position::generate_pseudo_captures(MoveList& out) const {
+  for_each_pseudo_move<true>(board_.data(), occupied_[index(side_)], side_,
+                             [&](Square from, Square to) { out.push(Move(from, to)); });
 }
 
 Position::SafetyFilter Position::safety_filter() const {

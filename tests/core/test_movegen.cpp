@@ -39,7 +39,7 @@ TEST_CASE("make/undo restores the position exactly over random games", "[movegen
   }
 }
 
-TEST_CASE("legal moves are exactly the pseudo-legal moves that keep the king safe", "[movegen]") {
+TEST_CASE("legal moves are exactly the pseudo-legal moves that keep the king safe; gives_check is exact", "[movegen]") {
   std::mt19937 rng(7);
   for (int game = 0; game < 100; ++game) {
     xq::Position pos;
@@ -55,9 +55,20 @@ TEST_CASE("legal moves are exactly the pseudo-legal moves that keep the king saf
         // Full test on the real position after the move.
         const bool ok = !copy.king_attacked(pos.side_to_move());
         REQUIRE(ok == legal.contains(m));
+        // gives_check (with its quick test of the king's zone) against the
+        // attack test after the move; taking the king is no check.
+        if (pos.at(m.to()).type() != xq::PieceType::King)
+          REQUIRE(pos.gives_check(m) == copy.king_attacked(~pos.side_to_move()));
         safe += ok;
       }
       REQUIRE(safe == legal.size());
+      // The captures alone: the pseudo-legal moves that take a piece, in order.
+      xq::MoveList captures, taking;
+      pos.generate_pseudo_captures(captures);
+      for (xq::Move m : pseudo)
+        if (!pos.at(m.to()).empty()) taking.push(m);
+      REQUIRE(captures.size() == taking.size());
+      for (std::size_t i = 0; i < captures.size(); ++i) REQUIRE(captures[i] == taking[i]);
       if (legal.empty()) break;
       xq::Undo u;
       pos.make(legal[std::size_t(rng() % legal.size())], u);

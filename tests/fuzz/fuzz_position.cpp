@@ -41,7 +41,9 @@ void check_position(xq::Position& pos) {
         XQ_INVARIANT(pos.key() == key && pos.setup() == before, "a refused move leaves the position as it was");
         continue;
       }
+      const bool check = pos.gives_check(m);
       pos.make(m, u);
+      XQ_INVARIANT(check == pos.king_attacked(~before.side_to_move), "gives_check agrees with the position after the move");
       XQ_INVARIANT(pos.compute_key() == pos.key(), "the key after make equals the key from scratch");
       XQ_INVARIANT(!pos.king_attacked(before.side_to_move), "a legal move leaves the mover's king safe");
       pos.undo(m, u);

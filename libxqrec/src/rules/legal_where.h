@@ -19,6 +19,16 @@ void legal_where(const Position& pos, MoveList& out, Want&& want) {
     if (want(m) && pos.is_legal(m)) out.push(m);
 }
 
+// The same for a search that wants captures only: the generator gives those
+// alone.
+template <class Want>
+void legal_captures_where(const Position& pos, MoveList& out, Want&& want) {
+  MoveList pseudo;
+  pos.generate_pseudo_captures(pseudo);
+  for (Move m : pseudo)
+    if (want(m) && pos.is_legal(m)) out.push(m);
+}
+
 // A check that does not take the king.
 inline bool is_check(const Position& pos, Move m) {
   return pos.at(m.to()).type() != PieceType::King && pos.gives_check(m);

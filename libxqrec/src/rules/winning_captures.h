@@ -40,10 +40,7 @@ Root root_from(const Position& pos, Move c, int balance, const CaptureDetails& d
 template <bool kDetails, class Keep, class Win>
 void winning_captures(Position& pos, int crossed_pawn, bool mate_refutes, const int& floor, Keep&& keep, Win&& win) {
   MoveList captures;
-  legal_where(pos, captures, [&](Move c) {
-    const Piece v = pos.at(c.to());
-    return !v.empty() && is_material(v, c.to());
-  });
+  legal_captures_where(pos, captures, [&](Move c) { return is_material(pos.at(c.to()), c.to()); });
   for (Move c : captures) {
     if (!keep(c)) continue;
     const int balance = capture_balance(pos, c, crossed_pawn);

@@ -82,6 +82,8 @@ class Position {
   // --- Moves ---------------------------------------------------------------
   // Pseudo-legal moves: piece rules respected, own king safety not checked.
   void generate_pseudo_legal(MoveList& out) const;
+  // The pseudo-legal moves that take a piece, in generate_pseudo_legal's order.
+  void generate_pseudo_captures(MoveList& out) const;
   void generate_legal(MoveList& out) const;
   // Number of legal moves (no list needed): perft leaves.
   std::size_t count_legal() const;
