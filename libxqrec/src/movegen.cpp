@@ -164,6 +164,23 @@ void Position::generate_legal(MoveList& out) const {
   });
 }
 
+void Position::generate_legal_captures(MoveList& out) const {
+  LegalTest legal = legal_test();
+  out.clear();
+  for_each_pseudo_move<true>(board_.data(), occupied_[index(side_)], side_, [&](Square from, Square to) {
+    if (const Move m(from, to); board_[std::size_t(to.index())].type() != PieceType::King && legal(m)) out.push(m);
+  });
+}
+
+void Position::generate_legal_checks(MoveList& out) const {
+  LegalTest legal = legal_test();
+  out.clear();
+  for_each_pseudo_move(board_.data(), occupied_[index(side_)], side_, [&](Square from, Square to) {
+    const Move m(from, to);
+    if (board_[std::size_t(to.index())].type() != PieceType::King && gives_check(m) && legal(m)) out.push(m);
+  });
+}
+
 std::size_t Position::count_legal() const {
   LegalTest legal = legal_test();
   std::size_t n = 0;

@@ -69,6 +69,19 @@ TEST_CASE("legal moves are exactly the pseudo-legal moves that keep the king saf
         if (!pos.at(m.to()).empty()) taking.push(m);
       REQUIRE(captures.size() == taking.size());
       for (std::size_t i = 0; i < captures.size(); ++i) REQUIRE(captures[i] == taking[i]);
+      // The legal captures and the legal checks (neither taking the king).
+      xq::MoveList legal_captures, legal_checks, want_captures, want_checks;
+      pos.generate_legal_captures(legal_captures);
+      pos.generate_legal_checks(legal_checks);
+      for (xq::Move m : legal) {
+        if (pos.at(m.to()).type() == xq::PieceType::King) continue;
+        if (!pos.at(m.to()).empty()) want_captures.push(m);
+        if (pos.gives_check(m)) want_checks.push(m);
+      }
+      REQUIRE(legal_captures.size() == want_captures.size());
+      for (std::size_t i = 0; i < want_captures.size(); ++i) REQUIRE(legal_captures[i] == want_captures[i]);
+      REQUIRE(legal_checks.size() == want_checks.size());
+      for (std::size_t i = 0; i < want_checks.size(); ++i) REQUIRE(legal_checks[i] == want_checks[i]);
       if (legal.empty()) break;
       xq::Undo u;
       pos.make(legal[std::size_t(rng() % legal.size())], u);

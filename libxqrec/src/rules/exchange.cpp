@@ -62,7 +62,7 @@ int capture_balance(Position& pos, Move c, int crossed_pawn) {
 
 bool has_mate_in_one(Position& pos) {
   MoveList checks;
-  detail::legal_where(pos, checks, [&](Move m) { return detail::is_check(pos, m); });
+  detail::legal_checks(pos, checks);
   for (Move m : checks) {
     Undo u;
     pos.make(m, u);

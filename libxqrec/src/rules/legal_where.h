@@ -21,13 +21,17 @@ void legal_where(const Position& pos, MoveList& out, Want&& want) {
 
 // The same for a search that wants captures only: the generator gives those
 // alone.
+// (Taking the king is no capture here: a search never ends on it.)
 template <class Want>
 void legal_captures_where(const Position& pos, MoveList& out, Want&& want) {
-  MoveList pseudo;
-  pos.generate_pseudo_captures(pseudo);
-  for (Move m : pseudo)
-    if (want(m) && pos.is_legal(m)) out.push(m);
+  MoveList legal;
+  pos.generate_legal_captures(legal);
+  for (Move m : legal)
+    if (want(m)) out.push(m);
 }
+
+// The legal checks (not taking the king).
+inline void legal_checks(const Position& pos, MoveList& out) { pos.generate_legal_checks(out); }
 
 // A check that does not take the king.
 inline bool is_check(const Position& pos, Move m) {

@@ -13,7 +13,6 @@ namespace xq::rules {
 
 namespace {
 
-using detail::is_check;
 using detail::legal_where;
 
 // A target of the side to move in pos: the piece on `victim`, won first by
@@ -195,7 +194,7 @@ int check_line(Position& pos, int depth, Square& victim, Square& first_checker, 
                const RootThreats& root) {
   int best = floor;
   MoveList checks;
-  legal_where(pos, checks, [&](Move k) { return is_check(pos, k); });
+  detail::legal_checks(pos, checks);
   for (Move k : checks) {
     Square v = Square::none();
     const int worst = check_value(pos, k, depth, v, pv, best, root);
@@ -210,7 +209,7 @@ int check_line(Position& pos, int depth, Square& victim, Square& first_checker, 
 
 bool mate_by_checks(Position& pos, int depth) {
   MoveList checks;
-  legal_where(pos, checks, [&](Move k) { return is_check(pos, k); });
+  detail::legal_checks(pos, checks);
   for (Move k : checks) {
     Undo u;
     pos.make(k, u);
@@ -249,7 +248,7 @@ std::vector<ChaseTarget> captures_with(const Position& pos0, Color side, const T
   if (opt.check_depth > 0) {
     // Every check is tried on its own, so that each piece it wins is named.
     MoveList checks;
-    legal_where(pos, checks, [&](Move k) { return is_check(pos, k); });
+    detail::legal_checks(pos, checks);
     const RootThreats root = checks.empty() ? RootThreats{} : root_threats(pos, ~side, pv);
     for (Move k : checks) {
       Square victim = Square::none();

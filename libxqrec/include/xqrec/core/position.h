@@ -85,6 +85,12 @@ class Position {
   // The pseudo-legal moves that take a piece, in generate_pseudo_legal's order.
   void generate_pseudo_captures(MoveList& out) const;
   void generate_legal(MoveList& out) const;
+  // The legal moves that take a piece (not the king), and the legal moves
+  // that give check (not taking the king), each in generate_legal's order:
+  // what the repetition rules' searches ask for, without testing the king
+  // safety of every other move.
+  void generate_legal_captures(MoveList& out) const;
+  void generate_legal_checks(MoveList& out) const;
   // Number of legal moves (no list needed): perft leaves.
   std::size_t count_legal() const;
   bool is_legal(Move m) const { return check_move(m) == MoveError::None; }
