@@ -104,7 +104,7 @@ int run_duplicates(const std::vector<std::string>& args) {
   summary << (text && !run.groups.empty() ? "\n" : "") << "read " << run.files.size() << " files, " << run.games
           << " games; " << run.groups.size() << " groups, " << copies << " copies of a kept game";
   if (run.partial) summary << "; " << run.partial << " games compared on the plies that replay";
-  if (run.not_compared) summary << "; " << run.not_compared << " games not compared (no start position)";
+  if (run.not_compared) summary << "; " << run.not_compared << " games not compared (no start position, or ply 1 does not replay)";
   summary << "\n";
   if (io_error) return kUsage;
   return run.groups.empty() ? kOk : kFindings;

@@ -79,6 +79,14 @@ DuplicatesRun find_duplicates(const std::vector<InputFile>& given, const Duplica
         notice({path, g.index, "not compared: " + keyed.start_error, false});
         return Control::Continue;
       }
+      if (keyed.stop && keyed.key->plies == 0) {  // nothing to compare: not a copy of every other such record
+        ++run.not_compared;
+        notice({path, g.index,
+                "not compared: ply 1 does not replay (" + std::string(code_name(keyed.stop->code)) + ": " +
+                    keyed.stop->message + ")",
+                false});
+        return Control::Continue;
+      }
       GameEntry e;
       e.key = *keyed.key;
       e.score = score_game(g.record, e.key.plies);

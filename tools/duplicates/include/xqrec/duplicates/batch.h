@@ -35,7 +35,7 @@ struct DuplicatesRun {
   DuplicateIndex index{30};
   std::vector<Group> groups;
   std::size_t games = 0;         // records read
-  std::size_t not_compared = 0;  // records without a start position
+  std::size_t not_compared = 0;  // records without a start position, or whose first move does not replay
   std::size_t partial = 0;       // compared on the plies that replay
   std::size_t replayed_again = 0;  // pass 2: games replayed to test embedding
   bool io_error = false;
