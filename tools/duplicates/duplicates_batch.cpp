@@ -2,7 +2,6 @@
 #include "xqrec/duplicates/batch.h"
 
 #include <algorithm>
-#include <map>
 
 #include "xqrec/formats/file_bytes.h"
 #include "xqrec/formats/game_builder.h"
