@@ -11,7 +11,7 @@
 using namespace duptest;
 using Members = std::vector<std::string>;
 
-TEST_CASE("duplicates: the same game in PGN, XQF and DhtmlXQ is identical", "[duplicates]") {
+TEST_CASE("duplicates: the same game in PGN and XQF and DhtmlXQ is identical", "[duplicates]") {
   Folder d("identical");
   const GameRecord game = record_of(random_line(1, 70));
   d.put("a.pgn", pgn_of(game));
@@ -24,7 +24,7 @@ TEST_CASE("duplicates: the same game in PGN, XQF and DhtmlXQ is identical", "[du
   CHECK(r.members(0) == Members{"a.pgn#1 kept", "b.xqf#1 identical", "c.txt#1 identical"});
 }
 
-TEST_CASE("duplicates: a game and its mirror are one game, at any length", "[duplicates]") {
+TEST_CASE("duplicates: a game and its mirror are one game at any length", "[duplicates]") {
   Folder d("mirrored");
   const auto line = random_line(3, 60);
   d.put("a.pgn", pgn_of(record_of(line)));
@@ -105,7 +105,7 @@ TEST_CASE("duplicates: the opening of two games joins the longer one's group and
   CHECK(t.members(0) == Members{"c-other.pgn#1 kept", "a-opening.pgn#1 embedded"});
 }
 
-TEST_CASE("duplicates: the kept game is the richest copy; a tie goes to the first in reading order",
+TEST_CASE("duplicates: the kept game is the richest copy and a tie goes to the first in reading order",
           "[duplicates]") {
   Folder d("kept");
   const auto line = random_line(12, 60);
@@ -142,7 +142,7 @@ TEST_CASE("duplicates: the kept game is the richest copy; a tie goes to the firs
   }
 }
 
-TEST_CASE("duplicates: a game that does not replay is compared on the plies that do, and said so",
+TEST_CASE("duplicates: a game that does not replay is compared on the plies that do and said so",
           "[duplicates]") {
   Folder d("partial");
   const auto line = random_line(13, 80);
