@@ -36,7 +36,7 @@ using namespace xq::formats;
 
 std::string corpus_dir() {
   if (const char* env = std::getenv("XQREC_SHARED_CORPUS")) return env;
-  return XQREC_SOURCE_DIR "/../shared/corpus";
+  return XQREC_SHARED_CORPUS;
 }
 
 struct RealGame {
