@@ -181,6 +181,58 @@ void Position::generate_legal_checks(MoveList& out) const {
   });
 }
 
+void Position::generate_legal_captures_to(Square sq, MoveList& out) const {
+  out.clear();
+  const Piece victim = at(sq);
+  if (victim.empty() || victim.color() == side_ || victim.type() == PieceType::King) return;
+  const std::size_t si = std::size_t(sq.index()), ci = std::size_t(index(side_));
+  const Piece rook(side_, PieceType::Rook), cannon(side_, PieceType::Cannon), horse(side_, PieceType::Horse);
+  // The pieces that reach sq: line pieces and horses by the (symmetric)
+  // geometry from sq; the others, few, by their own forward tables, as the
+  // generator moves them (they differ for pieces off their points).
+  SquareSet from;
+  for (const auto& ray : kTables.ray[si]) {
+    const std::uint8_t* p = ray.begin();
+    const std::uint8_t* end = ray.end();
+    while (p != end && board_[*p].empty()) ++p;
+    if (p == end) continue;
+    if (board_[*p] == rook) from.insert(Square(*p));
+    for (++p; p != end && board_[*p].empty(); ++p) {
+    }
+    if (p != end && board_[*p] == cannon) from.insert(Square(*p));
+  }
+  for (const auto& h : kTables.horse_from[si])
+    if (board_[h.to] == horse && board_[h.via].empty()) from.insert(Square(h.to));
+  occupied_[ci].for_each([&](Square f) {
+    const std::size_t fi = std::size_t(f.index());
+    switch (board_[fi].type()) {
+      case PieceType::Elephant:
+        for (const auto& e : kTables.elephant[ci][fi])
+          if (e.to == si && board_[e.via].empty()) from.insert(f);
+        break;
+      case PieceType::Advisor:
+        for (std::uint8_t to : kTables.advisor[ci][fi])
+          if (to == si) from.insert(f);
+        break;
+      case PieceType::King:
+        for (std::uint8_t to : kTables.king[ci][fi])
+          if (to == si) from.insert(f);
+        break;
+      case PieceType::Pawn:
+        for (std::uint8_t to : kTables.pawn[ci][fi])
+          if (to == si) from.insert(f);
+        break;
+      default:
+        break;
+    }
+  });
+  if (from.empty()) return;
+  LegalTest legal = legal_test();
+  from.for_each([&](Square f) {  // ascending, as the generator walks the pieces
+    if (const Move m(f, sq); legal(m)) out.push(m);
+  });
+}
+
 std::size_t Position::count_legal() const {
   LegalTest legal = legal_test();
   std::size_t n = 0;

@@ -80,6 +80,14 @@ TEST_CASE("legal moves are exactly the pseudo-legal moves that keep the king saf
       }
       REQUIRE(legal_captures.size() == want_captures.size());
       for (std::size_t i = 0; i < want_captures.size(); ++i) REQUIRE(legal_captures[i] == want_captures[i]);
+      for (int sq = 0; sq < xq::kSquares; ++sq) {
+        xq::MoveList to_sq, want_to;
+        pos.generate_legal_captures_to(xq::Square(sq), to_sq);
+        for (xq::Move m : want_captures)
+          if (m.to() == xq::Square(sq)) want_to.push(m);
+        REQUIRE(to_sq.size() == want_to.size());
+        for (std::size_t i = 0; i < want_to.size(); ++i) REQUIRE(to_sq[i] == want_to[i]);
+      }
       REQUIRE(legal_checks.size() == want_checks.size());
       for (std::size_t i = 0; i < want_checks.size(); ++i) REQUIRE(legal_checks[i] == want_checks[i]);
       if (legal.empty()) break;

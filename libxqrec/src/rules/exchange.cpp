@@ -24,7 +24,7 @@ int gain_on(Position& pos, Square sq, int depth, int pv) {
   const Piece victim = pos.at(sq);
   if (victim.empty() || victim.type() == PieceType::King || depth >= kMaxExchangeDepth) return 0;
   MoveList legal;
-  detail::legal_captures_where(pos, legal, [&](Move m) { return m.to() == sq; });  // sq holds the victim
+  pos.generate_legal_captures_to(sq, legal);
   // One capture per kind of capturer: the cheapest of a kind is as good as
   // any other of it, except that line pieces differ by what stays behind, so
   // every line piece (rook, cannon) is tried.
@@ -97,7 +97,7 @@ namespace detail {
 
 CaptureDetails details_after_capture(const Position& after, Square sq, Color owner) {
   MoveList recaptures;
-  legal_captures_where(after, recaptures, [&](Move m) { return m.to() == sq; });  // sq holds the capturer
+  after.generate_legal_captures_to(sq, recaptures);
   return {!recaptures.empty(), !after.attackers(sq, owner).empty()};
 }
 

@@ -390,8 +390,20 @@ Verdict adjudicate_cycle(const Position& before, std::span<const Move> cycle, in
   v.first_ply = first_ply;
   v.last_ply = first_ply + int(cycle.size()) - 1;
   Position pos = before;
+  // A judged span of several rounds plays the same (position, move) pairs
+  // again: each is classified once, as a pure function of both.
+  std::vector<std::pair<std::uint64_t, std::size_t>> classified;  // (key, index in v.moves)
   for (Move m : cycle) {
-    v.moves.push_back(classify_move(pos, m, rules, opt));
+    const std::uint64_t key = pos.key();
+    const auto seen = std::find_if(classified.begin(), classified.end(), [&](const auto& c) {
+      return c.first == key && v.moves[c.second].move == m;
+    });
+    if (seen != classified.end()) {
+      v.moves.push_back(v.moves[seen->second]);
+    } else {
+      classified.emplace_back(key, v.moves.size());
+      v.moves.push_back(classify_move(pos, m, rules, opt));
+    }
     Undo u;
     pos.make(m, u);
   }

@@ -91,6 +91,9 @@ class Position {
   // safety of every other move.
   void generate_legal_captures(MoveList& out) const;
   void generate_legal_checks(MoveList& out) const;
+  // The legal captures of the piece on `sq` (not a king), in the same order:
+  // the exchange searches ask for nothing else.
+  void generate_legal_captures_to(Square sq, MoveList& out) const;
   // Number of legal moves (no list needed): perft leaves.
   std::size_t count_legal() const;
   bool is_legal(Move m) const { return check_move(m) == MoveError::None; }
