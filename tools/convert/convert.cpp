@@ -229,6 +229,7 @@ ConvertSummary convert_files(ConvertPlan& plan, const ConvertOptions& options,
   std::size_t single_games = 0;
   bool single_damaged = false;  // an input shrank while it was read
   std::size_t single_written = 0;  // games written to it
+  bool single_failed = false;      // a write to it failed: the run stops
   if (!plan.directory) {
     single = std::make_unique<OutputFile>();
     if (const std::string e = single->open(plan.out); !e.empty()) {
@@ -243,6 +244,7 @@ ConvertSummary convert_files(ConvertPlan& plan, const ConvertOptions& options,
   in_walk.records_only = true;
   std::size_t read_files = 0;
   for (const auto& job : plan.jobs) {
+    if (single_failed) break;
     FileBytes reader;
     if (const std::string e = reader.open(job.input); !e.empty()) {
       on_io_error(job.input + ": " + e);
@@ -304,7 +306,12 @@ ConvertSummary convert_files(ConvertPlan& plan, const ConvertOptions& options,
           sum.lossy = true;
           return next;
         }
-        single->write(c.bytes);
+        if (!single->write(c.bytes)) {
+          // The one output cannot be written (a full disk, a closed pipe):
+          // converting the rest would only be thrown away. commit() says why.
+          single_failed = true;
+          return Control::Stop;
+        }
         ++single_written;
       } else if (holds_many_games(options.to)) {
         if (!per_file) {
@@ -318,7 +325,7 @@ ConvertSummary convert_files(ConvertPlan& plan, const ConvertOptions& options,
             return Control::Stop;
           }
         }
-        per_file->write(c.bytes);
+        if (!per_file->write(c.bytes)) return Control::Stop;  // this output fails: its commit says why
       } else if (index == 1) {
         pending = std::move(c.bytes);
       } else {

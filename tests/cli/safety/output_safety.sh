@@ -154,6 +154,14 @@ stdout-full)
   [ $? = 2 ] || die "fen > /dev/full did not exit 2"
   "$xqrec" --version > /dev/full 2> /dev/null
   [ $? = 2 ] || die "--version > /dev/full did not exit 2"
+  # convert -o - stops at the first failed write instead of converting the
+  # rest for nothing: fewer games than the folder holds are read.
+  "$xqrec" convert "$games" --to pgn -o - > /dev/full 2> err.txt
+  [ $? = 2 ] || die "convert -o - > /dev/full did not exit 2"
+  grep -q "cannot write -: No space left on device" err.txt || die "convert -o - > /dev/full said nothing: $(cat err.txt)"
+  all=$("$xqrec" convert "$games" --to pgn -o - 2>&1 > /dev/null | sed -n 's/^converted \([0-9]*\) games.*/\1/p')
+  part=$(sed -n 's/^converted \([0-9]*\) games.*/\1/p' err.txt)
+  [ -n "$all" ] && [ -n "$part" ] && [ "$part" -lt "$all" ] || die "convert went on after the failed write ($part of $all games)"
   ;;
 terminal-escapes)
   # Item 11: control characters from records and file names are escaped in text output.
