@@ -119,6 +119,7 @@ Position::SafetyFilter Position::safety_filter() const {
   if (!f.king.valid()) return f;  // no king, nothing to expose
   if (in_check()) {
     f.all = true;
+    find_evasions(f);
     return f;
   }
   const std::size_t ki = std::size_t(f.king.index());
@@ -141,6 +142,69 @@ Position::SafetyFilter Position::safety_filter() const {
   return f;
 }
 
+void Position::find_evasions(SafetyFilter& f) const {
+  const Color them = ~side_;
+  const Square k = f.king;
+  const std::size_t ki = std::size_t(k.index());
+  const Piece rook(them, PieceType::Rook), cannon(them, PieceType::Cannon), king(them, PieceType::King),
+      horse(them, PieceType::Horse), pawn(them, PieceType::Pawn);
+  int n = 0;
+  bool unknown = false;
+  const auto add = [&](const SquareSet& to, const SquareSet& from) {
+    if (n == SafetyFilter::kMaxCheckers) {
+      unknown = true;
+      return;
+    }
+    f.evade_to[std::size_t(n)] = to;
+    f.evade_from[std::size_t(n)] = from;
+    ++n;
+  };
+  for (int d = 0; d < 4; ++d) {
+    const auto& ray = kTables.ray[ki][std::size_t(d)];
+    SquareSet between;  // from the king up to the piece looked at, that piece included
+    int pieces = 0;
+    Square screen = Square::none();
+    for (std::uint8_t q : ray) {
+      between.insert(Square(q));
+      const Piece p = board_[q];
+      if (p.empty()) continue;
+      ++pieces;
+      if (pieces == 1) {
+        if (p == rook || (p == king && d <= geometry::Down)) add(between, SquareSet());
+        screen = Square(q);
+        continue;
+      }
+      if (p == cannon) {
+        SquareSet away;
+        away.insert(screen);
+        add(between, away);
+      }
+      break;
+    }
+  }
+  for (const auto& h : kTables.horse_from[ki])
+    if (board_[h.to] == horse && board_[h.via].empty()) {
+      SquareSet to;
+      to.insert(Square(h.to));
+      to.insert(Square(h.via));
+      add(to, SquareSet());
+    }
+  const std::size_t tc = std::size_t(index(them));
+  for (const auto& ray : kTables.ray[ki]) {
+    if (ray.size == 0) continue;
+    const std::uint8_t q = ray.items[0];  // the neighbour on this line
+    if (board_[q] != pawn) continue;
+    for (std::uint8_t to : kTables.pawn[tc][q])
+      if (to == ki) {
+        SquareSet at;
+        at.insert(Square(q));
+        add(at, SquareSet());
+      }
+  }
+  // A check this walk does not explain (it should not happen): test every move.
+  f.checkers = unknown ? 0 : n;
+}
+
 bool Position::keeps_king_safe(Move m) const {
   std::array<Piece, kSquares> scratch = board_;
   const Color us = at(m.from()).color();
@@ -153,6 +217,7 @@ Position::LegalTest Position::legal_test() const {
 }
 
 [[gnu::always_inline]] inline bool Position::LegalTest::operator()(Move m) {
+  if (filter.checkers && !filter.may_evade(m)) return false;
   return !filter.needs_test(m) || king_safe_after(scratch.data(), m, king, us, them, all);
 }
 
@@ -257,9 +322,11 @@ bool Position::has_legal_move() const {
     if (moves.empty()) continue;
     if (!legal) {
       // Without a king there is nothing to expose, as in safety_filter().
+      // In check, the evasion test spares most king tests.
       SafetyFilter test_all;
       test_all.king = king_[index(side_)];
       test_all.all = test_all.king.valid();
+      if (test_all.all && in_check()) find_evasions(test_all);
       legal.emplace(LegalTest{test_all, board_, occupied_[index(~side_)], occupied_[0] | occupied_[1],
                               test_all.king, side_});
     }

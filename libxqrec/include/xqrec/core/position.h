@@ -140,10 +140,25 @@ class Position {
     SquareSet from, to;
     Square king = Square::none();
     bool all = false;
+    // In check (all is set then): a move other than the king's must, for
+    // each checker, take it, land between it and the king (or on a horse's
+    // leg), or move a cannon's screen away; the others are refused without
+    // the king test. 0 checkers: not known, every move is tested.
+    static constexpr int kMaxCheckers = 3;
+    int checkers = 0;
+    std::array<SquareSet, kMaxCheckers> evade_to, evade_from;
     bool needs_test(Move m) const {
       return all || m.from() == king || from.contains(m.from()) || to.contains(m.to());
     }
+    bool may_evade(Move m) const {
+      if (m.from() == king) return true;
+      for (int i = 0; i < checkers; ++i)
+        if (!evade_to[std::size_t(i)].contains(m.to()) && !evade_from[std::size_t(i)].contains(m.from())) return false;
+      return true;
+    }
   };
+  // The checkers of the side to move's king and what answers each (above).
+  void find_evasions(SafetyFilter& f) const;
   SafetyFilter safety_filter() const;
   // The king-safety part of legality for the pseudo-legal moves of this
   // position: set up once, asked per move (generate_legal, count_legal,
