@@ -129,6 +129,7 @@ std::string OutputFile::open(const std::string& path) {
   }
   struct stat st {}, link {};
   const bool exists = ::stat(path.c_str(), &st) == 0;
+  existed_ = exists;
   // A symbolic link is followed, dangling or not: its target is replaced
   // (or created), the link stays.
   std::string target = path;
@@ -179,6 +180,16 @@ bool OutputFile::write(std::string_view bytes) {
   if (!file_ || failed_) return false;
   if (std::fwrite(bytes.data(), 1, bytes.size(), file_) != bytes.size()) failed_ = true, error_ = errno;
   return !failed_;
+}
+
+std::string OutputFile::commit_unless_nothing_read(bool nothing_read, bool read_failed, bool& kept) {
+  kept = false;
+  if (nothing_read && !direct_ && (existed_ || read_failed)) {
+    discard();
+    kept = true;
+    return "";
+  }
+  return commit();
 }
 
 std::string OutputFile::commit() {

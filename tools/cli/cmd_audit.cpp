@@ -137,17 +137,16 @@ int run_audit(const std::vector<std::string>& args) {
   };
   const auto sum = xa::audit_files(files, batch, sink);
   std::cout.flush();
-  struct stat st {};
-  if (!jsonl.empty() && jsonl != "-" && sum.files == sum.io_errors &&
-      (io_error || ::stat(jsonl.c_str(), &st) == 0)) {
-    // Nothing was read: an existing report stays as it was.
-    json_out.discard();
-    std::cerr << "xqrec audit: nothing was read: " << xf::printable(jsonl) << " is left as it was\n";
-    io_error = true;
-  } else if (!jsonl.empty()) {
-    if (const std::string e = json_out.commit(); !e.empty()) {
+  if (!jsonl.empty()) {
+    bool kept = false;
+    if (const std::string e = json_out.commit_unless_nothing_read(sum.files == sum.io_errors, io_error, kept);
+        !e.empty()) {
       std::cerr << "xqrec audit: " << xf::printable(e) << "\n";
       return kUsage;
+    }
+    if (kept) {
+      std::cerr << "xqrec audit: nothing was read: " << xf::printable(jsonl) << " is left as it was\n";
+      io_error = true;
     }
   }
   std::ostream& summary = jsonl == "-" || vm.count("quiet") ? std::cerr : std::cout;

@@ -130,15 +130,15 @@ int run_convert(const std::vector<std::string>& args) {
       },
       [&](const std::string& e) { std::cerr << "xqrec convert: " << xf::printable(e) << "\n"; });
   if (report_to_file) {
-    struct stat st {};
-    if (sum.read_files == 0 && (sum.io_error || ::stat(report.c_str(), &st) == 0)) {
-      // Nothing was read: an existing report stays as it was.
-      report_file.discard();
-      std::cerr << "xqrec convert: nothing was read: " << xf::printable(report) << " is left as it was\n";
-      sum.io_error = true;
-    } else if (const std::string e = report_file.commit(); !e.empty()) {
+    bool kept = false;
+    if (const std::string e = report_file.commit_unless_nothing_read(sum.read_files == 0, sum.io_error, kept);
+        !e.empty()) {
       std::cerr << "xqrec convert: " << xf::printable(e) << "\n";
       return kUsage;
+    }
+    if (kept) {
+      std::cerr << "xqrec convert: nothing was read: " << xf::printable(report) << " is left as it was\n";
+      sum.io_error = true;
     }
   }
   std::cerr << "converted " << sum.games << " games from " << sum.files << " files into " << sum.outputs

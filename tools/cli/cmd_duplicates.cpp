@@ -90,15 +90,13 @@ int run_duplicates(const std::vector<std::string>& args) {
   }
   std::cout.flush();
   bool io_error = run.io_error || !errors.empty();
-  if (!jsonl.empty() && jsonl != "-" && io_error && run.games == 0) {
-    // Nothing was read: an existing report stays as it was.
-    json_out.discard();
-    std::cerr << "xqrec duplicates: nothing was read: " << xf::printable(jsonl) << " is left as it was\n";
-  } else if (!jsonl.empty()) {
-    if (const std::string e = json_out.commit(); !e.empty()) {
+  if (!jsonl.empty()) {
+    bool kept = false;
+    if (const std::string e = json_out.commit_unless_nothing_read(run.games == 0, io_error, kept); !e.empty()) {
       std::cerr << "xqrec duplicates: " << xf::printable(e) << "\n";
       return kUsage;
     }
+    if (kept) std::cerr << "xqrec duplicates: nothing was read: " << xf::printable(jsonl) << " is left as it was\n";
   }
   std::ostream& summary = text ? std::cout : std::cerr;
   summary << (text && !run.groups.empty() ? "\n" : "") << "read " << run.files.size() << " files, " << run.games

@@ -360,22 +360,23 @@ ConvertSummary convert_files(ConvertPlan& plan, const ConvertOptions& options,
   if (single) {
     // An output is replaced only by content that was read: a run that could
     // read nothing leaves an existing file as it was.
-    struct stat st {};
     if (single_damaged) {
       single->discard();
       if (plan.out != "-") on_io_error(plan.out + " is left as it was");
-    } else if (read_files > 0 && single_written == 0 && plan.out != "-" && ::stat(plan.out.c_str(), &st) == 0) {
+    } else if (read_files > 0 && single_written == 0 && plan.out != "-" && single->existed()) {
       // Read, but nothing to write (no game, or none converted): an existing output stays.
       single->discard();
       on_io_error("no game was converted: " + plan.out + " is left as it was");
-    } else if (read_files == 0 && (sum.io_error || ::stat(plan.out.c_str(), &st) == 0)) {
-      single->discard();
-      if (plan.out != "-") on_io_error("nothing was read: " + plan.out + " is left as it was");
-      sum.io_error = true;
-    } else if (const std::string e = single->commit(); !e.empty()) {
-      on_io_error(e), sum.io_error = true;
     } else {
-      ++sum.outputs;
+      bool kept = false;
+      if (const std::string e = single->commit_unless_nothing_read(read_files == 0, sum.io_error, kept); !e.empty()) {
+        on_io_error(e), sum.io_error = true;
+      } else if (kept) {
+        on_io_error("nothing was read: " + plan.out + " is left as it was");
+        sum.io_error = true;
+      } else if (read_files > 0 || !sum.io_error) {
+        ++sum.outputs;  // (standard output with nothing read is no output)
+      }
     }
   }
   sum.read_files = read_files;

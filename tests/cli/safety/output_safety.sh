@@ -99,6 +99,13 @@ failed-run-keeps-output)
   same k.pgn k.keep; same r.jsonl k.keep
   expect_rc 2 "$xqrec" audit /nonexistent --jsonl k.pgn
   same k.pgn k.keep
+  expect_rc 2 "$xqrec" duplicates /nonexistent --jsonl k.pgn
+  same k.pgn k.keep
+  # A folder that holds no game: duplicates has nothing to say, an existing
+  # output stays (the audit reports the file that is not a record).
+  mkdir -p nogames; echo "just notes" > nogames/README.txt
+  "$xqrec" duplicates nogames --jsonl k.pgn > /dev/null 2>&1
+  same k.pgn k.keep
   no_temporaries
   ;;
 temporaries-removed-on-signal)

@@ -35,6 +35,14 @@ class OutputFile {
   bool write(std::string_view bytes);
   // Flushes, and renames the temporary file into place. Error or "".
   std::string commit();
+  // The rule of every command for a run that read nothing (every input
+  // missing or unreadable, or none given that holds a game): an existing
+  // file stays as it was, and a new one is not created when reading failed;
+  // then `kept` is set (the caller says so) and nothing is written.
+  // Otherwise as commit().
+  std::string commit_unless_nothing_read(bool nothing_read, bool read_failed, bool& kept);
+  // Whether a file stood at the path when open() was called.
+  bool existed() const { return existed_; }
   // Gives up: the temporary file is removed, an existing file stays as it was.
   void discard();
 
@@ -43,6 +51,7 @@ class OutputFile {
   std::string path_, temp_;
   int slot_ = -1;  // the signal-cleanup slot of temp_
   bool direct_ = false;
+  bool existed_ = false;
   bool failed_ = false;
   int error_ = 0;  // errno of the first failed write
 };
