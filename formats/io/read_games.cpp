@@ -11,6 +11,10 @@
 
 namespace xq::formats {
 
+bool walk_reads(std::string_view bytes, std::string_view path) {
+  return !is_temporary_output_name(path) && (bytes.empty() || holds_game_record(detect_format(bytes, path), bytes, path));
+}
+
 FileReport read_games(std::string_view bytes, std::string_view path, GameVisitor& visitor,
                       const ReadOptions& options) {
   FileReport report;

@@ -167,7 +167,7 @@ struct MoveResolver {
     const std::size_t cut = count_subtree(record, id);
     auto& siblings = record.node(node.parent).children;
     const bool was_main = siblings.front() == id;
-    siblings.erase(std::find(siblings.begin(), siblings.end(), id));
+    if (const auto at = std::find(siblings.begin(), siblings.end(), id); at != siblings.end()) siblings.erase(at);
     Issue& i = issues.emplace_back();
     i.code = r.code;
     i.where = node.where;

@@ -33,11 +33,17 @@ SquareSet Position::attackers(Square s, Color by) const {
 bool Position::gives_check(Move m) const {
   const Piece mover = at(m.from());
   const Color them = ~mover.color();
-  // Most moves touch neither the king's lines nor its surroundings.
+  // Most moves touch neither the king's lines nor its surroundings: then
+  // the king is attacked after the move as before it. Before it, it is not,
+  // in a position reached by legal moves; a position with the side to move
+  // changed by hand (the rules' "if it were its turn") may have it attacked.
   if (const Square k = king_[index(them)];
       k.valid() && !geometry::kMasks.check_zone[std::size_t(k.index())].contains(m.from()) &&
-      !geometry::kMasks.check_zone[std::size_t(k.index())].contains(m.to()))
-    return false;
+      !geometry::kMasks.check_zone[std::size_t(k.index())].contains(m.to())) {
+    if (mover.color() != side_) return king_attacked(them);
+    if (opponent_check_ < 0) opponent_check_ = king_attacked(them) ? 1 : 0;
+    return opponent_check_ != 0;
+  }
   std::array<Piece, kSquares> scratch = board_;
   scratch[std::size_t(m.to().index())] = mover;
   scratch[std::size_t(m.from().index())] = Piece();

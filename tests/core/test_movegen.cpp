@@ -62,6 +62,20 @@ TEST_CASE("legal moves are exactly the pseudo-legal moves that keep the king saf
         safe += ok;
       }
       REQUIRE(safe == legal.size());
+      // The same with the side to move changed by hand, as the repetition
+      // rules ask of positions: the side not to move may stand in check.
+      xq::Setup other = pos.setup();
+      other.side_to_move = ~other.side_to_move;
+      const xq::Position flipped(other);
+      xq::MoveList flipped_moves;
+      flipped.generate_pseudo_legal(flipped_moves);
+      for (xq::Move m : flipped_moves) {
+        if (flipped.at(m.to()).type() == xq::PieceType::King) continue;
+        xq::Position copy = flipped;
+        xq::Undo u;
+        copy.make(m, u);
+        REQUIRE(flipped.gives_check(m) == copy.king_attacked(~flipped.side_to_move()));
+      }
       // The captures alone: the pseudo-legal moves that take a piece, in order.
       xq::MoveList captures, taking;
       pos.generate_pseudo_captures(captures);

@@ -220,3 +220,16 @@ TEST_CASE("将军得子: a capture after the reply counts with the other side's 
   REQUIRE(d.targets.size() == 1);
   CHECK(d.targets[0].victim == Square(2, 0));
 }
+
+// The rules ask "could it, if it were its turn" of positions whose side to
+// move is changed by hand: there the side not to move may stand in check,
+// and a move far from its king still leaves it attacked (gives_check's quick
+// test of the king's zone must not say otherwise). Red is in check here;
+// 马c2-e3 stops the black rook on i3 from checking along rank 3: 拦 under the
+// Asian rules (review of the sixth session: it came out 闲).
+TEST_CASE("a block judged from a position with its side to move changed by hand", "[rules]") {
+  const Position p = pos_of("3k5/9/9/4r4/3N5/9/8r/2N6/9/4K4 w - - 0 1");
+  const Position flipped = with_side_to_move(p, Color::Black);
+  CHECK(flipped.gives_check(mv("i3b3")) == true);  // the e6 rook checks already
+  CHECK(classify_move(p, mv("c2e3"), RuleSet::Asian).cls == MoveClass::Block);
+}

@@ -138,6 +138,7 @@ void plan_names(std::vector<ConvertJob>& jobs, bool numbered_games, const std::s
   std::map<std::string, int> count;
   std::set<std::string> bases;  // "b" for a stem "b.0001"
   for (const auto& j : jobs) {
+    if (!j.writes) continue;
     ++count[j.output_stem];
     if (numbered_games)
       if (auto b = numbered_base(j.output_stem); !b.empty()) bases.insert(std::move(b));
@@ -146,6 +147,7 @@ void plan_names(std::vector<ConvertJob>& jobs, bool numbered_games, const std::s
   for (std::size_t i = 0; i < jobs.size(); ++i) {
     auto& j = jobs[i];
     first[i] = j.output_stem;
+    if (!j.writes) continue;
     const std::string base = numbered_games ? numbered_base(j.output_stem) : "";
     const bool clash = count[j.output_stem] > 1 || (numbered_games && bases.count(j.output_stem)) ||
                        (!base.empty() && count.count(base));
@@ -160,6 +162,7 @@ void plan_names(std::vector<ConvertJob>& jobs, bool numbered_games, const std::s
   };
   for (std::size_t i = 0; i < jobs.size(); ++i) {
     auto& j = jobs[i];
+    if (!j.writes) continue;
     std::string name = j.output_stem;
     for (int n = 2; conflicts(name); ++n) name = j.output_stem + "-" + std::to_string(n);
     j.output_stem = name;
@@ -194,6 +197,12 @@ ConvertPlan plan_convert(const std::vector<std::string>& inputs, const std::stri
       const fs::path source = fs::path(out) / rel;
       plan.jobs.push_back({f.path, fs::path(source).replace_extension().string(), source.string(), f.in_walk});
       plan.guard.add_input(f.path);
+      // A read-me or a manifest met in the walk is not read, so it takes no
+      // output name from a record beside it (a.md does not rename a.pgn).
+      if (f.in_walk) {
+        FileBytes sniff;
+        if (sniff.open(f.path).empty()) plan.jobs.back().writes = walk_reads(sniff.bytes(), f.path);
+      }
     }
   }
   const std::string ext(file_extension(options.to));
@@ -204,7 +213,8 @@ ConvertPlan plan_convert(const std::vector<std::string>& inputs, const std::stri
   plan_names(plan.jobs, !holds_many_games(options.to), ext, plan.renamed);
   // Every output known before reading is checked before anything is written.
   for (const auto& j : plan.jobs)
-    if (std::string e = plan.guard.claim(j.output_stem + ext, "-o"); !e.empty()) {
+    if (!j.writes) continue;
+    else if (std::string e = plan.guard.claim(j.output_stem + ext, "-o"); !e.empty()) {
       plan.refused = std::move(e);
       break;
     }

@@ -67,6 +67,14 @@ collide-extensions)
   [ "$(ls out | tr '\n' ' ')" = "a.pgn.pgn a.ubb.pgn a.xqf.pgn " ] || die "outputs: $(ls out)"
   [ "$(grep -c '"output-renamed"' r.jsonl)" = 3 ] || die "renamings not reported"
   grep -q 'into 3 outputs' err.txt || die "summary: $(cat err.txt)"
+  # A read-me beside a record is not read and takes no name: d/a.pgn stays a.pgn.
+  mkdir d
+  cp "$games/song-daoxin-vs-bu-fengbo.pgn" d/a.pgn
+  echo "notes about the game" > d/a.md
+  expect_rc 0 "$xqrec" convert d -o outd --report rd.jsonl
+  [ "$(ls outd | tr '\n' ' ')" = "a.pgn " ] || die "outputs beside a read-me: $(ls outd)"
+  grep -q '"output-renamed"' rd.jsonl && die "a read-me renamed a record's output"
+  grep -q '"not-a-record"' rd.jsonl || die "the read-me is not named"
   ;;
 collide-folders)
   mkdir a b

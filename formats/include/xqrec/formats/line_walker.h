@@ -48,7 +48,8 @@ struct PlayedPly {
 //               const NodeResolution& r);              // the line stops there
 //   void line_end(const LineStart& line, const Position& last, int ply, bool completed);
 // `failed` may take the node (and what follows) out of the record: the
-// walker touches neither after it. `variations` false walks the main line only.
+// walker does not look at it, its children or its siblings again (the
+// variations branching there were queued before the move was tried). `variations` false walks the main line only.
 template <typename Events>
 void walk_lines(const GameRecord& record, const Position& start, Events& events, bool variations = true,
                 LineHistory* storage = nullptr) {
@@ -65,13 +66,12 @@ void walk_lines(const GameRecord& record, const Position& start, Events& events,
     history.clear();
     history.reserve(record.nodes.size());
     // The children list `id` is the first of, whose others are variations
-    // from the same position: none for a variation's own first move.
+    // from the same position: the root's for the main line, none for a
+    // variation's own first move (told by the line, not by the tree, which
+    // `failed` may have changed: a cut main move makes its first variation
+    // the first child).
     NodeId id = line.first;
-    const NodeChildren* branches = nullptr;
-    if (const NodeId parent = record.node(id).parent; parent != kNoNode) {
-      const NodeChildren& siblings = record.node(parent).children;
-      if (!siblings.empty() && siblings[0] == id) branches = &siblings;
-    }
+    const NodeChildren* branches = line.main() ? &root.children : nullptr;
     bool completed = true;
     while (id != kNoNode) {
       const GameNode& node = record.node(id);

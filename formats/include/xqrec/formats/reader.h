@@ -43,6 +43,11 @@ bool holds_game_record(std::string_view bytes, std::string_view path);
 // The same, with the format detect_format gave for them.
 bool holds_game_record(Format detected, std::string_view bytes, std::string_view path);
 
+// Whether read_games with records_only (a file met in a directory walk)
+// reads the file, or only names it (temporary-output, not-a-record). An
+// empty file is read: it says so as one named would (unsupported-format).
+bool walk_reads(std::string_view bytes, std::string_view path);
+
 // Reads every game of a file held in memory.
 FileReport read_games(std::string_view bytes, std::string_view path, GameVisitor& visitor,
                       const ReadOptions& options = {});

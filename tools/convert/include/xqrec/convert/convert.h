@@ -70,6 +70,7 @@ struct ConvertJob {
   std::string output_stem;  // directory mode: out/relative path without extension, after the naming rule
   std::string source_name;  // out/relative path with the source's extension
   bool in_walk = false;     // met while walking a directory: read only if it holds records
+  bool writes = true;       // false: a walked file that holds no record, which names no output
 };
 
 // Every output of a run, named and checked before anything is written.
