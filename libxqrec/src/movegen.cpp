@@ -139,6 +139,11 @@ Position::SafetyFilter Position::safety_filter() const {
   const Piece horse(them, PieceType::Horse);
   for (const auto& h : kTables.horse_from[ki])
     if (board_[h.to] == horse) f.from.insert(Square(h.via));
+  // An elephant's eye: only a king off its own side (a relaxed set-up) can
+  // stand where an enemy elephant steps, and a piece leaving the eye exposes it.
+  const Piece elephant(them, PieceType::Elephant);
+  for (const auto& e : kTables.elephant_from[std::size_t(index(them))][ki])  // as the attack test finds them
+    if (board_[e.to] == elephant) f.from.insert(Square(e.via));
   return f;
 }
 

@@ -126,3 +126,31 @@ TEST_CASE("checkmate and stalemate (困毙) are told apart", "[movegen]") {
   CHECK(s.state() == xq::GameState::Stalemate);
   CHECK(xq::Position().state() == xq::GameState::Ongoing);
 }
+
+// Relaxed set-ups: a king across the river where an enemy elephant steps; a
+// piece leaving the elephant's eye exposes it (review of the sixth session:
+// generate_legal and has_legal_move let such moves through).
+TEST_CASE("a piece on an elephant's eye is pinned to a king across the river", "[movegen]") {
+  for (const char* fen : {"9/1P6c/9/8n/1K3P3/5A1p1/2k3C1R/1n7/B4P3/3Pp4 b",
+                          "4R4/1p5R1/7P1/6a1p/5P1c1/3B5/P1r6/Kk2n1N2/5p3/1P7 b"}) {
+    INFO(fen);
+    const auto setup = xq::parse_fen(fen);
+    REQUIRE(setup);
+    const xq::Position pos(*setup);
+    xq::MoveList pseudo, legal;
+    pos.generate_pseudo_legal(pseudo);
+    pos.generate_legal(legal);
+    std::size_t safe = 0;
+    for (xq::Move m : pseudo) {
+      xq::Position copy = pos;
+      xq::Undo u;
+      copy.make(m, u);
+      const bool ok = !copy.king_attacked(pos.side_to_move());
+      CHECK(ok == legal.contains(m));
+      safe += ok;
+    }
+    CHECK(safe == legal.size());
+    CHECK(pos.count_legal() == legal.size());
+    CHECK(pos.has_legal_move() == !legal.empty());
+  }
+}
