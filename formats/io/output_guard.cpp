@@ -1,6 +1,7 @@
 #include "xqrec/formats/output_guard.h"
 
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include <filesystem>
 
@@ -11,8 +12,17 @@ void OutputGuard::add_input(const std::string& path) {
   if (path != "-" && ::stat(path.c_str(), &st) == 0) inputs_.insert({st.st_dev, st.st_ino});
 }
 
+std::string OutputGuard::claim_stdout(std::string_view what) {
+  // `>> input` from the shell: the run would append to a file it reads.
+  struct stat st {};
+  if (::fstat(STDOUT_FILENO, &st) == 0 && S_ISREG(st.st_mode) && inputs_.count({st.st_dev, st.st_ino}))
+    return std::string(what) + ": standard output is an input: refusing to write into it";
+  return "";
+}
+
 std::string OutputGuard::claim(const std::string& path, std::string_view what) {
-  if (path.empty() || path == "-") return "";
+  if (path == "-") return claim_stdout(std::string(what) + " -");
+  if (path.empty()) return "";
   const std::string named = std::string(what) + " " + path;
   struct stat st {};
   if (::stat(path.c_str(), &st) == 0) {

@@ -102,10 +102,11 @@ int run_audit(const std::vector<std::string>& args) {
   xf::OutputGuard guard;
   for (const auto& f : files) guard.add_input(f.path);
   if (!from_list.empty()) guard.add_input(from_list);
-  if (const std::string e = guard.claim(jsonl, "--jsonl"); !e.empty()) {
-    std::cerr << "xqrec audit: " << xf::printable(e) << "\n";
-    return kUsage;
-  }
+  for (const std::string& e : {guard.claim(jsonl, "--jsonl"), guard.claim_stdout("the findings")})
+    if (!e.empty()) {
+      std::cerr << "xqrec audit: " << xf::printable(e) << "\n";
+      return kUsage;
+    }
   xf::OutputFile json_out;
   if (!jsonl.empty()) {
     if (const std::string e = json_out.open(jsonl); !e.empty()) {

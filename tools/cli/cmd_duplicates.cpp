@@ -61,10 +61,11 @@ int run_duplicates(const std::vector<std::string>& args) {
   if (jsonl == "/dev/stdout" || jsonl == "/dev/fd/1" || jsonl == "/proc/self/fd/1") jsonl = "-";
   xf::OutputGuard guard;
   for (const auto& f : files) guard.add_input(f.path);
-  if (const std::string e = guard.claim(jsonl, "--jsonl"); !e.empty()) {
-    std::cerr << "xqrec duplicates: " << xf::printable(e) << "\n";
-    return kUsage;
-  }
+  for (const std::string& e : {guard.claim(jsonl, "--jsonl"), guard.claim_stdout("the groups")})
+    if (!e.empty()) {
+      std::cerr << "xqrec duplicates: " << xf::printable(e) << "\n";
+      return kUsage;
+    }
   xf::OutputFile json_out;
   if (!jsonl.empty()) {
     if (const std::string e = json_out.open(jsonl); !e.empty()) {

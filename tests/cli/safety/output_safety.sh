@@ -47,6 +47,12 @@ jsonl-is-input)
   expect_rc 2 "$xqrec" audit --from-list list --jsonl list
   grep -q "is an input" err.txt || die "the refusal does not say why"
   same v.pgn keep.pgn; same d/in.pgn keep.pgn; same list list.keep
+  # Standard output appended to an input by the shell (>>): refused too.
+  "$xqrec" audit v.pgn >> v.pgn 2> err.txt; [ $? = 2 ] || die "audit >> input did not exit 2"
+  grep -q "standard output is an input" err.txt || die "audit >> input: $(cat err.txt)"
+  "$xqrec" convert v.pgn -o - >> v.pgn 2> err.txt; [ $? = 2 ] || die "convert -o - >> input did not exit 2"
+  "$xqrec" duplicates d >> d/in.pgn 2> err.txt; [ $? = 2 ] || die "duplicates >> input did not exit 2"
+  same v.pgn keep.pgn; same d/in.pgn keep.pgn
   ;;
 report-is-input)
   cp "$games/li-zanan-vs-chen-weixiong.pgn" v.pgn; cp v.pgn keep.pgn

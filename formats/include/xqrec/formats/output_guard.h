@@ -18,8 +18,11 @@ class OutputGuard {
   void add_input(const std::string& path);
   // Takes `path` as an output of this run. Returns "" or why it may not be
   // written; `what` names the option in the message ("--jsonl", "-o" ...).
-  // "-" (standard output) and "" are always allowed.
+  // "" is always allowed; "-" is standard output, as claim_stdout.
   std::string claim(const std::string& path, std::string_view what);
+  // Standard output, which every command writing text to it claims: refused
+  // when it is one of the inputs (a shell's `>> input`).
+  std::string claim_stdout(std::string_view what);
 
  private:
   std::set<std::pair<dev_t, ino_t>> inputs_, outputs_;
