@@ -15,6 +15,7 @@
 #include <set>
 
 #include "bench.h"
+#include "bench_games.h"
 #include "xqrec/audit/audit.h"
 #include "xqrec/core/fen.h"
 #include "xqrec/core/iccs.h"
@@ -129,17 +130,8 @@ bench::Register real_audit("real-audit", [] {
                    double(c.games), "games", s});
     out.push_back({"  baseline: the same audit, repetitions off, " + name, double(c.games), "games",
                    bench::time_best([&] { c = audit_pgn(bytes, no_repetition); })});
-    std::size_t n = 0;
-    out.push_back({"  baseline: read, build, resolve only, " + name, double(c.games), "games", bench::time_best([&] {
-                     n = 0;
-                     GameBuilder builder([&](BuiltGame& g) {
-                       auto start = resolve_start(g.record);
-                       if (start.setup) bench::keep(resolve_moves(g.record, *start.setup));
-                       ++n;
-                       return Control::Continue;
-                     });
-                     (void)read_pgn(bytes, builder);
-                   })});
+    out.push_back({"  baseline: read, build, resolve only, " + name, double(c.games), "games",
+                   bench::time_best([&] { bench::keep(bench::read_and_resolve(bytes)); })});
   }
   return out;
 });

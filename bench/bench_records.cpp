@@ -8,6 +8,7 @@
 #include <thread>
 
 #include "bench.h"
+#include "bench_games.h"
 #include "xqrec/audit/batch.h"
 #include "xqrec/formats/encoding.h"
 #include "xqrec/formats/game_builder.h"
@@ -65,19 +66,6 @@ std::string pgn_of(const std::vector<GameRecord>& games, MoveNotation notation) 
     out += '\n';
   }
   return out;
-}
-
-// Reads and resolves every game of a buffer; returns the games read.
-std::size_t read_and_resolve(std::string_view bytes) {
-  std::size_t games = 0;
-  GameBuilder builder([&](BuiltGame& g) {
-    auto start = resolve_start(g.record);
-    if (start.setup) bench::keep(resolve_moves(g.record, *start.setup));
-    ++games;
-    return Control::Continue;
-  });
-  (void)read_pgn(bytes, builder);
-  return games;
 }
 
 bench::Register notation_bench("notation", [] {
@@ -139,7 +127,7 @@ bench::Register reading("reading", [] {
                                 std::pair{"PGN, WXF: read + resolve", MoveNotation::Wxf}}) {
     const std::string pgn = pgn_of(games, notation);
     std::size_t read = 0;
-    out.push_back({name, n, "games", bench::time_best([&] { read = read_and_resolve(pgn); })});
+    out.push_back({name, n, "games", bench::time_best([&] { read = bench::read_and_resolve(pgn); })});
     if (read != games.size()) std::fprintf(stderr, "warning: read %zu of %zu games\n", read, games.size());
   }
   std::vector<std::string> xqf;
@@ -205,7 +193,7 @@ bench::Register pgn_stages("pgn", [] {
                      (void)read_pgn(bytes, builder);
                    })});
     out.push_back({name + ": read + build + resolve", n, "games",
-                   bench::time_best([&] { resolved = read_and_resolve(bytes); })});
+                   bench::time_best([&] { resolved = bench::read_and_resolve(bytes); })});
     if (read != games.size() || built != games.size() || resolved != games.size())
       std::fprintf(stderr, "warning: %s: %zu, %zu and %zu of %zu games\n", name.c_str(), read, built, resolved,
                    games.size());

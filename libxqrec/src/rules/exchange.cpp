@@ -4,7 +4,6 @@
 
 #include "xqrec/core/rules/values.h"
 
-#include "legal_where.h"
 #include "winning_captures.h"
 
 namespace xq::rules {
@@ -62,7 +61,7 @@ int capture_balance(Position& pos, Move c, int crossed_pawn) {
 
 bool has_mate_in_one(Position& pos) {
   MoveList checks;
-  detail::legal_checks(pos, checks);
+  pos.generate_legal_checks(checks);
   for (Move m : checks) {
     Undo u;
     pos.make(m, u);

@@ -6,14 +6,12 @@
 
 #include "xqrec/core/rules/values.h"
 
-#include "legal_where.h"
 #include "winning_captures.h"
 
 namespace xq::rules {
 
 namespace {
 
-using detail::legal_where;
 
 // A target of the side to move in pos: the piece on `victim`, won first by
 // the piece on `from`.
@@ -194,7 +192,7 @@ int check_line(Position& pos, int depth, Square& victim, Square& first_checker, 
                const RootThreats& root) {
   int best = floor;
   MoveList checks;
-  detail::legal_checks(pos, checks);
+  pos.generate_legal_checks(checks);
   for (Move k : checks) {
     Square v = Square::none();
     const int worst = check_value(pos, k, depth, v, pv, best, root);
@@ -209,7 +207,7 @@ int check_line(Position& pos, int depth, Square& victim, Square& first_checker, 
 
 bool mate_by_checks(Position& pos, int depth) {
   MoveList checks;
-  detail::legal_checks(pos, checks);
+  pos.generate_legal_checks(checks);
   for (Move k : checks) {
     Undo u;
     pos.make(k, u);
@@ -248,7 +246,7 @@ std::vector<ChaseTarget> captures_with(const Position& pos0, Color side, const T
   if (opt.check_depth > 0) {
     // Every check is tried on its own, so that each piece it wins is named.
     MoveList checks;
-    detail::legal_checks(pos, checks);
+    pos.generate_legal_checks(checks);
     const RootThreats root = checks.empty() ? RootThreats{} : root_threats(pos, ~side, pv);
     for (Move k : checks) {
       Square victim = Square::none();

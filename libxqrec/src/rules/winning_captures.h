@@ -8,7 +8,8 @@
 #include "xqrec/core/rules/exchange.h"
 #include "xqrec/core/rules/values.h"
 
-#include "legal_where.h"
+#include "xqrec/core/move_list.h"
+#include "xqrec/core/position.h"
 
 namespace xq::rules::detail {
 
@@ -40,9 +41,9 @@ Root root_from(const Position& pos, Move c, int balance, const CaptureDetails& d
 template <bool kDetails, class Keep, class Win>
 void winning_captures(Position& pos, int crossed_pawn, bool mate_refutes, const int& floor, Keep&& keep, Win&& win) {
   MoveList captures;
-  legal_captures_where(pos, captures, [&](Move c) { return is_material(pos.at(c.to()), c.to()); });
+  pos.generate_legal_captures(captures);
   for (Move c : captures) {
-    if (!keep(c)) continue;
+    if (!is_material(pos.at(c.to()), c.to()) || !keep(c)) continue;  // an uncrossed pawn is no material
     const int balance = capture_balance(pos, c, crossed_pawn);
     if (balance <= floor) continue;
     const Color owner = pos.at(c.to()).color();
