@@ -122,6 +122,27 @@ failed-run-keeps-output)
   same k.pgn k.keep
   no_temporaries
   ;;
+select-outputs)
+  # select's outputs get the checks every output gets: never an input, never
+  # a failed run's victim, written whole.
+  cp "$games/li-zanan-vs-chen-weixiong.pgn" v.pgn; cp v.pgn keep.pgn; ln v.pgn hard.pgn
+  mkdir d; cp v.pgn d/in.pgn
+  expect_rc 2 "$xqrec" select v.pgn -o v.pgn
+  expect_rc 2 "$xqrec" select v.pgn -o hard.pgn
+  expect_rc 2 "$xqrec" select v.pgn --list --report v.pgn
+  expect_rc 2 "$xqrec" select d -o d/in.pgn
+  "$xqrec" select v.pgn --list >> v.pgn 2> err.txt; [ $? = 2 ] || die "select --list >> input did not exit 2"
+  same v.pgn keep.pgn; same d/in.pgn keep.pgn
+  echo keep > k.pgn; cp k.pgn k.keep
+  expect_rc 2 "$xqrec" select /nonexistent -o k.pgn --report r.jsonl
+  same k.pgn k.keep
+  [ ! -e r.jsonl ] || die "a run that read nothing created its report"
+  expect_rc 0 "$xqrec" select v.pgn -o k.pgn
+  cmp -s k.pgn k.keep && die "a selection that was read did not replace k.pgn"
+  expect_rc 0 "$xqrec" select v.pgn -o xq --to xqf
+  [ -s xq/0001.xqf ] || die "select -o xq --to xqf wrote no xq/0001.xqf"
+  no_temporaries
+  ;;
 temporaries-removed-on-signal)
   cp "$games/li-zanan-vs-chen-weixiong.pgn" v.pgn
   set -m  # background jobs then keep SIGINT (a shell without job control ignores it for them)
