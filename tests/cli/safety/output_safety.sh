@@ -92,6 +92,29 @@ collide-folders)
   expect_rc 0 "$xqrec" convert a b -o out2
   [ "$(ls out2 | wc -l)" = 2 ] || die "outputs of two folders: $(ls out2)"
   ;;
+collide-case)
+  # Names that differ only in case are one name on a case-insensitive file
+  # system: the plan renames as for any clash.
+  mkdir c
+  cp "$games/song-daoxin-vs-bu-fengbo.pgn" c/A.pgn
+  cp "$games/to-hungtu-vs-zhou-shijie.xqf" c/a.xqf
+  expect_rc 0 "$xqrec" convert c -o out
+  [ "$(ls out | tr '\n' ' ')" = "A.pgn.pgn a.xqf.pgn " ] || die "outputs of A.pgn and a.xqf: $(ls out)"
+  ;;
+file-folder-clash)
+  # out/a.pgn would be the output of a.xqf and the folder of a.pgn/'s
+  # outputs: refused before anything is written.
+  mkdir -p d/a.pgn
+  cp "$games/to-hungtu-vs-zhou-shijie.xqf" d/a.xqf
+  cp "$games/song-daoxin-vs-bu-fengbo.pgn" d/a.pgn/x.pgn
+  expect_rc 2 "$xqrec" convert d -o out
+  grep -q "both the output of" err.txt || die "the refusal does not say why: $(cat err.txt)"
+  [ ! -e out ] || die "a refused run wrote $(find out)"
+  # An output whose name an existing folder holds: refused up front too.
+  mkdir -p out2/a.pgn
+  expect_rc 2 "$xqrec" convert d/a.xqf -o out2/
+  grep -q "is a folder" err.txt || die "no refusal for a folder in the way: $(cat err.txt)"
+  ;;
 collide-numbered)
   mkdir b
   cp "$games/four-games-gbk.pgn" b/b.pgn
