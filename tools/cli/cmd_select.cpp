@@ -224,7 +224,7 @@ int run_select(const std::vector<std::string>& args) {
   if (sum.copies_dropped) std::cerr << "; " << sum.copies_dropped << " copies of a kept game left out (--unique)";
   if (sum.deleted_skipped) std::cerr << "; " << sum.deleted_skipped << " deleted games left out";
   std::cerr << "\n";
-  if (io_error || write_failed) return kUsage;
+  if (io_error) return kUsage;
   return sum.damaged || sum.file_errors ? kFindings : kOk;
 }
 

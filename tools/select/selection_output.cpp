@@ -74,10 +74,9 @@ std::vector<std::string> SelectionOutput::finish(bool nothing_read, bool read_fa
   kept = false;
   if (file_) {
     if (failed_) {
-      // The one output lost a write: commit() names the error and the old file stays.
-      const std::string e = file_->commit();
-      errors_.push_back(e.empty() ? out_ + ": a write failed" : e);
-      file_->discard();
+      // The one output lost a write: commit() names the error (none for a
+      // reader that went away, `| head`) and an old file stays.
+      if (std::string e = file_->commit(); !e.empty()) errors_.push_back(std::move(e));
     } else if (std::string e = file_->commit_unless_nothing_read(nothing_read, read_failed, kept); !e.empty()) {
       errors_.push_back(std::move(e));
     }

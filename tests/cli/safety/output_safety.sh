@@ -228,6 +228,16 @@ stdout-full)
   part=$(sed -n 's/^converted \([0-9]*\) games.*/\1/p' err.txt)
   [ -n "$all" ] && [ -n "$part" ] && [ "$part" -lt "$all" ] || die "convert went on after the failed write ($part of $all games)"
   ;;
+closed-pipe-sigpipe-ignored)
+  # Item 10: a reader that goes away (| head) ends a command quietly, also
+  # when the parent set SIGPIPE to ignored (then writes fail with EPIPE).
+  for _ in $(seq 300); do cat "$games/four-games-gbk.pgn"; done > big.pgn
+  for cmd in "audit --jsonl - big.pgn" "convert big.pgn -o -" "duplicates --jsonl - big.pgn" "select big.pgn -o -"; do
+    (trap '' PIPE; "$xqrec" $cmd 2> err.txt | head -c 1 > /dev/null; echo "${PIPESTATUS[0]}" > rc.txt)
+    [ "$(cat rc.txt)" != 2 ] || die "'$cmd | head' exited 2 with SIGPIPE ignored: $(head -2 err.txt)"
+    grep -q "cannot write" err.txt && die "'$cmd | head' complained: $(grep 'cannot write' err.txt | head -1)"
+  done
+  ;;
 terminal-escapes)
   # Item 11: control characters from records and file names are escaped in text output.
   printf '1. h2e2\x1bc h9g7 *\n' > e.pgn
