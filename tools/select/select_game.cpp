@@ -2,6 +2,7 @@
 // line (positions, material, plies, damage), then the audit when a filter
 // needs its findings.
 #include <algorithm>
+#include <functional>
 
 #include "xqrec/core/fen.h"
 #include "xqrec/core/mirror.h"
@@ -49,12 +50,6 @@ bool tags_pass(const GameRecord& record, const Filters& f) {
   return true;
 }
 
-// A board and side to look for, with its key (the cheap test) and its mirror.
-struct Target {
-  std::uint64_t key = 0;
-  Setup setup;
-};
-
 bool same_board(const Position& pos, const Setup& s) {
   if (pos.side_to_move() != s.side_to_move) return false;
   for (int i = 0; i < kSquares; ++i)
@@ -62,35 +57,25 @@ bool same_board(const Position& pos, const Setup& s) {
   return true;
 }
 
-// The main line replayed once: where the position and the material first
-// occur, how far it replays, and why it stops.
+// walk_lines' events for the main line: each position to the caller, and
+// why the line stops.
 struct MainLine : formats::QuietLineEvents {
-  std::vector<Target> targets;
-  const Material* material = nullptr;
-  std::optional<std::uint32_t> position_ply;
-  bool material_reached = false;
+  const std::function<void(const Position&, std::uint32_t, bool)>* on_position = nullptr;
   std::uint32_t plies = 0;
   std::optional<Issue> stop;
 
-  void look(const Position& pos, std::uint32_t ply, bool capture) {
-    if (!position_ply)
-      for (const auto& t : targets)
-        if (pos.key() == t.key && same_board(pos, t.setup)) position_ply = ply;
-    if (material && !material_reached && (capture || ply == 0)) material_reached = material_of(pos) == *material;
-  }
-
   void played(const formats::PlayedPly& p, const Position& after, const LineHistory&) {
     plies = std::uint32_t(p.ply);
-    look(after, plies, p.capture);
+    (*on_position)(after, plies, p.capture);
   }
   void failed(const Position& before, int ply, NodeId, const std::string&, const formats::NodeResolution& r) {
     stop = Issue{};
-    stop->move_number = before.fullmove_number();
-    stop->side = before.side_to_move();
-    stop->fen = to_fen(before.setup());
     stop->code = r.code;
     stop->severity = Severity::Error;
     stop->ply = ply;
+    stop->move_number = before.fullmove_number();
+    stop->side = before.side_to_move();
+    stop->fen = to_fen(before.setup());
     stop->variation = "main";
     stop->message = r.message + "; the main line is read up to ply " + std::to_string(ply - 1);
   }
@@ -112,73 +97,90 @@ bool reported(const audit::GameAudit& a, Code c) {
   return std::any_of(a.findings.begin(), a.findings.end(), [&](const Issue& f) { return f.code == c; });
 }
 
-bool ending_passes(const audit::GameAudit& a, unsigned mask) {
-  if (has_ending(mask, Ending::Mate) && a.final_state == "checkmate") return true;
-  if (has_ending(mask, Ending::Stalemate) && a.final_state == "stalemate") return true;
-  if (has_ending(mask, Ending::Repetition) && ends_in_repetition(a)) return true;
-  if (has_ending(mask, Ending::NaturalLimit) && a.final_state == "ongoing" && reported(a, Code::NaturalLimit))
-    return true;
-  if (has_ending(mask, Ending::Incomplete) && reported(a, Code::IncompleteRecord)) return true;
-  return false;
-}
-
 }  // namespace
 
-Choice choose(const GameRecord& record, const std::vector<Issue>& reader_issues, const SelectOptions& options) {
-  const Filters& f = options.filters;
-  Choice c;
+unsigned endings_of(const audit::GameAudit& a) {
+  unsigned mask = 0;
+  auto set = [&](Ending e) { mask |= 1u << unsigned(e); };
+  if (a.final_state == "checkmate") set(Ending::Mate);
+  if (a.final_state == "stalemate") set(Ending::Stalemate);
+  if (ends_in_repetition(a)) set(Ending::Repetition);
+  if (a.final_state == "ongoing" && reported(a, Code::NaturalLimit)) set(Ending::NaturalLimit);
+  if (reported(a, Code::IncompleteRecord)) set(Ending::Incomplete);
+  return mask;
+}
+
+MainLineReplay replay_main_line(const GameRecord& record, const std::vector<Issue>& reader_issues,
+                                const std::function<void(const Position&, std::uint32_t, bool)>& on_position) {
+  MainLineReplay out;
   for (const Issue& i : reader_issues)
     if (i.severity == Severity::Error) {
-      c.damage = i;
+      out.damage = i;
       break;
     }
-  bool pass = tags_pass(record, f);
-
-  MainLine line;
   const formats::StartPosition start = formats::resolve_start(record);
   if (!start.setup) {
-    if (!c.damage) {
+    if (!out.damage) {
       Issue i = start.issues.empty() ? Issue{} : start.issues.front();
       i.code = start.issues.empty() ? Code::BadPosition : i.code;
       i.severity = Severity::Error;
       i.message = (start.issues.empty() ? std::string("no start position") : i.message) +
                   "; the game has no position to replay from";
-      c.damage = std::move(i);
+      out.damage = std::move(i);
     }
-  } else {
-    if (f.position) {
-      for (const Setup& s : f.mirror ? std::vector<Setup>{*f.position, mirrored(*f.position)}
-                                     : std::vector<Setup>{*f.position})
-        line.targets.push_back({Position(s).key(), s});
-    }
-    if (f.material) line.material = &*f.material;
-    const Position pos = std::move(Position::from_setup(*start.setup, Relaxations::all()).value());
-    line.look(pos, 0, false);
-    formats::walk_lines(record, pos, line, false);
-    if (line.stop && !c.damage) {
-      // The node's text and place, as the audit reports a failed move.
-      const auto main = record.main_line();
-      Issue i = *line.stop;
-      if (std::size_t(i.ply) <= main.size()) {
-        const GameNode& node = record.node(main[std::size_t(i.ply) - 1]);
-        i.text = node.text;
-        i.where = node.where;
-      }
-      c.damage = std::move(i);
-    }
+    return out;
   }
+  const Position pos = std::move(Position::from_setup(*start.setup, Relaxations::all()).value());
+  on_position(pos, 0, false);
+  MainLine line;
+  line.on_position = &on_position;
+  formats::walk_lines(record, pos, line, false);
+  out.plies = line.plies;
+  if (line.stop && !out.damage) {
+    // The node's text and place, as the audit reports a failed move.
+    const auto main = record.main_line();
+    Issue i = *line.stop;
+    if (std::size_t(i.ply) <= main.size()) {
+      const GameNode& node = record.node(main[std::size_t(i.ply) - 1]);
+      i.text = node.text;
+      i.where = node.where;
+    }
+    out.damage = std::move(i);
+  }
+  return out;
+}
+
+Choice choose(const GameRecord& record, const std::vector<Issue>& reader_issues, const SelectOptions& options) {
+  const Filters& f = options.filters;
+  Choice c;
+  const bool pass = tags_pass(record, f);
+  // A board and side to look for: its key first (the cheap test), then the board.
+  std::vector<std::pair<std::uint64_t, Setup>> targets;
+  if (f.position) {
+    targets.emplace_back(Position(*f.position).key(), *f.position);
+    if (f.mirror) targets.emplace_back(Position(mirrored(*f.position)).key(), mirrored(*f.position));
+  }
+  std::optional<std::uint32_t> position_ply;
+  bool material_reached = false;
+  const MainLineReplay line = replay_main_line(record, reader_issues, [&](const Position& pos, std::uint32_t ply, bool capture) {
+    if (!position_ply)
+      for (const auto& [key, setup] : targets)
+        if (pos.key() == key && same_board(pos, setup)) position_ply = ply;
+    if (f.material && !material_reached && (capture || ply == 0)) material_reached = material_of(pos) == *f.material;
+  });
+  c.damage = line.damage;
   c.plies = line.plies;
-  c.ply = line.position_ply.value_or(line.plies);
+  c.ply = position_ply.value_or(line.plies);
   if (!pass) return c;
-  if (f.position && !line.position_ply) return c;
-  if (f.material && !line.material_reached) return c;
+  if (f.position && !position_ply) return c;
+  if (f.material && !material_reached) return c;
   if (f.plies && !f.plies->contains(line.plies)) return c;
   if (f.needs_audit()) {
     const audit::GameAudit a = audit::audit_game(record, reader_issues, options.audit);
     if (f.no_errors && a.has_errors()) return c;
     for (const auto& group : f.findings)
       if (std::none_of(group.begin(), group.end(), [&](Code code) { return reported(a, code); })) return c;
-    if (f.endings && !ending_passes(a, f.endings)) return c;
+    if (f.endings && !(endings_of(a) & f.endings)) return c;
   }
   c.selected = true;
   return c;

@@ -37,6 +37,21 @@ struct Choice {
   std::optional<formats::Issue> damage;  // the first reason it could not be read in full
 };
 
+// The main line replayed once: each position to on_position (ply 0 the
+// start; `capture` when the ply took a piece), and the first reason the game
+// cannot be read in full: a reader error, no start position, or the first
+// move of the main line that does not resolve (its text and place, the
+// position before it).
+struct MainLineReplay {
+  std::optional<formats::Issue> damage;
+  std::uint32_t plies = 0;  // main-line plies replayed
+};
+MainLineReplay replay_main_line(const GameRecord& record, const std::vector<formats::Issue>& reader_issues,
+                                const std::function<void(const Position&, std::uint32_t ply, bool capture)>& on_position);
+
+// How the audit says the main line ends: a mask of 1 << Ending (--ends).
+unsigned endings_of(const audit::GameAudit& audit);
+
 // The filters on one game (--unique and --skip-deleted aside: they need the
 // batch). `reader_issues` are the reader's for this game.
 Choice choose(const GameRecord& record, const std::vector<formats::Issue>& reader_issues, const SelectOptions& options);
