@@ -12,6 +12,8 @@
 #include "xqrec/formats/output_file.h"
 #include "xqrec/formats/output_guard.h"
 #include "xqrec/formats/terminal_text.h"
+#include "xqrec/index/query.h"
+#include "xqrec/index/schema.h"
 #include "xqrec/select/select.h"
 #include "xqrec/select/selection_output.h"
 
@@ -24,7 +26,8 @@ namespace xf = xq::formats;
 namespace xc = xq::convert;
 
 constexpr const char* kSynopsis =
-    "PATH... [filters] (-o OUT [--to FORMAT ...] | --list) [--report FILE]\n\n"
+    "PATH... [filters] (-o OUT [--to FORMAT ...] | --list) [--report FILE]\n"
+    "       --db INDEX [filters] (-o OUT [--to FORMAT ...] | --list) [--report FILE]\n\n"
     "Selects the games that pass every filter given (AND; a comma list inside one option is OR).\n"
     "Games are read in the order of the paths given (directories recursed in name order).\n"
     "  --list prints FILE<TAB>GAME<TAB>PLY per game: GAME 1-based, PLY the ply after which\n"
@@ -42,17 +45,21 @@ constexpr const char* kSynopsis =
     "--ends: mate and stalemate (the final position), repetition (the main line ends within one\n"
     "  cycle of a repetition the audit reports), natural-limit (the audit reports the limit and\n"
     "  the game is not over), incomplete (the audit reports incomplete-record).\n"
+    "--db INDEX answers the filters from an index `xqrec index` built (docs/index.md): games in\n"
+    "  path order, a position by its key, findings as the index holds them; -o reads the\n"
+    "  selected games from their files again.\n"
     "Exit 0: done (whether or not anything matched); 1: some game or file could not be read in\n"
     "full; 2: usage or I/O error.";
 
 int run_select(const std::vector<std::string>& args) {
   po::options_description opts("options");
   std::vector<std::string> inputs, tags, players, findings;
-  std::string event, date, result, plies, position, material, ends, out, report, encoding, rules = "cxa2020";
+  std::string event, date, result, plies, position, material, ends, out, report, encoding, db_path, rules = "cxa2020";
   unsigned min_plies = 30;
   WriterChoice writer;
   opts.add_options()
       ("input", po::value<std::vector<std::string>>(&inputs), "files, directories (recursed) or - for standard input")
+      ("db", po::value<std::string>(&db_path), "answer from this index (xqrec index) instead of reading files")
       ("tag", po::value<std::vector<std::string>>(&tags), "NAME=REGEX: the tag NAME (any case) matches REGEX (ICU syntax; ^...$ for the whole value); repeatable")
       ("player", po::value<std::vector<std::string>>(&players), "REGEX: Red or Black matches; repeatable")
       ("event", po::value<std::string>(&event), "REGEX: the Event tag matches")
@@ -85,7 +92,9 @@ int run_select(const std::vector<std::string>& args) {
   };
   const bool list = vm.count("list") > 0;
   if (list == (vm.count("output") > 0)) return usage("give -o OUT or --list (one of them)");
-  if (inputs.empty()) return usage("no input (give files, directories or -)");
+  const bool from_db = vm.count("db") > 0;
+  if (from_db && !inputs.empty()) return usage("give --db or paths to read, not both");
+  if (!from_db && inputs.empty()) return usage("no input (give files, directories, - or --db INDEX)");
 
   xs::SelectOptions options;
   xs::Filters& f = options.filters;
@@ -193,6 +202,47 @@ int run_select(const std::vector<std::string>& args) {
   };
 
   bool write_failed = false;
+  if (from_db) {
+    xq::archive::Database db;
+    if (const std::string e = xq::archive::open_for_reading(db, db_path); !e.empty()) return usage(e);
+    std::vector<xq::archive::IndexedGame> chosen;
+    auto as_note = [](const xq::archive::IndexedGame& g) {
+      return xc::ConvertNote{g.path_bytes.empty() ? g.path : g.path_bytes, g.game, *g.damage};
+    };
+    const auto q = xq::archive::query_index(
+        db, f,
+        [&](const xq::archive::IndexedGame& g) {
+          if (list) std::cout << xf::printable(g.path) << '\t' << g.game << '\t' << g.ply << '\n';
+          else chosen.push_back(g);
+        },
+        [&](const xq::archive::IndexedGame& g) { note(as_note(g)); });
+    if (!q.failed.empty()) return usage(db_path + ": " + q.failed);
+    bool io_error = false;
+    if (!list)
+      xq::archive::read_indexed_games(
+          chosen, options.read,
+          [&](const xq::archive::IndexedGame& g, xf::BuiltGame& built) {
+            if (!write_failed && !output.write(built, g.path, note)) write_failed = true;
+          },
+          [&](const std::string& e) { io_error = true, usage(e); });
+    std::cout.flush();
+    if (!list) {
+      bool kept = false;
+      for (const auto& e : output.finish(false, io_error, kept)) io_error = true, usage(e);
+    }
+    if (report_to_file)
+      if (const std::string e = report_file.commit(); !e.empty()) io_error = true, usage(e);
+    std::cerr << "selected " << q.selected << " of " << q.games << " games in the index";
+    if (!list) std::cerr << "; " << output.written() << " written";
+    if (q.damaged)
+      std::cerr << "; " << q.damaged << " games not read in full" << (report.empty() ? " (list them with --report FILE)" : "");
+    if (q.file_errors) std::cerr << "; " << q.file_errors << " file errors";
+    if (q.copies_dropped) std::cerr << "; " << q.copies_dropped << " copies of a kept game left out (--unique)";
+    if (q.deleted_skipped) std::cerr << "; " << q.deleted_skipped << " deleted games left out";
+    std::cerr << "\n";
+    if (io_error) return kUsage;
+    return q.damaged || q.file_errors ? kFindings : kOk;
+  }
   xs::SelectSink sink;
   sink.selected = [&](const std::string& path, xf::BuiltGame& g, const xs::Choice& c) {
     if (list) std::cout << xf::printable(path) << '\t' << g.index << '\t' << c.ply << '\n';

@@ -61,6 +61,14 @@ Material material_of(const Position& pos) {
   return m;
 }
 
+std::uint64_t material_code(const Material& m) {
+  std::uint64_t code = 0;
+  for (int side = 0; side < 2; ++side)
+    for (int t = int(PieceType::Advisor); t < kPieceTypeCount; ++t)
+      code = code << 4 | m.count[std::size_t(side)][std::size_t(t)];
+  return code;
+}
+
 std::string material_to_string(const Material& m) {
   static constexpr std::pair<PieceType, char> kOrder[] = {{PieceType::Rook, 'R'},     {PieceType::Horse, 'H'},
                                                           {PieceType::Cannon, 'C'},   {PieceType::Advisor, 'A'},

@@ -29,5 +29,8 @@ struct Material {
 Result<Material, std::string> parse_material(std::string_view spec);
 Material material_of(const Position& pos);
 std::string material_to_string(const Material& m);  // "RHC-RAABB": R H C A B P order
+// The material as one number (4 bits a count, Red's types then Black's):
+// equal materials, equal codes; what the index stores.
+std::uint64_t material_code(const Material& m);
 
 }  // namespace xq::select
