@@ -88,6 +88,7 @@ void read_all(const std::vector<InputFile>& files, const BatchOptions& opt, OnGa
   const std::string* current = nullptr;
   std::size_t games_in_file = 0;
   GameBuilder builder([&](BuiltGame& g) {
+    if (!opt.shard.takes(*current, g.index)) return Control::Continue;
     on_game(g, *current);
     return opt.max_games && ++games_in_file >= opt.max_games ? Control::Stop : Control::Continue;
   });
@@ -108,6 +109,7 @@ void read_all(const std::vector<InputFile>& files, const BatchOptions& opt, OnGa
                                       "read stopped after " + std::to_string(opt.max_games) +
                                           " games (--max-games): the rest of the file is not audited"});
       if (bytes.truncated()) done.io_error = FileBytes::kTruncatedMessage;
+      if (!opt.shard.takes(path, 0)) done.report.issues.clear();  // another shard's
     }
     on_file(std::move(done));
   }

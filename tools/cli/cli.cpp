@@ -69,4 +69,15 @@ Registrar::Registrar(Subcommand c) {
 
 const std::vector<Subcommand>& subcommands() { return registry(); }
 
+bool parse_shard_option(const char* name, const po::variables_map& vm, xq::formats::Shard& shard) {
+  if (!vm.count("shard")) return true;
+  auto parsed = xq::formats::parse_shard(vm["shard"].as<std::string>());
+  if (!parsed) {
+    std::cerr << "xqrec " << name << ": " << parsed.error() << "\n";
+    return false;
+  }
+  shard = *parsed;
+  return true;
+}
+
 }  // namespace xqcli

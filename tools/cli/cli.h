@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "xqrec/core/setup.h"
+#include "xqrec/formats/shard.h"
 
 namespace xqcli {
 
@@ -50,5 +51,12 @@ std::string join(const std::vector<std::string>& words);
 // (the code with `with_code`), and nullopt (the command exits kUsage).
 std::optional<xq::Setup> start_from_fen_words(const char* name, const std::vector<std::string>& words,
                                               bool with_code = false);
+
+// --shard I/N, the same for every command that reads games: adds the
+// option, and parses it (a bad value: "xqrec NAME: ..." on stderr, false).
+inline constexpr const char* kShardHelp =
+    "I/N: only the games of shard I of N (a partition by path as given and game number, the same on "
+    "every machine: give the same paths); the N shards together give the whole run's games, each once";
+bool parse_shard_option(const char* name, const po::variables_map& vm, xq::formats::Shard& shard);
 
 }  // namespace xqcli

@@ -54,6 +54,7 @@ int run_audit(const std::vector<std::string>& args) {
       ("threshold", po::value<int>(&threshold), "occurrences of a position that make a repetition (default 3)")
       ("rules", po::value<std::string>(&rules), "rule set for repetition verdicts: cxa2020 (default), cxa2011, cxa1999, asian")
       ("no-variations", "replay the main line only")
+      ("shard", po::value<std::string>(), kShardHelp)
       ("quiet,q", "no finding lines on stdout, only the summary on stderr");
   po::positional_options_description pos;
   pos.add("input", -1);
@@ -93,6 +94,7 @@ int run_audit(const std::vector<std::string>& args) {
   batch.audit.repetition_threshold = threshold;
   batch.audit.rules = *rule_set;
   batch.audit.variations = !vm.count("no-variations");
+  if (!parse_shard_option("audit", vm, batch.shard)) return kUsage;
   if (!encoding.empty()) batch.read.input_encoding = encoding;
 
   // Standard output by another name is standard output: the finding lines

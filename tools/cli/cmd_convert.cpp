@@ -32,7 +32,8 @@ int run_convert(const std::vector<std::string>& args) {
       ("input-encoding", po::value<std::string>(&input_encoding), "text encoding of the inputs instead of detecting it")
       ("skip-deleted", "leave out the games marked deleted (tag Deleted \"yes\": the CBL entries whose index says "
                        "deleted); each is an info note skipped-deleted. Without it they are converted, tag included")
-      ("report", po::value<std::string>(&report), "write what could not be converted, as JSON Lines, to FILE (- for stderr)");
+      ("report", po::value<std::string>(&report), "write what could not be converted, as JSON Lines, to FILE (- for stderr)")
+      ("shard", po::value<std::string>(), kShardHelp);
   po::positional_options_description pos;
   pos.add("input", -1);
   po::variables_map vm;
@@ -54,6 +55,7 @@ int run_convert(const std::vector<std::string>& args) {
     return kUsage;
   }
   options.skip_deleted = vm.count("skip-deleted") > 0;
+  if (!parse_shard_option("convert", vm, options.shard)) return kUsage;
   if (!input_encoding.empty()) options.read.input_encoding = input_encoding;
 
   xc::ConvertPlan plan = xc::plan_convert(inputs, out, options);

@@ -1,4 +1,5 @@
 // xqrec index: an SQLite database of an archive, built and kept up to date.
+#include <filesystem>
 #include <iostream>
 
 #include "cli.h"
@@ -18,7 +19,8 @@ namespace xi = xq::archive;
 namespace xf = xq::formats;
 
 constexpr const char* kSynopsis =
-    "PATH... --db FILE [--rebuild] [--min-plies N] [--rules R] [--input-encoding E]\n\n"
+    "PATH... --db FILE [--rebuild] [--min-plies N] [--rules R] [--input-encoding E] [--shard I/N]\n"
+    "       --merge SHARD.sqlite... --db FILE [--rebuild] [--min-plies N]\n\n"
     "Builds or updates an SQLite index of the records (docs/index.md gives its tables): files,\n"
     "games with their usual tags, every tag, the audit's findings, the main line's positions and\n"
     "material, the duplicate groups. A second run reads only the files whose size or mtime\n"
@@ -27,20 +29,25 @@ constexpr const char* kSynopsis =
     "a run stopped at any moment leaves the index as it was after the last batch. A file that\n"
     "is not an SQLite database, a database that is not an xqrec index, or a locked one is\n"
     "refused. `xqrec select --db FILE` answers select's filters from it.\n"
+    "--merge joins the indexes of shards (index --shard I/N on every machine, the same paths)\n"
+    "into a new index (an existing one of ours only with --rebuild), written whole or not at all,\n"
+    "its duplicate groups recomputed across the shards.\n"
     "Exit 0: done; 2: usage, I/O or database error.";
 
 int run_index(const std::vector<std::string>& args) {
   po::options_description opts("options");
-  std::vector<std::string> inputs;
+  std::vector<std::string> inputs, merge;
   std::string db_path, encoding, rules = "cxa2020";
   unsigned min_plies = 30;
   opts.add_options()
       ("input", po::value<std::vector<std::string>>(&inputs), "files or directories (recursed)")
       ("db", po::value<std::string>(&db_path)->required(), "the index: an SQLite database (created when missing)")
       ("rebuild", "start the index afresh")
+      ("merge", po::value<std::vector<std::string>>(&merge)->multitoken(), "join these shard indexes into --db")
       ("min-plies", po::value<unsigned>(&min_plies), "duplicates: the shortest main line counted as embedded (default 30)")
       ("rules", po::value<std::string>(&rules), "rule set of the audit's repetition verdicts: cxa2020 (default), cxa2011, cxa1999, asian")
-      ("input-encoding", po::value<std::string>(&encoding), "text encoding of the inputs instead of detecting it");
+      ("input-encoding", po::value<std::string>(&encoding), "text encoding of the inputs instead of detecting it")
+      ("shard", po::value<std::string>(), kShardHelp);
   po::positional_options_description pos;
   pos.add("input", -1);
   po::variables_map vm;
@@ -49,7 +56,25 @@ int run_index(const std::vector<std::string>& args) {
     std::cerr << "xqrec index: " << xf::printable(why) << "\n";
     return int(kUsage);
   };
-  if (inputs.empty()) return usage("no input (give files or directories)");
+  if (!merge.empty()) {
+    if (!inputs.empty()) return usage("give --merge or paths to index, not both");
+    xf::OutputGuard guard;
+    for (const auto& m : merge) guard.add_input(m);
+    if (const std::string e = guard.claim(db_path, "--db"); !e.empty()) return usage(e);
+    std::error_code ec;
+    if (std::filesystem::exists(db_path, ec)) {
+      xi::Database existing;
+      if (const std::string e = xi::open_for_reading(existing, db_path); !e.empty())
+        return usage(e + "; nothing was written");
+      if (!vm.count("rebuild")) return usage(db_path + " is an index already: give --rebuild to replace it by the merge");
+    }
+    const xi::MergeSummary sum = xi::merge_indexes(db_path, merge, min_plies);
+    if (!sum.failed.empty()) return usage(sum.failed + "; " + db_path + " is left as it was");
+    std::cerr << "merged " << sum.shards << " shards: " << sum.files << " files, " << sum.games << " games in "
+              << sum.groups << " duplicate groups\n";
+    return kOk;
+  }
+  if (inputs.empty()) return usage("no input (give files or directories, or --merge)");
   for (const auto& in : inputs)
     if (in == "-") return usage("standard input has no name to keep in an index: give files or directories");
   if (min_plies < 1) return usage("--min-plies must be at least 1");
@@ -72,6 +97,7 @@ int run_index(const std::vector<std::string>& args) {
   if (const std::string e = xi::open_for_writing(db, db_path, vm.count("rebuild") > 0); !e.empty()) return usage(e);
   xi::IndexOptions options;
   options.min_plies = min_plies;
+  if (!parse_shard_option("index", vm, options.shard)) return kUsage;
   options.audit.rules = *rule_set;
   if (!encoding.empty()) options.read.input_encoding = encoding;
   const xi::IndexSummary sum = xi::build_index(db, files, options, [](const std::string& n) {

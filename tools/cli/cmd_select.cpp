@@ -75,6 +75,7 @@ int run_select(const std::vector<std::string>& args) {
       ("unique", "one game per duplicate group, the one `xqrec duplicates` keeps")
       ("min-plies", po::value<unsigned>(&min_plies), "with --unique: as duplicates --min-plies (default 30)")
       ("skip-deleted", "leave out the games marked deleted (tag Deleted \"yes\")")
+      ("shard", po::value<std::string>(), kShardHelp)
       ("rules", po::value<std::string>(&rules), "rule set of the audit's repetition verdicts: cxa2020 (default), cxa2011, cxa1999, asian")
       ("input-encoding", po::value<std::string>(&encoding), "text encoding of the inputs instead of detecting it")
       ("list", "print FILE<TAB>GAME<TAB>PLY for each selected game")
@@ -165,6 +166,8 @@ int run_select(const std::vector<std::string>& args) {
   if (min_plies < 1) return usage("--min-plies must be at least 1");
   if (vm.count("min-plies") && !f.unique) return usage("--min-plies goes with --unique");
   options.unique_min_plies = min_plies;
+  if (!parse_shard_option("select", vm, options.shard)) return kUsage;
+  if (vm.count("shard") && vm.count("db")) return usage("--shard reads files: an index holds what its shards held");
   const auto rule_set = xq::rules::parse_rule_set(rules);
   if (!rule_set) return usage("unknown rule set '" + rules + "' (cxa2020, cxa2011, cxa1999, asian)");
   options.audit.rules = *rule_set;

@@ -324,6 +324,7 @@ ConvertSummary convert_files(ConvertPlan& plan, const ConvertOptions& options,
       return job.output_stem + buf + ext;
     };
     GameBuilder builder([&](BuiltGame& g) {
+      if (!options.shard.takes(job.input, g.index)) return Control::Continue;
       if (options.skip_deleted && marked_deleted(g.record)) {
         ++sum.deleted_skipped;
         on_note(note(job.input, g.index, Code::SkippedDeleted, Severity::Info, "",
@@ -384,6 +385,7 @@ ConvertSummary convert_files(ConvertPlan& plan, const ConvertOptions& options,
       report.issues.push_back({Code::MaxGames, Severity::Warning, {}, "",
                                "read stopped after " + std::to_string(options.max_games) +
                                    " games (--max-games): the rest of the file is not converted"});
+    if (!options.shard.takes(job.input, 0)) report.issues.clear();  // another shard's
     for (const auto& i : report.issues) {
       on_note({job.input, 0, unplaced(i)});
       if (i.severity != Severity::Info) sum.lossy = true;

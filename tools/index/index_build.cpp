@@ -5,6 +5,8 @@
 #include <optional>
 #include <set>
 
+#include "duplicate_groups.h"
+#include "key_blob.h"
 #include "sha256.h"
 #include "xqrec/core/fen.h"
 #include "xqrec/duplicates/duplicate_index.h"
@@ -47,24 +49,6 @@ std::string text_of(const std::string& path) {
 std::optional<std::string> tag_or_null(const GameRecord& r, std::string_view name) {
   if (const std::string* v = r.tag(name)) return *v;
   return std::nullopt;
-}
-
-std::string pack_keys(const std::vector<std::uint64_t>& keys) {
-  std::string out;
-  out.reserve(keys.size() * 8);
-  for (std::uint64_t h : keys)
-    for (int b = 0; b < 8; ++b) out.push_back(char(h >> (8 * b) & 0xFF));
-  return out;
-}
-
-std::vector<std::uint64_t> unpack_keys(std::string_view bytes) {
-  std::vector<std::uint64_t> out;
-  for (std::size_t k = 0; k + 8 <= bytes.size(); k += 8) {
-    std::uint64_t h = 0;
-    for (int b = 0; b < 8; ++b) h |= std::uint64_t(static_cast<unsigned char>(bytes[k + std::size_t(b)])) << (8 * b);
-    out.push_back(h);
-  }
-  return out;
 }
 
 // The statements of a run, prepared once.
@@ -210,72 +194,6 @@ bool index_game(Writer& w, std::int64_t file_id, const BuiltGame& g, const Index
   return true;
 }
 
-// The duplicate groups over the whole index, from the keys it holds.
-std::string regroup(Database& db, std::uint32_t min_plies, std::size_t& groups) {
-  duplicates::DuplicateIndex index(min_plies);
-  std::vector<std::int64_t> ids;  // per entry
-  {
-    Statement q = db.prepare(
-        "SELECT g.id, f.path, g.game, g.line_hash, g.line_prefix, g.line_plies, g.line_mirrored, g.line_oriented, "
-        "g.line_stopped, g.line_main, g.score_notes, g.score_result, g.score_players, g.score_date "
-        "FROM games g JOIN files f ON g.file = f.id WHERE g.line_plies IS NOT NULL ORDER BY f.path, g.game");
-    if (!q.ok()) return db.error();
-    std::string last_path;
-    std::uint32_t file = 0;
-    bool first = true;
-    while (q.step()) {
-      const std::string path = q.text(1);
-      if (!first && path != last_path) ++file;
-      first = false;
-      last_path = path;
-      duplicates::GameEntry e;
-      e.key.line = std::uint64_t(q.integer(3));
-      e.key.prefix = std::uint64_t(q.integer(4));
-      e.key.plies = std::uint32_t(q.integer(5));
-      e.key.mirrored = q.integer(6) != 0;
-      e.key.oriented = q.integer(7) != 0;
-      e.stopped = q.integer(8) != 0;
-      e.main_line = std::uint32_t(q.integer(9));
-      e.score.plies = e.key.plies;
-      e.score.notes = std::uint32_t(q.integer(10));
-      e.score.result = q.integer(11) != 0;
-      e.score.players = q.integer(12) != 0;
-      e.score.date = q.integer(13) != 0;
-      e.file = file;
-      e.game = std::uint32_t(q.integer(2));
-      index.add(e);
-      ids.push_back(q.integer(0));
-    }
-  }
-  Statement chain = db.prepare("SELECT chain FROM chains WHERE game=?");
-  if (!chain.ok()) return db.error();
-  for (std::uint32_t entry : index.embedding_candidates()) {
-    chain.bind(1, ids[entry]);
-    if (chain.step()) {
-      const auto hashes = unpack_keys(chain.text(0));
-      for (std::size_t k = 0; k < hashes.size(); ++k) index.prefix_seen(entry, min_plies + std::uint32_t(k), hashes[k]);
-    }
-    chain.reset();
-  }
-  const auto found = index.groups();
-  groups = found.size();
-  if (std::string e = db.exec("BEGIN IMMEDIATE; DELETE FROM duplicates;"); !e.empty()) return e;
-  Statement put = db.prepare("INSERT INTO duplicates(game, \"group\", relation) VALUES(?,?,?)");
-  Statement mark = db.prepare(
-      "UPDATE games SET dup_group=?2, dup_relation=?3 WHERE id=?1 AND (dup_group IS NOT ?2 OR dup_relation IS NOT ?3)");
-  Statement clear = db.prepare(
-      "UPDATE games SET dup_group=NULL, dup_relation=NULL WHERE dup_group IS NOT NULL AND id NOT IN (SELECT game FROM duplicates)");
-  if (!put.ok() || !mark.ok() || !clear.ok()) return db.error();
-  for (std::size_t g = 0; g < found.size(); ++g)
-    for (const auto& m : found[g].members) {
-      const std::string relation(duplicates::relation_name(m.relation));
-      if (!put.bind(1, ids[m.entry]).bind(2, std::int64_t(g + 1)).bind(3, relation).run()) return db.error();
-      if (!mark.bind(1, ids[m.entry]).bind(2, std::int64_t(g + 1)).bind(3, relation).run()) return db.error();
-    }
-  if (!clear.run()) return db.error();
-  return db.exec("COMMIT");
-}
-
 }  // namespace
 
 IndexSummary build_index(Database& db, const std::vector<InputFile>& files, const IndexOptions& options,
@@ -352,6 +270,7 @@ IndexSummary build_index(Database& db, const std::vector<InputFile>& files, cons
     // Read first, written after: a file that shrinks while it is read keeps its old rows.
     std::vector<BuiltGame> games;
     GameBuilder builder([&](BuiltGame& g) {
+      if (!options.shard.takes(input.path, g.index)) return Control::Continue;
       games.push_back(std::move(g));
       return Control::Continue;
     });
@@ -369,6 +288,7 @@ IndexSummary build_index(Database& db, const std::vector<InputFile>& files, cons
     if (!w.insert_file.run()) return failed("cannot add " + path);
     const std::int64_t file_id = db.last_rowid();
     for (const Issue& i : report.issues) {
+      if (!options.shard.takes(input.path, 0)) break;  // another shard's
       Issue f = i;
       f.ply = f.move_number = 0;
       f.variation.clear();

@@ -54,6 +54,7 @@ SelectSummary select_files(const std::vector<InputFile>& files, const SelectOpti
     }
     ++sum.files;
     GameBuilder builder([&](BuiltGame& g) {
+      if (!options.shard.takes(input.path, g.index)) return Control::Continue;
       ++sum.games;
       if (options.filters.skip_deleted && marked_deleted(g.record)) {
         ++sum.deleted_skipped;
@@ -78,6 +79,7 @@ SelectSummary select_files(const std::vector<InputFile>& files, const SelectOpti
     // What the reader says of the file as a whole (not a record, bytes after
     // the last game ...): the part of the file it concerns was not read.
     for (const auto& i : report.issues) {
+      if (!options.shard.takes(input.path, 0)) break;  // another shard's
       if (i.severity == Severity::Error) ++sum.file_errors;
       sink.damaged({input.path, 0, unplaced(i)});
     }

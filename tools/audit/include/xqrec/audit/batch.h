@@ -11,6 +11,7 @@
 #include "xqrec/audit/audit.h"
 #include "xqrec/formats/input_walk.h"
 #include "xqrec/formats/reader.h"
+#include "xqrec/formats/shard.h"
 
 namespace xq::audit {
 
@@ -24,6 +25,7 @@ struct BatchOptions {
   unsigned jobs = 0;      // 0: all cores
   std::size_t max_games = 0;  // games read at most from one file (0: all), then a max-games warning
   bool progress = false;  // a progress line on stderr (call it only for a terminal)
+  formats::Shard shard;   // --shard: the games of this shard only (file-level findings with (path, 0))
 };
 
 struct BatchSummary {

@@ -10,6 +10,7 @@
 #include "xqrec/formats/output_guard.h"
 #include "xqrec/formats/pgn_writer.h"
 #include "xqrec/formats/reader.h"
+#include "xqrec/formats/shard.h"
 #include "xqrec/formats/visitor.h"
 #include "xqrec/core/game.h"
 
@@ -33,6 +34,7 @@ struct ConvertOptions {
   // and as any format that keeps tags carries it on): each is one info
   // note, skipped-deleted, instead of a game.
   bool skip_deleted = false;
+  formats::Shard shard;  // --shard: the games of this shard only (file-level notes with (path, 0))
 };
 
 // Something not converted as it was: a reader issue, a move that does not

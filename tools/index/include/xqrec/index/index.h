@@ -19,6 +19,7 @@
 #include "xqrec/audit/audit.h"
 #include "xqrec/formats/input_walk.h"
 #include "xqrec/formats/reader.h"
+#include "xqrec/formats/shard.h"
 #include "xqrec/index/database.h"
 
 namespace xq::archive {
@@ -32,6 +33,9 @@ struct IndexOptions {
   // about a second of work.
   std::size_t batch_games = 5000;
   double batch_seconds = 1.0;
+  // --shard: the games of this shard only (every file is listed; its
+  // file-level findings with (path, 0)); merge_indexes joins the shards.
+  formats::Shard shard;
 };
 
 struct IndexSummary {
@@ -50,5 +54,24 @@ struct IndexSummary {
 // cannot be read, one line each.
 IndexSummary build_index(Database& db, const std::vector<formats::InputFile>& files, const IndexOptions& options,
                          const std::function<void(const std::string&)>& notice);
+
+}  // namespace xq::archive
+
+namespace xq::archive {
+
+struct MergeSummary {
+  std::size_t shards = 0, files = 0, games = 0, groups = 0;
+  std::string failed;  // "" or why the merge stopped (the output is then left as it was)
+};
+
+// Joins shard indexes (index --shard I/N of the same paths) into a new index
+// at `out`: files once each, every game with its tags, findings, positions,
+// material and chains; then the duplicate groups over all of them. Built in
+// a temporary file beside `out` and renamed into place when complete, so
+// that `out` is the whole merge or untouched. Refused when a game is in two
+// shards or two shards hold different contents for one path. An existing
+// `out` is replaced only when it is an index of ours (the caller asks for
+// --rebuild).
+MergeSummary merge_indexes(const std::string& out, const std::vector<std::string>& shards, std::uint32_t min_plies);
 
 }  // namespace xq::archive

@@ -18,6 +18,7 @@
 #include "xqrec/formats/game_builder.h"
 #include "xqrec/formats/input_walk.h"
 #include "xqrec/formats/reader.h"
+#include "xqrec/formats/shard.h"
 #include "xqrec/select/filters.h"
 
 namespace xq::select {
@@ -27,6 +28,7 @@ struct SelectOptions {
   audit::AuditOptions audit;           // for --finding, --no-errors and --ends
   formats::ReadOptions read;
   std::uint32_t unique_min_plies = 30;  // --unique: as `duplicates --min-plies`
+  formats::Shard shard;                 // --shard: the games of this shard only
 };
 
 // What the filters made of one game.
