@@ -1,6 +1,8 @@
 // xqrec index: an SQLite database of an archive, built and kept up to date.
+#include <algorithm>
 #include <filesystem>
 #include <iostream>
+#include <thread>
 
 #include "cli.h"
 #include "xqrec/core/rules/rule_set.h"
@@ -19,7 +21,7 @@ namespace xi = xq::archive;
 namespace xf = xq::formats;
 
 constexpr const char* kSynopsis =
-    "PATH... --db FILE [--rebuild] [--min-plies N] [--rules R] [--input-encoding E] [--shard I/N]\n"
+    "PATH... --db FILE [--jobs N] [--rebuild] [--min-plies N] [--rules R] [--input-encoding E] [--shard I/N]\n"
     "       --merge SHARD.sqlite... --db FILE [--rebuild] [--min-plies N]\n\n"
     "Builds or updates an SQLite index of the records (docs/index.md gives its tables): files,\n"
     "games with their usual tags, every tag, the audit's findings, the main line's positions and\n"
@@ -38,10 +40,11 @@ int run_index(const std::vector<std::string>& args) {
   po::options_description opts("options");
   std::vector<std::string> inputs, merge;
   std::string db_path, encoding, rules = "cxa2020";
-  unsigned min_plies = 30;
+  unsigned min_plies = 30, jobs = 0;
   opts.add_options()
       ("input", po::value<std::vector<std::string>>(&inputs), "files or directories (recursed)")
       ("db", po::value<std::string>(&db_path)->required(), "the index: an SQLite database (created when missing)")
+      ("jobs,j", po::value<unsigned>(&jobs), "threads that audit and key the games (default: all cores; one writes the database)")
       ("rebuild", "start the index afresh")
       ("merge", po::value<std::vector<std::string>>(&merge)->multitoken(), "join these shard indexes into --db")
       ("min-plies", po::value<unsigned>(&min_plies), "duplicates: the shortest main line counted as embedded (default 30)")
@@ -97,6 +100,7 @@ int run_index(const std::vector<std::string>& args) {
   if (const std::string e = xi::open_for_writing(db, db_path, vm.count("rebuild") > 0); !e.empty()) return usage(e);
   xi::IndexOptions options;
   options.min_plies = min_plies;
+  options.jobs = jobs ? jobs : std::max(1u, std::thread::hardware_concurrency());
   if (!parse_shard_option("index", vm, options.shard)) return kUsage;
   options.audit.rules = *rule_set;
   if (!encoding.empty()) options.read.input_encoding = encoding;

@@ -1,9 +1,12 @@
 #include <sys/stat.h>
 
+#include <algorithm>
+#include <atomic>
 #include <chrono>
 #include <map>
 #include <optional>
 #include <set>
+#include <thread>
 
 #include "duplicate_groups.h"
 #include "key_blob.h"
@@ -111,21 +114,45 @@ struct Writer {
 };
 
 // Everything stored of one game, from one reading.
-bool index_game(Writer& w, std::int64_t file_id, const BuiltGame& g, const IndexOptions& options) {
-  const GameRecord& r = g.record;
-  const audit::GameAudit a = audit::audit_game(r, g.issues, options.audit);
-  std::vector<std::uint64_t> keys;                 // at ply 0, 1, ...
+// What is stored of one game, computed apart from the database (in
+// parallel with --jobs): the audit, the main line's positions and material,
+// the duplicates key, score and chain.
+struct GameFacts {
+  audit::GameAudit audit;
+  std::vector<std::uint64_t> keys;                  // at ply 0, 1, ...
   std::map<std::int64_t, std::uint32_t> materials;  // signature -> first ply
-  const select::MainLineReplay line =
-      select::replay_main_line(r, g.issues, [&](const Position& pos, std::uint32_t ply, bool capture) {
-        keys.push_back(pos.key());
-        if (ply == 0 || capture) materials.emplace(std::int64_t(select::material_code(select::material_of(pos))), ply);
-      });
-  duplicates::KeyedLine keyed = duplicates::key_line(r, options.min_plies);
-  if (!duplicates::compared(keyed)) keyed.key.reset();  // as `duplicates` leaves it out
-  const std::uint32_t compared = keyed.key ? keyed.key->plies : 0;
-  const duplicates::GameScore score = duplicates::score_game(r, compared);
+  select::MainLineReplay line;
+  duplicates::KeyedLine keyed;
+  duplicates::GameScore score;
+  std::vector<std::uint64_t> chain;  // from ply min_plies on, when the line is that long
+};
 
+GameFacts facts_of(const BuiltGame& g, const IndexOptions& options) {
+  const GameRecord& r = g.record;
+  GameFacts f;
+  f.audit = audit::audit_game(r, g.issues, options.audit);
+  f.line = select::replay_main_line(r, g.issues, [&](const Position& pos, std::uint32_t ply, bool capture) {
+    f.keys.push_back(pos.key());
+    if (ply == 0 || capture) f.materials.emplace(std::int64_t(select::material_code(select::material_of(pos))), ply);
+  });
+  f.keyed = duplicates::key_line(r, options.min_plies);
+  if (!duplicates::compared(f.keyed)) f.keyed.key.reset();  // as `duplicates` leaves it out
+  f.score = duplicates::score_game(r, f.keyed.key ? f.keyed.key->plies : 0);
+  // The chain of the canonical line from ply min_plies on: what the
+  // duplicate groups need to find the games this one embeds.
+  if (f.keyed.key && f.keyed.key->plies >= options.min_plies)
+    duplicates::walk_chain(r, options.min_plies, f.keyed.key->mirrored, options.min_plies,
+                           [&](std::uint32_t, std::uint64_t h) { f.chain.push_back(h); });
+  return f;
+}
+
+bool write_game(Writer& w, std::int64_t file_id, const BuiltGame& g, const GameFacts& facts) {
+  const GameRecord& r = g.record;
+  const audit::GameAudit& a = facts.audit;
+  const auto& keys = facts.keys;
+  const auto& line = facts.line;
+  const auto& keyed = facts.keyed;
+  const auto& score = facts.score;
   int errors = 0, warnings = 0;
   for (const Issue& f : a.findings) {
     errors += f.severity == Severity::Error;
@@ -181,17 +208,28 @@ bool index_game(Writer& w, std::int64_t file_id, const BuiltGame& g, const Index
   if (!w.insert_keys.bind(1, id).bind_blob(2, pack_keys(keys)).run()) return false;
   for (std::size_t ply = 0; ply < keys.size(); ++ply)
     if (!w.insert_position.bind(1, std::int64_t(keys[ply])).bind(2, id).bind(3, std::int64_t(ply)).run()) return false;
-  for (const auto& [sig, ply] : materials)
+  for (const auto& [sig, ply] : facts.materials)
     if (!w.insert_material.bind(1, sig).bind(2, id).bind(3, std::int64_t(ply)).run()) return false;
-  // The chain of the canonical line from ply min_plies on: what the
-  // duplicate groups need to find the games this one embeds.
-  if (keyed.key && keyed.key->plies >= options.min_plies) {
-    std::vector<std::uint64_t> chain;
-    duplicates::walk_chain(r, options.min_plies, keyed.key->mirrored, options.min_plies,
-                           [&](std::uint32_t, std::uint64_t h) { chain.push_back(h); });
-    if (!w.insert_chain.bind(1, id).bind_blob(2, pack_keys(chain)).run()) return false;
-  }
+  if (!facts.chain.empty() && !w.insert_chain.bind(1, id).bind_blob(2, pack_keys(facts.chain)).run()) return false;
   return true;
+}
+
+// The facts of many games on `jobs` threads, each game's in its own slot.
+std::vector<GameFacts> facts_in_parallel(const std::vector<const BuiltGame*>& games, const IndexOptions& options) {
+  std::vector<GameFacts> out(games.size());
+  const unsigned jobs = std::max(1u, std::min<unsigned>(options.jobs, unsigned(games.size())));
+  if (jobs <= 1) {
+    for (std::size_t i = 0; i < games.size(); ++i) out[i] = facts_of(*games[i], options);
+    return out;
+  }
+  std::atomic<std::size_t> next{0};
+  std::vector<std::thread> threads;
+  for (unsigned j = 0; j < jobs; ++j)
+    threads.emplace_back([&] {
+      for (std::size_t i; (i = next.fetch_add(1)) < games.size();) out[i] = facts_of(*games[i], options);
+    });
+  for (auto& t : threads) t.join();
+  return out;
 }
 
 }  // namespace
@@ -241,6 +279,55 @@ IndexSummary build_index(Database& db, const std::vector<InputFile>& files, cons
     return true;
   };
   std::set<std::string> seen;
+  // Files are read a chunk at a time: read in order (a file that cannot be
+  // read, or shrinks while it is read, keeps its old rows), the facts of the
+  // chunk's games computed on --jobs threads, then written in order.
+  struct Pending {
+    const InputFile* input;
+    std::string path, sha;
+    FileStat st;
+    std::optional<std::int64_t> old_id;
+    FileReport report;
+    std::vector<BuiltGame> games;
+  };
+  std::vector<Pending> chunk;
+  std::size_t chunk_games = 0;
+  auto flush = [&]() -> bool {
+    std::vector<const BuiltGame*> all;
+    all.reserve(chunk_games);
+    for (const auto& p : chunk)
+      for (const auto& g : p.games) all.push_back(&g);
+    const std::vector<GameFacts> facts = facts_in_parallel(all, options);
+    std::size_t k = 0;
+    for (const Pending& p : chunk) {
+      if (!begin()) return failed("cannot begin a transaction"), false;
+      if (p.old_id && !w.remove_file(*p.old_id)) return failed("cannot replace " + p.path), false;
+      w.insert_file.bind(1, p.path);
+      if (p.path != p.input->path) w.insert_file.bind_blob(2, p.input->path); else w.insert_file.bind_null(2);
+      w.insert_file.bind(3, p.st.size).bind(4, p.st.mtime_ns).bind(5, p.sha).bind(6, format_name(p.report.format));
+      w.insert_file.bind(7, p.report.encoding);
+      if (!w.insert_file.run()) return failed("cannot add " + p.path), false;
+      const std::int64_t file_id = db.last_rowid();
+      if (options.shard.takes(p.input->path, 0))  // else another shard's
+        for (const Issue& i : p.report.issues) {
+          Issue f = i;
+          f.ply = f.move_number = 0;
+          f.variation.clear();
+          if (!w.finding(std::nullopt, file_id, f)) return failed("cannot add the findings of " + p.path), false;
+        }
+      for (const BuiltGame& g : p.games)
+        if (!write_game(w, file_id, g, facts[k++])) return failed("cannot add a game of " + p.path), false;
+      ++sum.files_read;
+      sum.games_read += p.games.size();
+      games_in_batch += p.games.size();
+      const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - began).count();
+      if ((games_in_batch >= options.batch_games || seconds >= options.batch_seconds) && !commit())
+        return failed("cannot commit"), false;
+    }
+    chunk.clear();
+    chunk_games = 0;
+    return true;
+  };
   for (const auto& input : files) {
     const std::string path = text_of(input.path);
     if (!seen.insert(path).second) continue;  // given twice
@@ -258,51 +345,33 @@ IndexSummary build_index(Database& db, const std::vector<InputFile>& files, cons
       continue;
     }
     const std::string sha = sha256_hex(bytes.bytes());
-    if (!begin()) return failed("cannot begin a transaction");
     if (at != known.end() && at->second.sha256 == sha) {
       // Touched, not changed: the new size and mtime only.
+      if (!begin()) return failed("cannot begin a transaction");
       if (!w.update_stat.bind(1, st->size).bind(2, st->mtime_ns).bind(3, at->second.id).run())
         return failed("cannot update " + path);
       ++sum.files_unchanged;
       continue;
     }
-    if (at != known.end() && !w.remove_file(at->second.id)) return failed("cannot replace " + path);
-    // Read first, written after: a file that shrinks while it is read keeps its old rows.
-    std::vector<BuiltGame> games;
+    Pending p{&input, path, sha, *st, std::nullopt, {}, {}};
+    if (at != known.end()) p.old_id = at->second.id;
     GameBuilder builder([&](BuiltGame& g) {
       if (!options.shard.takes(input.path, g.index)) return Control::Continue;
-      games.push_back(std::move(g));
+      p.games.push_back(std::move(g));
       return Control::Continue;
     });
-    const FileReport report = read_games(bytes.bytes(), input.path, builder, input.in_walk ? in_walk : options.read);
+    p.report = read_games(bytes.bytes(), input.path, builder, input.in_walk ? in_walk : options.read);
     if (bytes.truncated()) {
-      notice(input.path + ": " + FileBytes::kTruncatedMessage + "; it is not indexed");
+      notice(input.path + ": " + FileBytes::kTruncatedMessage + "; it is not indexed" +
+             (at != known.end() ? " (its rows are left as they were)" : ""));
       sum.io_error = true;
-      db.exec("ROLLBACK");
-      open = false;
-      return failed("stopped");  // the rows deleted above are restored by the rollback
+      continue;
     }
-    w.insert_file.bind(1, path);
-    if (path != input.path) w.insert_file.bind_blob(2, input.path); else w.insert_file.bind_null(2);
-    w.insert_file.bind(3, st->size).bind(4, st->mtime_ns).bind(5, sha).bind(6, format_name(report.format)).bind(7, report.encoding);
-    if (!w.insert_file.run()) return failed("cannot add " + path);
-    const std::int64_t file_id = db.last_rowid();
-    for (const Issue& i : report.issues) {
-      if (!options.shard.takes(input.path, 0)) break;  // another shard's
-      Issue f = i;
-      f.ply = f.move_number = 0;
-      f.variation.clear();
-      if (!w.finding(std::nullopt, file_id, f)) return failed("cannot add the findings of " + path);
-    }
-    for (const BuiltGame& g : games)
-      if (!index_game(w, file_id, g, options)) return failed("cannot add a game of " + path);
-    ++sum.files_read;
-    sum.games_read += games.size();
-    games_in_batch += games.size();
-    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - began).count();
-    if ((games_in_batch >= options.batch_games || seconds >= options.batch_seconds) && !commit())
-      return failed("cannot commit");
+    chunk_games += p.games.size();
+    chunk.push_back(std::move(p));
+    if ((chunk_games >= 512 || chunk.size() >= 256) && !flush()) return sum;
   }
+  if (!flush()) return sum;
   // Files the index holds that are gone from disk.
   for (const auto& [path, k] : known) {
     std::error_code ec;

@@ -28,6 +28,7 @@ struct IndexOptions {
   audit::AuditOptions audit;   // the findings stored are this audit's
   formats::ReadOptions read;
   std::uint32_t min_plies = 30;  // duplicates: the shortest embedded main line
+  unsigned jobs = 1;             // threads that audit and key the games (the database has one writer)
   // A transaction ends after the file that passes this many games, or that
   // ends this long after the transaction began: a run stopped loses at most
   // about a second of work.
