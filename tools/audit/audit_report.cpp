@@ -40,7 +40,11 @@ std::string audit_to_json(const GameAudit& a) {
     first = false;
   }
   out += "},\"plies\":" + std::to_string(a.plies) + ",\"final_fen\":" + json_string(a.final_fen) +
-         ",\"final_state\":" + json_string(a.final_state) + ",\"result\":" + json_string(a.result) + ",\"findings\":[";
+         ",\"final_state\":" + json_string(a.final_state) + ",\"result\":" + json_string(a.result);
+  out += ",\"ecco\":" + (a.ecco ? "{\"code\":" + json_string(a.ecco->code) + ",\"name\":" + json_string(a.ecco->name) +
+                                       ",\"ply\":" + std::to_string(a.ecco->ply) + "}"
+                                 : std::string("null"));
+  out += ",\"findings\":[";
   first = true;
   for (const auto& f : a.findings) {
     out += first ? "{" : ",{";

@@ -33,6 +33,10 @@ struct ConvertOptions {
   // and as any format that keeps tags carries it on): each is one info
   // note, skipped-deleted, instead of a game.
   bool skip_deleted = false;
+  // Write the ECCO code of the moves as [ECCO], [Opening] and [Variation]
+  // (replacing the record's own; a game not from the standard start keeps
+  // its tags as they were: it has no code).
+  bool ecco = false;
 };
 
 // Something not converted as it was: a reader issue, a move that does not
