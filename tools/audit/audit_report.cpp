@@ -41,9 +41,15 @@ std::string audit_to_json(const GameAudit& a) {
   }
   out += "},\"plies\":" + std::to_string(a.plies) + ",\"final_fen\":" + json_string(a.final_fen) +
          ",\"final_state\":" + json_string(a.final_state) + ",\"result\":" + json_string(a.result);
-  out += ",\"ecco\":" + (a.ecco ? "{\"code\":" + json_string(a.ecco->code) + ",\"name\":" + json_string(a.ecco->name) +
-                                       ",\"ply\":" + std::to_string(a.ecco->ply) + "}"
-                                 : std::string("null"));
+  if (a.ecco) {
+    out += ",\"ecco\":{\"code\":";
+    append_json_string(out, a.ecco->code);
+    out += ",\"name\":";
+    append_json_string(out, a.ecco->name);
+    out += ",\"ply\":" + std::to_string(a.ecco->ply) + "}";
+  } else {
+    out += ",\"ecco\":null";
+  }
   out += ",\"findings\":[";
   first = true;
   for (const auto& f : a.findings) {

@@ -74,6 +74,12 @@ bool consume(std::string_view& s, std::string_view prefix) {
   return true;
 }
 
+MoveSet set_of(const std::vector<MoveId>& ids) {
+  MoveSet set;
+  for (MoveId id : ids) set.add(id);
+  return set;
+}
+
 std::optional<int> number(std::string_view& s) {
   int v = 0;
   const auto r = std::from_chars(s.data(), s.data() + s.size(), v);
@@ -120,7 +126,11 @@ std::optional<MoveId> Parser::move(std::string_view text, Color side, std::strin
     return std::nullopt;
   }
   auto [it, fresh] = book_.ids.try_emplace(std::string(text), next_id_);
-  if (fresh) ++next_id_;
+  if (fresh && ++next_id_ > kMaxMoveIds) {
+    book_.ids.erase(it);
+    why = "the data names more than " + std::to_string(kMaxMoveIds - 2) + " distinct moves";
+    return std::nullopt;
+  }
   return it->second;
 }
 
@@ -202,7 +212,7 @@ std::optional<BookError> Parser::term(std::vector<std::string_view>& toks, std::
       if (halves[h] == kAny) continue;
       const auto moves = alternatives(halves[h], Color(h), why);
       if (!moves) return error(why);
-      t.plies.push_back({std::uint8_t((*round - 1) * 2 + int(h)), *moves});
+      t.plies.push_back({std::uint8_t((*round - 1) * 2 + int(h)), set_of(*moves)});
     }
     if (t.plies.empty()) return std::nullopt;  // "5. ……，……": no test
     out.push_back(std::move(t));
@@ -240,7 +250,7 @@ std::optional<BookError> Parser::term(std::vector<std::string_view>& toks, std::
   if (close == std::string_view::npos) return error("a scan's set has no '}'");
   const auto allowed = set(tok.substr(0, close + 1), t.side, why);
   if (!allowed) return error(why);
-  t.allowed = *allowed;
+  t.allowed = set_of(*allowed);
   tok.remove_prefix(close + 1);
   if (only) {
     if (!tok.empty()) return error("只走{…} takes nothing after the set");
@@ -255,16 +265,15 @@ std::optional<BookError> Parser::term(std::vector<std::string_view>& toks, std::
       t.test = ScanTest::Then;
       const auto what = alternatives(tok, t.side, why);
       if (!what) return error(why);
-      t.what = *what;
+      t.what = set_of(*what);
     }
   } else if (const bool lacks = consume(tok, "不含"); lacks || consume(tok, "含")) {
     t.test = lacks ? ScanTest::Lacks : ScanTest::Has;
     const auto what = alternatives(tok, t.side, why);
     if (!what) return error(why);
     for (MoveId w : *what)
-      if (std::find(t.allowed.begin(), t.allowed.end(), w) == t.allowed.end())
-        return error("含/不含 names a move outside the scan's set");
-    t.what = *what;
+      if (!t.allowed.has(w)) return error("含/不含 names a move outside the scan's set");
+    t.what = set_of(*what);
   } else {
     return error("a scan ends with 然后X, 然后*, 含X or 不含X");
   }

@@ -25,17 +25,13 @@ struct KeyTable {
 
 constexpr int ply_of(Color side, int round) { return (round - 1) * 2 + (side == Color::Black ? 1 : 0); }
 
-bool contains(const std::vector<MoveId>& set, MoveId id) {
-  return std::find(set.begin(), set.end(), id) != set.end();
-}
-
 // A term's verdict: -1 when it fails, else the (1-based) ply it looked at last.
 int eval(const Term& t, const Line& line) {
   switch (t.kind) {
     case TermKind::Plies: {
       int last = 0;
       for (const auto& p : t.plies) {
-        if (!contains(p.moves, line[p.ply])) return -1;
+        if (!p.moves.has(line[p.ply])) return -1;
         last = std::max(last, p.ply + 1);
       }
       return last;
@@ -59,13 +55,13 @@ int eval(const Term& t, const Line& line) {
       for (int r = t.from_round; r <= t.to_round; ++r) {
         const int ply = ply_of(t.side, r);
         const MoveId id = line[std::size_t(ply)];
-        if (id != kEnd && contains(t.allowed, id)) {
-          if (found < 0 && contains(t.what, id)) found = ply + 1;
+        if (t.allowed.has(id)) {  // never kEnd nor kOther
+          if (found < 0 && t.what.has(id)) found = ply + 1;
           continue;
         }
         // The first move outside the set (or the end of the line).
         switch (t.test) {
-          case ScanTest::Then: return id != kEnd && contains(t.what, id) ? ply + 1 : -1;
+          case ScanTest::Then: return t.what.has(id) ? ply + 1 : -1;
           case ScanTest::ThenAny: return ply + 1;
           case ScanTest::Has: return found;
           case ScanTest::Lacks: return found < 0 ? ply + 1 : -1;
@@ -110,7 +106,8 @@ const Position& standard() {
 
 bool is_standard_start(const Position& pos) {
   const Position& s = standard();
-  if (pos.side_to_move() != s.side_to_move()) return false;
+  // The key tells most other positions at once; the board decides.
+  if (pos.side_to_move() != s.side_to_move() || pos.key() != s.key()) return false;
   for (int i = 0; i < kSquares; ++i)
     if (pos.at(Square(i)) != s.at(Square(i))) return false;
   return true;
@@ -120,11 +117,15 @@ std::optional<Opening> classify(const Position& start, std::span<const Move> lin
   const auto& book = builtin_book();
   if (!book || !is_standard_start(start)) return std::nullopt;
   static const KeyTable table(*book);
+  static const std::array<Piece, kSquares> initial = [] {
+    std::array<Piece, kSquares> b{};
+    for (int i = 0; i < kSquares; ++i) b[std::size_t(i)] = standard().at(Square(i));
+    return b;
+  }();
 
   // Red's first move from files 6–9 (ICCS a..d): the game is read as its mirror.
   const bool mirror = !line.empty() && line[0].from().file() <= 3;
-  std::array<Piece, kSquares> board{};
-  for (int i = 0; i < kSquares; ++i) board[std::size_t(i)] = start.at(Square(i));
+  std::array<Piece, kSquares> board = initial;
   Line ids;
   ids.fill(kEnd);
   const std::size_t n = std::min<std::size_t>(line.size(), kHorizon);

@@ -21,6 +21,14 @@ using MoveId = std::uint16_t;
 inline constexpr MoveId kOther = 0;
 inline constexpr MoveId kEnd = 1;
 inline constexpr int kHorizon = 20;  // plies looked at, as ECCO 2004 does
+inline constexpr int kMaxMoveIds = 256;  // ids a book may give (the data names about 150 moves)
+
+// A set of move ids, tested with one bit each: the classifier's inner loop.
+struct MoveSet {
+  std::uint64_t bits[kMaxMoveIds / 64] = {};
+  void add(MoveId id) { bits[id / 64] |= std::uint64_t(1) << (id % 64); }
+  bool has(MoveId id) const { return (bits[id / 64] >> (id % 64)) & 1u; }
+};
 
 enum class TermKind : std::uint8_t {
   Plies,     // "3. 车一平二，车９进１": fixed plies, each one of some moves
@@ -38,7 +46,7 @@ enum class ScanTest : std::uint8_t {
 
 struct PlyTest {
   std::uint8_t ply = 0;  // 0-based
-  std::vector<MoveId> moves;
+  MoveSet moves;
 };
 
 struct Term {
@@ -47,9 +55,9 @@ struct Term {
   std::vector<MoveId> red, black;                 // AnyOrder (multisets)
   Color side = Color::Red;                        // Scan
   std::uint8_t from_round = 1, to_round = 10;     // Scan, 1-based, inclusive
-  std::vector<MoveId> allowed;                    // Scan
+  MoveSet allowed;                                // Scan
   ScanTest test = ScanTest::Then;                 // Scan
-  std::vector<MoveId> what;                       // Scan: X of 然后/含/不含
+  MoveSet what;                                   // Scan: X of 然后/含/不含
 };
 
 struct Node {
