@@ -96,6 +96,13 @@ TEST_CASE("ecco: the name splits into opening and variation; the ply says where 
   REQUIRE(d50);
   CHECK(d50->variation.empty());
   CHECK(d50->ply == 2);
+  // A move that is not the side to move's ends what is read.
+  auto broken = line_of({"炮二平五"});
+  broken.push_back(line_of({"马二进三"})[0]);
+  const auto b00 = xq::ecco::classify(xq::Position::start(), broken);
+  REQUIRE(b00);
+  CHECK(b00->code == "B00");
+  CHECK(b00->ply == 1);
   const auto empty = xq::ecco::classify(xq::Position::start(), {});
   REQUIRE(empty);
   CHECK(empty->code == "A00");

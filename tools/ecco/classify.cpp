@@ -128,14 +128,14 @@ std::optional<Opening> classify(const Position& start, std::span<const Move> lin
   std::array<Piece, kSquares> board = initial;
   Line ids;
   ids.fill(kEnd);
-  const std::size_t n = std::min<std::size_t>(line.size(), kHorizon);
-  for (std::size_t i = 0; i < n; ++i) {
-    const Move m = mirror ? mirrored(line[i]) : line[i];
-    const Piece p = board[std::size_t(m.from().index())];
+  std::size_t n = 0;  // plies read
+  for (; n < std::min<std::size_t>(line.size(), kHorizon); ++n) {
+    const Move m = mirror ? mirrored(line[n]) : line[n];
+    const Piece p = m.is_none() ? Piece() : board[std::size_t(m.from().index())];
     // A move that does not belong to the side to move ends what is read.
-    if (p.empty() || p.color() != (i % 2 ? Color::Black : Color::Red)) break;
+    if (p.empty() || p.color() != (n % 2 ? Color::Black : Color::Red)) break;
     const auto key = key_of_move(board.data(), m);
-    ids[i] = key ? table.ids[*key] : kOther;
+    ids[n] = key ? table.ids[*key] : kOther;
     board[std::size_t(m.to().index())] = p;
     board[std::size_t(m.from().index())] = Piece();
   }
