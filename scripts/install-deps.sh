@@ -3,7 +3,7 @@
 set -eu
 # python3: the test scripts only (strict JSON checks of the output, building a
 # CBL library in tests/cli/deleted_cbl.sh); a fresh Debian 12 may lack it.
-packages=(g++ cmake make catch2 libboost-program-options-dev libicu-dev libpugixml-dev nlohmann-json3-dev zlib1g-dev python3)
+packages=(g++ cmake make catch2 libboost-program-options-dev libicu-dev libpugixml-dev nlohmann-json3-dev zlib1g-dev libsqlite3-dev libssl-dev python3)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -197,8 +197,11 @@ std::string OutputFile::commit() {
   const bool flushed = std::fflush(file_) == 0;
   if (!flushed && !failed_) failed_ = true, error_ = errno;
   if (failed_) {
+    const bool reader_gone = direct_ && error_ == EPIPE;
     discard();
-    return "cannot write " + path_ + ": " + std::strerror(error_);
+    // A reader that went away (`| head`) ends the output quietly, as
+    // SIGPIPE would have when it is not ignored.
+    return reader_gone ? "" : "cannot write " + path_ + ": " + std::strerror(error_);
   }
   if (direct_) return "";
   // On disk before the rename, so that a crash leaves the old file or the new one.

@@ -4,6 +4,7 @@
 #include <iostream>
 
 #include "cli.h"
+#include "writer_options.h"
 #include "xqrec/convert/convert.h"
 #include "xqrec/formats/encoding.h"
 #include "xqrec/formats/output_file.h"
@@ -16,38 +17,17 @@ namespace {
 namespace xc = xq::convert;
 namespace xf = xq::formats;
 
-std::optional<xf::Format> target_of(const std::string& name) {
-  if (name == "pgn") return xf::Format::Pgn;
-  if (name == "xqf") return xf::Format::Xqf;
-  if (name == "dhtmlxq" || name == "ubb") return xf::Format::DhtmlXq;
-  if (name == "cbf") return xf::Format::Cbf;
-  if (name == "json") return xf::Format::Json;
-  if (name == "fen") return xf::Format::FenLines;
-  return std::nullopt;
-}
-
-// The target from the output name's extension, when --to is not given.
-std::optional<xf::Format> target_of_path(const std::string& out) {
-  const auto dot = out.find_last_of('.');
-  if (dot == std::string::npos || out.find('/', dot) != std::string::npos) return std::nullopt;
-  std::string ext = out.substr(dot + 1);
-  for (auto& c : ext) c = char(std::tolower(static_cast<unsigned char>(c)));
-  return target_of(ext);
-}
-
 int run_convert(const std::vector<std::string>& args) {
   po::options_description opts("options");
   std::vector<std::string> inputs;
-  std::string out, to, notation = "chinese", encoding = "utf-8", report, input_encoding;
-  int xqf_version = 18;
+  std::string out, report, input_encoding;
+  WriterChoice writer;
   std::size_t max_games = 0;
   opts.add_options()
       ("input", po::value<std::vector<std::string>>(&inputs), "files or directories (recursed); - for standard input")
-      ("output,o", po::value<std::string>(&out)->required(), "output: a file, a directory (mirrors the input tree), or - for stdout")
-      ("to", po::value<std::string>(&to), "pgn, xqf, dhtmlxq, cbf, json or fen (default: from the output name, else pgn)")
-      ("notation", po::value<std::string>(&notation), "PGN moves: chinese (default), wxf or iccs")
-      ("encoding", po::value<std::string>(&encoding), "PGN and DhtmlXQ output encoding: utf-8 (default) or gbk")
-      ("xqf-version", po::value<int>(&xqf_version), "XQF output version: 18 (default, encrypted) or 10")
+      ("output,o", po::value<std::string>(&out)->required(), "output: a file, a directory (mirrors the input tree), or - for stdout");
+  add_writer_options(opts, writer);
+  opts.add_options()
       ("max-games", po::value<std::size_t>(&max_games), "convert at most N games of each file (a warning says where it stopped)")
       ("input-encoding", po::value<std::string>(&input_encoding), "text encoding of the inputs instead of detecting it")
       ("skip-deleted", "leave out the games marked deleted (tag Deleted \"yes\": the CBL entries whose index says "
@@ -68,35 +48,7 @@ int run_convert(const std::vector<std::string>& args) {
     return kUsage;
   }
   xc::ConvertOptions options;
-  std::optional<xf::Format> target = to.empty() ? target_of_path(out) : target_of(to);
-  if (!to.empty() && !target) {
-    std::cerr << "xqrec convert: unknown target format '" << xf::printable(to) << "' (pgn, xqf, dhtmlxq, cbf, json, fen)\n";
-    return kUsage;
-  }
-  options.to = target.value_or(xf::Format::Pgn);
-  if (notation == "chinese") options.pgn.notation = xq::MoveNotation::Chinese;
-  else if (notation == "wxf") options.pgn.notation = xq::MoveNotation::Wxf;
-  else if (notation == "iccs") options.pgn.notation = xq::MoveNotation::Iccs;
-  else {
-    std::cerr << "xqrec convert: unknown notation '" << xf::printable(notation) << "' (chinese, wxf, iccs)\n";
-    return kUsage;
-  }
-  if (encoding == "utf-8" || encoding == "utf8" || encoding == "UTF-8") options.pgn.encoding = xf::OutputEncoding::Utf8;
-  else if (encoding == "gbk" || encoding == "GBK") options.pgn.encoding = xf::OutputEncoding::Gbk;
-  else {
-    std::cerr << "xqrec convert: unknown encoding '" << xf::printable(encoding) << "' (utf-8, gbk)\n";
-    return kUsage;
-  }
-  // The other targets have a fixed encoding (XQF GB18030, CBF and JSON UTF-8).
-  if (options.pgn.encoding != xf::OutputEncoding::Utf8 && options.to != xf::Format::Pgn && options.to != xf::Format::DhtmlXq) {
-    std::cerr << "xqrec convert: --encoding " << xf::printable(encoding) << " applies to pgn and dhtmlxq output only\n";
-    return kUsage;
-  }
-  if (xqf_version != 10 && xqf_version != 18) {
-    std::cerr << "xqrec convert: --xqf-version must be 10 or 18\n";
-    return kUsage;
-  }
-  options.xqf_version = xqf_version;
+  if (!apply_writer_options("convert", writer, out, options)) return kUsage;
   options.max_games = max_games;
   if (!input_encoding.empty() && !xf::encoding_known(input_encoding)) {
     std::cerr << "xqrec convert: unknown input encoding '" << xf::printable(input_encoding)

@@ -6,9 +6,14 @@
 #include <vector>
 
 #include "cli.h"
+#include "stdout_buffer.h"
 #include "version.h"
 
 namespace {
+
+// Never destroyed: std::cout may still flush into it while statics go at
+// exit; every way out of main flushes it first.
+xqcli::StdoutBuffer& stdout_buffer = *new xqcli::StdoutBuffer;
 
 void print_usage(std::ostream& out) {
   out << "usage: xqrec <command> [options]\n"
@@ -22,10 +27,9 @@ void print_usage(std::ostream& out) {
 // a closed file is an error (exit 2, said on stderr). A reader that went
 // away (EPIPE, `| head`) ends the command quietly, as SIGPIPE would have.
 int checked_stdout(const std::string& cmd, int status) {
-  errno = 0;
   std::cout.flush();
-  if (std::cout) return status;
-  const int e = errno;
+  const int e = stdout_buffer.error();
+  if (std::cout && !e) return status;
   if (e == EPIPE) return status;
   std::cerr << "xqrec " << cmd << ": cannot write standard output" << (e ? ": " + std::string(std::strerror(e)) : "")
             << "\n";
@@ -36,6 +40,7 @@ int checked_stdout(const std::string& cmd, int status) {
 
 int main(int argc, char** argv) {
   std::ios::sync_with_stdio(false);
+  std::cout.rdbuf(&stdout_buffer);
   std::vector<std::string> args(argv + 1, argv + argc);
   if (args.empty()) {
     print_usage(std::cerr);
@@ -49,7 +54,7 @@ int main(int argc, char** argv) {
   if (cmd == "--help" || cmd == "-h" || cmd == "help") {
     if (args.size() > 1) {
       for (const auto& c : xqcli::subcommands())
-        if (args[1] == c.name) return c.run({"--help"});
+        if (args[1] == c.name) return checked_stdout(cmd, c.run({"--help"}));
     }
     print_usage(std::cout);
     return checked_stdout(cmd, xqcli::kOk);

@@ -133,6 +133,14 @@ std::string numbered_base(const std::string& stem) {
   return stem.substr(0, dot);
 }
 
+// Names compare as a case-insensitive file system would compare them (ASCII
+// letters folded), so that a plan that holds here holds there too.
+std::string folded(std::string s) {
+  for (char& c : s)
+    if (c >= 'A' && c <= 'Z') c = char(c - 'A' + 'a');
+  return s;
+}
+
 // The output naming rule (convert.h): stems that clash keep their source
 // extension; any that still clash get -2, -3 ... in input order.
 void plan_names(std::vector<ConvertJob>& jobs, bool numbered_games, const std::string& ext,
@@ -141,22 +149,23 @@ void plan_names(std::vector<ConvertJob>& jobs, bool numbered_games, const std::s
   std::set<std::string> bases;  // "b" for a stem "b.0001"
   for (const auto& j : jobs) {
     if (!j.writes) continue;
-    ++count[j.output_stem];
+    ++count[folded(j.output_stem)];
     if (numbered_games)
-      if (auto b = numbered_base(j.output_stem); !b.empty()) bases.insert(std::move(b));
+      if (auto b = numbered_base(j.output_stem); !b.empty()) bases.insert(folded(std::move(b)));
   }
   std::vector<std::string> first(jobs.size());
   for (std::size_t i = 0; i < jobs.size(); ++i) {
     auto& j = jobs[i];
     first[i] = j.output_stem;
     if (!j.writes) continue;
-    const std::string base = numbered_games ? numbered_base(j.output_stem) : "";
-    const bool clash = count[j.output_stem] > 1 || (numbered_games && bases.count(j.output_stem)) ||
-                       (!base.empty() && count.count(base));
+    const std::string stem = folded(j.output_stem);
+    const std::string base = numbered_games ? numbered_base(stem) : "";
+    const bool clash = count[stem] > 1 || (numbered_games && bases.count(stem)) || (!base.empty() && count.count(base));
     if (clash) j.output_stem = j.source_name;
   }
   std::set<std::string> taken, taken_bases;
-  auto conflicts = [&](const std::string& s) {
+  auto conflicts = [&](const std::string& name) {
+    const std::string s = folded(name);
     if (taken.count(s)) return true;
     if (!numbered_games) return false;
     const std::string base = numbered_base(s);
@@ -168,14 +177,39 @@ void plan_names(std::vector<ConvertJob>& jobs, bool numbered_games, const std::s
     std::string name = j.output_stem;
     for (int n = 2; conflicts(name); ++n) name = j.output_stem + "-" + std::to_string(n);
     j.output_stem = name;
-    taken.insert(name);
+    taken.insert(folded(name));
     if (numbered_games)
-      if (auto b = numbered_base(name); !b.empty()) taken_bases.insert(std::move(b));
+      if (auto b = numbered_base(name); !b.empty()) taken_bases.insert(folded(std::move(b)));
     if (name != first[i])
       renamed.push_back(note(j.input, 0, Code::OutputRenamed, Severity::Info, name + ext,
                          "written as " + name + ext + ", not " + first[i] + ext +
                              ": another input of this run has an output of that name"));
   }
+}
+
+// An output that would be both a file and a folder of other outputs (a.xqf
+// to out/a.pgn, and a folder a.pgn/ to out/a.pgn/...), or whose name an
+// existing folder holds: "" or why the run may not write.
+std::string file_folder_clash(const std::vector<ConvertJob>& jobs, const std::string& out, const std::string& ext) {
+  std::map<std::string, const ConvertJob*> files;
+  for (const auto& j : jobs)
+    if (j.writes) files.emplace(folded(fs::path(j.output_stem + ext).lexically_normal().string()), &j);
+  const std::string top = folded(fs::path(out).lexically_normal().string());
+  std::error_code ec;
+  for (const auto& j : jobs) {
+    if (!j.writes) continue;
+    const std::string path = j.output_stem + ext;
+    if (fs::is_directory(path, ec)) return path + " is a folder: the output of " + j.input + " cannot be written there";
+    for (fs::path dir = fs::path(path).lexically_normal().parent_path(); !dir.empty() && folded(dir.string()) != top;
+         dir = dir.parent_path()) {
+      const auto at = files.find(folded(dir.string()));
+      if (at != files.end())
+        return dir.string() + " would be both the output of " + at->second->input + " and a folder of outputs (" +
+               path + ", from " + j.input + ")";
+      if (dir == dir.parent_path()) break;
+    }
+  }
+  return "";
 }
 
 }  // namespace
@@ -213,6 +247,7 @@ ConvertPlan plan_convert(const std::vector<std::string>& inputs, const std::stri
     return plan;
   }
   plan_names(plan.jobs, !holds_many_games(options.to), ext, plan.renamed);
+  if (plan.refused = file_folder_clash(plan.jobs, out, ext); !plan.refused.empty()) return plan;
   // Every output known before reading is checked before anything is written.
   for (const auto& j : plan.jobs)
     if (!j.writes) continue;

@@ -31,7 +31,7 @@ std::uint64_t setup_key(const Setup& s) {
 
 // walk_lines' events for the main line: both chains at once, since the
 // orientation may be decided only late in the line.
-struct Chains {
+struct Chains : formats::QuietLineEvents {
   std::uint32_t min_plies = 0;
   std::uint64_t played_hash = 0, mirrored_hash = 0;
   std::uint64_t played_prefix = 0, mirrored_prefix = 0;
@@ -43,12 +43,6 @@ struct Chains {
   bool walk_mirrored = false;
   std::uint32_t from = 0;
 
-  template <class... A>
-  void line_begin(A&&...) {}
-  template <class... A>
-  void noted(A&&...) {}
-  template <class... A>
-  void line_end(A&&...) {}
 
   void played(const PlayedPly& p, const Position&, const LineHistory&) {
     const Move m = p.move, mm = xq::mirrored(p.move);

@@ -92,6 +92,29 @@ collide-folders)
   expect_rc 0 "$xqrec" convert a b -o out2
   [ "$(ls out2 | wc -l)" = 2 ] || die "outputs of two folders: $(ls out2)"
   ;;
+collide-case)
+  # Names that differ only in case are one name on a case-insensitive file
+  # system: the plan renames as for any clash.
+  mkdir c
+  cp "$games/song-daoxin-vs-bu-fengbo.pgn" c/A.pgn
+  cp "$games/to-hungtu-vs-zhou-shijie.xqf" c/a.xqf
+  expect_rc 0 "$xqrec" convert c -o out
+  [ "$(ls out | tr '\n' ' ')" = "A.pgn.pgn a.xqf.pgn " ] || die "outputs of A.pgn and a.xqf: $(ls out)"
+  ;;
+file-folder-clash)
+  # out/a.pgn would be the output of a.xqf and the folder of a.pgn/'s
+  # outputs: refused before anything is written.
+  mkdir -p d/a.pgn
+  cp "$games/to-hungtu-vs-zhou-shijie.xqf" d/a.xqf
+  cp "$games/song-daoxin-vs-bu-fengbo.pgn" d/a.pgn/x.pgn
+  expect_rc 2 "$xqrec" convert d -o out
+  grep -q "both the output of" err.txt || die "the refusal does not say why: $(cat err.txt)"
+  [ ! -e out ] || die "a refused run wrote $(find out)"
+  # An output whose name an existing folder holds: refused up front too.
+  mkdir -p out2/a.pgn
+  expect_rc 2 "$xqrec" convert d/a.xqf -o out2/
+  grep -q "is a folder" err.txt || die "no refusal for a folder in the way: $(cat err.txt)"
+  ;;
 collide-numbered)
   mkdir b
   cp "$games/four-games-gbk.pgn" b/b.pgn
@@ -120,6 +143,27 @@ failed-run-keeps-output)
   mkdir -p nogames; echo "just notes" > nogames/README.txt
   "$xqrec" duplicates nogames --jsonl k.pgn > /dev/null 2>&1
   same k.pgn k.keep
+  no_temporaries
+  ;;
+select-outputs)
+  # select's outputs get the checks every output gets: never an input, never
+  # a failed run's victim, written whole.
+  cp "$games/li-zanan-vs-chen-weixiong.pgn" v.pgn; cp v.pgn keep.pgn; ln v.pgn hard.pgn
+  mkdir d; cp v.pgn d/in.pgn
+  expect_rc 2 "$xqrec" select v.pgn -o v.pgn
+  expect_rc 2 "$xqrec" select v.pgn -o hard.pgn
+  expect_rc 2 "$xqrec" select v.pgn --list --report v.pgn
+  expect_rc 2 "$xqrec" select d -o d/in.pgn
+  "$xqrec" select v.pgn --list >> v.pgn 2> err.txt; [ $? = 2 ] || die "select --list >> input did not exit 2"
+  same v.pgn keep.pgn; same d/in.pgn keep.pgn
+  echo keep > k.pgn; cp k.pgn k.keep
+  expect_rc 2 "$xqrec" select /nonexistent -o k.pgn --report r.jsonl
+  same k.pgn k.keep
+  [ ! -e r.jsonl ] || die "a run that read nothing created its report"
+  expect_rc 0 "$xqrec" select v.pgn -o k.pgn
+  cmp -s k.pgn k.keep && die "a selection that was read did not replace k.pgn"
+  expect_rc 0 "$xqrec" select v.pgn -o xq --to xqf
+  [ -s xq/0001.xqf ] || die "select -o xq --to xqf wrote no xq/0001.xqf"
   no_temporaries
   ;;
 temporaries-removed-on-signal)
@@ -183,6 +227,16 @@ stdout-full)
   all=$("$xqrec" convert "$games" --to pgn -o - 2>&1 > /dev/null | sed -n 's/^converted \([0-9]*\) games.*/\1/p')
   part=$(sed -n 's/^converted \([0-9]*\) games.*/\1/p' err.txt)
   [ -n "$all" ] && [ -n "$part" ] && [ "$part" -lt "$all" ] || die "convert went on after the failed write ($part of $all games)"
+  ;;
+closed-pipe-sigpipe-ignored)
+  # Item 10: a reader that goes away (| head) ends a command quietly, also
+  # when the parent set SIGPIPE to ignored (then writes fail with EPIPE).
+  for _ in $(seq 300); do cat "$games/four-games-gbk.pgn"; done > big.pgn
+  for cmd in "audit --jsonl - big.pgn" "convert big.pgn -o -" "duplicates --jsonl - big.pgn" "select big.pgn -o -"; do
+    (trap '' PIPE; "$xqrec" $cmd 2> err.txt | head -c 1 > /dev/null; echo "${PIPESTATUS[0]}" > rc.txt)
+    [ "$(cat rc.txt)" != 2 ] || die "'$cmd | head' exited 2 with SIGPIPE ignored: $(head -2 err.txt)"
+    grep -q "cannot write" err.txt && die "'$cmd | head' complained: $(grep 'cannot write' err.txt | head -1)"
+  done
   ;;
 terminal-escapes)
   # Item 11: control characters from records and file names are escaped in text output.

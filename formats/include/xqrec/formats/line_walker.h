@@ -50,6 +50,20 @@ struct PlayedPly {
 // `failed` may take the node (and what follows) out of the record: the
 // walker does not look at it, its children or its siblings again (the
 // variations branching there were queued before the move was tried). `variations` false walks the main line only.
+// A base for events that want only some calls: the others do nothing.
+struct QuietLineEvents {
+  template <class... A>
+  void line_begin(A&&...) {}
+  template <class... A>
+  void noted(A&&...) {}
+  template <class... A>
+  void played(A&&...) {}
+  template <class... A>
+  void failed(A&&...) {}
+  template <class... A>
+  void line_end(A&&...) {}
+};
+
 template <typename Events>
 void walk_lines(const GameRecord& record, const Position& start, Events& events, bool variations = true,
                 LineHistory* storage = nullptr) {

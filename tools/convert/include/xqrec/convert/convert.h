@@ -88,7 +88,12 @@ struct ConvertJob {
 // (a.pgn, a.xqf and a.ubb all to a.pgn; x.pgn from two folders; b.0001.cbf
 // against the first game of b.pgn) keep their source extension in the name
 // (a.pgn.pgn, a.xqf.pgn, a.ubb.pgn); any that still clash get -2, -3 ...
-// in input order. Each renaming is an info note, output-renamed.
+// in input order. Each renaming is an info note, output-renamed. Names that
+// differ only in ASCII case count as one name (they are one on a
+// case-insensitive file system). A run is refused before anything is
+// written when an output would also be a folder of other outputs (a.xqf to
+// out/a.pgn beside a folder a.pgn/), or when a folder stands where an
+// output goes.
 struct ConvertPlan {
   std::string out;
   bool directory = false;  // directory mode

@@ -49,6 +49,11 @@ struct KeyedLine {
 // Replays the main line (variations off) and keys it.
 KeyedLine key_line(const GameRecord& record, std::uint32_t min_plies);
 
+// Whether the line takes part in the comparison: it has a start position,
+// and at least its first ply replays (records whose first move fails are
+// not copies of each other).
+inline bool compared(const KeyedLine& k) { return k.key && !(k.stop && k.key->plies == 0); }
+
 // Replays the main line again in the orientation `key_line` chose and calls
 // on_ply(k, chain at k) for every ply k from `from` on; returns the key
 // found (to check the record is the one keyed before).

@@ -1,0 +1,156 @@
+#include "xqrec/index/schema.h"
+
+#include <filesystem>
+
+namespace xq::archive {
+
+namespace {
+
+// Positions and material are WITHOUT ROWID tables clustered by what a
+// search asks for (the position key, the material signature). Positions have
+// no second index by game (it would double the largest table): a game's
+// keys are also in games.keys, 8 bytes a ply, which is how a file's rows are
+// replaced.
+constexpr const char* kSchema = R"sql(
+CREATE TABLE meta(name TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
+CREATE TABLE files(
+  id INTEGER PRIMARY KEY,
+  path TEXT NOT NULL UNIQUE,
+  path_bytes BLOB,
+  size INTEGER NOT NULL,
+  mtime_ns INTEGER NOT NULL,
+  sha256 TEXT NOT NULL,
+  format TEXT NOT NULL,
+  encoding TEXT NOT NULL);
+CREATE TABLE games(
+  id INTEGER PRIMARY KEY,
+  file INTEGER NOT NULL REFERENCES files(id) ON DELETE CASCADE,
+  game INTEGER NOT NULL,
+  red TEXT, black TEXT, event TEXT, site TEXT, date TEXT, round TEXT, result TEXT NOT NULL,
+  ecco TEXT,
+  plies INTEGER NOT NULL,
+  start_fen TEXT, final_fen TEXT, final_state TEXT NOT NULL,
+  errors INTEGER NOT NULL, warnings INTEGER NOT NULL,
+  dup_group INTEGER, dup_relation TEXT,
+  date_first INTEGER, date_last INTEGER,
+  endings INTEGER NOT NULL,
+  deleted INTEGER NOT NULL,
+  damage_code TEXT, damage_ply INTEGER, damage_move_number INTEGER, damage_text TEXT, damage_message TEXT,
+  damage_line INTEGER, damage_column INTEGER, damage_offset INTEGER,
+  line_hash INTEGER, line_prefix INTEGER, line_plies INTEGER, line_mirrored INTEGER, line_oriented INTEGER,
+  line_stopped INTEGER, line_main INTEGER, line_stop_code TEXT,
+  keys BLOB,
+  score_notes INTEGER NOT NULL, score_result INTEGER NOT NULL, score_players INTEGER NOT NULL, score_date INTEGER NOT NULL,
+  UNIQUE(file, game));
+CREATE TABLE tags(
+  game INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+  name TEXT NOT NULL, value TEXT NOT NULL);
+CREATE INDEX tags_game ON tags(game);
+CREATE TABLE findings(
+  game INTEGER REFERENCES games(id) ON DELETE CASCADE,
+  file INTEGER NOT NULL REFERENCES files(id) ON DELETE CASCADE,
+  code TEXT NOT NULL, severity TEXT NOT NULL,
+  ply INTEGER, move_number INTEGER, side TEXT, variation TEXT, text TEXT, message TEXT, fen TEXT);
+CREATE INDEX findings_game ON findings(game);
+CREATE INDEX findings_file ON findings(file);
+CREATE INDEX findings_code ON findings(code);
+CREATE TABLE positions(
+  key INTEGER NOT NULL,
+  game INTEGER NOT NULL,
+  ply INTEGER NOT NULL,
+  PRIMARY KEY(key, game, ply)) WITHOUT ROWID;
+CREATE TABLE materials(
+  signature INTEGER NOT NULL,
+  game INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+  ply INTEGER NOT NULL,
+  PRIMARY KEY(signature, game)) WITHOUT ROWID;
+CREATE INDEX materials_game ON materials(game);
+CREATE TABLE chains(
+  game INTEGER PRIMARY KEY REFERENCES games(id) ON DELETE CASCADE,
+  chain BLOB NOT NULL);
+CREATE TABLE duplicates(
+  game INTEGER PRIMARY KEY REFERENCES games(id) ON DELETE CASCADE,
+  "group" INTEGER NOT NULL,
+  relation TEXT NOT NULL);
+)sql";
+
+std::string pragmas(Database& db) {
+  // WAL: readers may query while a run writes; each batch is one transaction.
+  if (std::string e = db.exec("PRAGMA journal_mode=WAL"); !e.empty()) return e;
+  if (std::string e = db.exec("PRAGMA foreign_keys=ON"); !e.empty()) return e;
+  return db.exec("PRAGMA synchronous=NORMAL");
+}
+
+// 1: ours, 0: empty (no table), -1: something else; `why` says what.
+int whose(Database& db, std::string& why) {
+  Statement id = db.prepare("PRAGMA application_id");
+  if (!id.ok() || !id.step()) {
+    why = db.error();
+    return -1;
+  }
+  const auto app = id.integer(0);
+  Statement tables = db.prepare("SELECT count(*) FROM sqlite_master");
+  if (!tables.ok() || !tables.step()) {
+    why = db.error();
+    return -1;
+  }
+  const auto n = tables.integer(0);
+  if (app == kApplicationId) {
+    Statement v = db.prepare("PRAGMA user_version");
+    if (!v.ok() || !v.step()) {
+      why = db.error();
+      return -1;
+    }
+    if (v.integer(0) != kSchemaVersion) {
+      why = "an xqrec index of schema version " + std::to_string(v.integer(0)) + ", this xqrec reads version " +
+            std::to_string(kSchemaVersion) + " (use --rebuild to start it afresh)";
+      return -1;
+    }
+    return 1;
+  }
+  if (app == 0 && n == 0) return 0;
+  why = "not an xqrec index (another application's SQLite database)";
+  return -1;
+}
+
+}  // namespace
+
+std::string open_for_writing(Database& db, const std::string& path, bool rebuild) {
+  std::error_code ec;
+  const bool exists = std::filesystem::exists(path, ec);
+  if (exists && !std::filesystem::is_regular_file(path, ec)) return path + " is not a regular file";
+  if (std::string e = db.open(path, true); !e.empty()) return e;
+  std::string why;
+  int kind = whose(db, why);
+  if (kind < 0 && !(rebuild && why.find("schema version") != std::string::npos))
+    return path + ": " + why + "; nothing was written";
+  if (std::string e = pragmas(db); !e.empty()) return path + ": " + e;
+  if (kind == 1 && !rebuild) return "";
+  // A new index, or ours rebuilt: the schema in one transaction.
+  std::string sql = "BEGIN IMMEDIATE;";
+  if (kind != 0) {
+    for (const char* t : {"duplicates", "chains", "materials", "positions", "findings", "tags", "games", "files", "meta"})
+      sql += std::string("DROP TABLE IF EXISTS ") + t + ";";
+  }
+  sql += kSchema;
+  sql += "PRAGMA application_id=" + std::to_string(kApplicationId) + ";";
+  sql += "PRAGMA user_version=" + std::to_string(kSchemaVersion) + ";COMMIT;";
+  if (std::string e = db.exec(sql); !e.empty()) {
+    db.exec("ROLLBACK");
+    return path + ": cannot create the index: " + e;
+  }
+  return "";
+}
+
+std::string open_for_reading(Database& db, const std::string& path) {
+  std::error_code ec;
+  if (!std::filesystem::is_regular_file(path, ec)) return path + ": no such index";
+  if (std::string e = db.open(path, false); !e.empty()) return e;
+  std::string why;
+  const int kind = whose(db, why);
+  if (kind == 0) return path + ": an empty database, not an xqrec index";
+  if (kind < 0) return path + ": " + why;
+  return db.exec("PRAGMA foreign_keys=ON");
+}
+
+}  // namespace xq::archive
