@@ -8,6 +8,9 @@
 
 #include "bench.h"
 #include "xqrec/core/fen.h"
+#include "xqrec/index/index.h"
+#include "xqrec/index/query.h"
+#include "xqrec/index/schema.h"
 #include "xqrec/select/select.h"
 
 namespace {
@@ -45,6 +48,60 @@ bench::Register select_bench("select", [] {
   SelectOptions mat;
   mat.filters.material = parse_material("R-R").value();
   out.push_back(run(files, "select --material R-R ../shared/corpus", std::move(mat)));
+
+  // The same position search through an index of the same files (built
+  // once, its time reported too): the ratio the index is for.
+  const auto db_path = std::filesystem::temp_directory_path() / "xqrec-bench-index.sqlite";
+  std::filesystem::remove(db_path);
+  archive::IndexSummary built;
+  const double build_s = bench::time_best(
+      [&] {
+        archive::Database db;
+        if (archive::open_for_writing(db, db_path.string(), true).empty())
+          built = archive::build_index(db, files, {}, [](const std::string&) {});
+      },
+      1);
+  out.push_back({"index ../shared/corpus (" + std::to_string(std::filesystem::file_size(db_path) / std::max<std::size_t>(built.games, 1)) +
+                     " bytes a game)",
+                 double(built.games), "games", build_s});
+  // A middlegame position too: ply 20 of the first game of a real file,
+  // searched over the files and through the index.
+  SelectOptions mid;
+  {
+    std::vector<std::string> none;
+    const auto sample = formats::expand_inputs({corpus + "/pgn/xqbase+eleeye/XQFTOOLS/SAMPLE.PGN"}, none);
+    SelectSink first;
+    first.selected = [&](const std::string&, formats::BuiltGame& g, const Choice&) {
+      if (mid.filters.position) return;
+      replay_main_line(g.record, g.issues, [&](const Position& p, std::uint32_t ply, bool) {
+        if (ply == 20) mid.filters.position = p.setup();
+      });
+    };
+    first.damaged = [](const convert::ConvertNote&) {};
+    first.io_error = [](const std::string&) {};
+    select_files(sample, {}, first);
+  }
+  mid.filters.mirror = true;
+  if (mid.filters.position) out.push_back(run(files, "select --position (a middlegame, ply 20) --mirror ../shared/corpus", mid));
+  archive::Database db;
+  if (archive::open_for_reading(db, db_path.string()).empty())
+    for (const auto* o : {&pos, &mid}) {
+      if (!o->filters.position) continue;
+      std::size_t n = 0;
+      const double s = bench::time_best(
+          [&] {
+            n = 0;
+            for (int i = 0; i < 20; ++i)
+              archive::query_index(
+                  db, o->filters, [&](const archive::IndexedGame&) { ++n; }, [](const archive::IndexedGame&) {});
+          },
+          3) / 20;
+      out.push_back({std::string("select --db --position ") + (o == &pos ? "(after 1. h2e2)" : "(a middlegame, ply 20)") +
+                         " --mirror (" + std::to_string(n / 20) + " selected)",
+                     double(built.games), "games", s});
+    }
+  std::filesystem::remove(db_path);
+  for (const char* suffix : {"-wal", "-shm"}) std::filesystem::remove(db_path.string() + suffix);
   return out;
 });
 

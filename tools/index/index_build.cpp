@@ -1,5 +1,6 @@
 #include <sys/stat.h>
 
+#include <chrono>
 #include <map>
 #include <optional>
 #include <set>
@@ -81,9 +82,9 @@ struct Writer {
             "INSERT INTO games(file, game, red, black, event, site, date, round, result, ecco, plies, start_fen, "
             "final_fen, final_state, errors, warnings, date_first, date_last, endings, deleted, damage_code, "
             "damage_ply, damage_move_number, damage_text, damage_message, damage_line, damage_column, damage_offset, "
-            "line_hash, line_prefix, line_plies, line_mirrored, line_oriented, line_stopped, line_main, keys, "
+            "line_hash, line_prefix, line_plies, line_mirrored, line_oriented, line_stopped, line_main, "
             "score_notes, score_result, score_players, score_date) "
-            "VALUES(?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)")),
+            "VALUES(?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)")),
         insert_tag(d.prepare("INSERT INTO tags(game, name, value) VALUES(?,?,?)")),
         insert_finding(d.prepare("INSERT INTO findings(game, file, code, severity, ply, move_number, side, variation, "
                                  "text, message, fen) VALUES(?,?,?,?,?,?,?,?,?,?,?)")),
@@ -91,7 +92,8 @@ struct Writer {
         insert_material(d.prepare("INSERT OR IGNORE INTO materials(signature, game, ply) VALUES(?,?,?)")),
         insert_chain(d.prepare("INSERT INTO chains(game, chain) VALUES(?,?)")) {}
 
-  Statement games_of = db.prepare("SELECT id, keys FROM games WHERE file=?");
+  Statement games_of = db.prepare("SELECT g.id, k.keys FROM games g JOIN game_keys k ON k.game = g.id WHERE g.file=?");
+  Statement insert_keys = db.prepare("INSERT INTO game_keys(game, keys) VALUES(?,?)");
   Statement delete_position = db.prepare("DELETE FROM positions WHERE key=? AND game=?");
 
   // A file's rows: its games' positions by their keys, then the rest by
@@ -110,7 +112,7 @@ struct Writer {
   bool ready() const {
     return insert_file.ok() && update_stat.ok() && delete_file.ok() && insert_game.ok() && insert_tag.ok() &&
            insert_finding.ok() && insert_position.ok() && insert_material.ok() && insert_chain.ok() && games_of.ok() &&
-           delete_position.ok();
+           delete_position.ok() && insert_keys.ok();
   }
 
   bool finding(std::optional<std::int64_t> game, std::int64_t file, const Issue& f) {
@@ -183,7 +185,6 @@ bool index_game(Writer& w, std::int64_t file_id, const BuiltGame& g, const Index
   } else {
     for (int k = 0; k < 7; ++k) s.bind_null(next());
   }
-  s.bind_blob(next(), pack_keys(keys));
   s.bind(next(), std::int64_t(score.notes)).bind(next(), std::int64_t(score.result)).bind(next(), std::int64_t(score.players));
   s.bind(next(), std::int64_t(score.date));
   if (!s.run()) return false;
@@ -193,6 +194,7 @@ bool index_game(Writer& w, std::int64_t file_id, const BuiltGame& g, const Index
     if (!w.insert_tag.bind(1, id).bind(2, t.name).bind(3, t.value).run()) return false;
   for (const Issue& f : a.findings)
     if (!w.finding(id, file_id, f)) return false;
+  if (!w.insert_keys.bind(1, id).bind_blob(2, pack_keys(keys)).run()) return false;
   for (std::size_t ply = 0; ply < keys.size(); ++ply)
     if (!w.insert_position.bind(1, std::int64_t(keys[ply])).bind(2, id).bind(3, std::int64_t(ply)).run()) return false;
   for (const auto& [sig, ply] : materials)
@@ -304,11 +306,13 @@ IndexSummary build_index(Database& db, const std::vector<InputFile>& files, cons
   in_walk.records_only = true;
   bool open = false;
   std::size_t games_in_batch = 0;
+  std::chrono::steady_clock::time_point began;
   auto begin = [&] {
     if (open) return true;
     if (!db.exec("BEGIN IMMEDIATE").empty()) return false;
     open = true;
     games_in_batch = 0;
+    began = std::chrono::steady_clock::now();
     return true;
   };
   auto commit = [&] {
@@ -375,7 +379,9 @@ IndexSummary build_index(Database& db, const std::vector<InputFile>& files, cons
     ++sum.files_read;
     sum.games_read += games.size();
     games_in_batch += games.size();
-    if (games_in_batch >= options.batch_games && !commit()) return failed("cannot commit");
+    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - began).count();
+    if ((games_in_batch >= options.batch_games || seconds >= options.batch_seconds) && !commit())
+      return failed("cannot commit");
   }
   // Files the index holds that are gone from disk.
   for (const auto& [path, k] : known) {

@@ -54,14 +54,19 @@ int walk_order(void*, int na, const void* a, int nb, const void* b) {
 
 // A WHERE clause and its parameters, built filter by filter.
 struct Sql {
+  std::string from = " FROM games g JOIN files f ON f.id = g.file";
+  std::string ply = "g.plies";
+  std::vector<std::int64_t> from_params;  // bound first: FROM comes before WHERE
   std::string where = "1";
   std::vector<std::pair<bool, std::string>> params;  // (is integer, value)
   void text(std::string v) { params.emplace_back(false, std::move(v)); }
   void integer(std::int64_t v) { params.emplace_back(true, std::to_string(v)); }
   void bind(Statement& s) const {
-    for (std::size_t i = 0; i < params.size(); ++i)
-      if (params[i].first) s.bind(int(i + 1), std::int64_t(std::stoll(params[i].second)));
-      else s.bind(int(i + 1), params[i].second);
+    int n = 1;
+    for (const std::int64_t v : from_params) s.bind(n++, v);
+    for (const auto& [is_integer, v] : params)
+      if (is_integer) s.bind(n++, std::int64_t(std::stoll(v)));
+      else s.bind(n++, v);
   }
 };
 
@@ -121,9 +126,13 @@ QuerySummary query_index(Database& db, const select::Filters& f, const std::func
   if (f.position) {
     keys.push_back(std::int64_t(Position(*f.position).key()));
     if (f.mirror) keys.push_back(std::int64_t(Position(mirrored(*f.position)).key()));
-    const std::string in = keys.size() == 1 ? "= ?" : "IN (?, ?)";
-    sql.where += " AND g.id IN (SELECT p.game FROM positions p WHERE p.key " + in + ")";
-    for (auto k : keys) sql.integer(k);
+    // Driven from the positions' primary key: the games that reach it, each
+    // with the first ply it occurs at.
+    sql.from = std::string(" FROM (SELECT game, min(ply) AS ply FROM positions WHERE key ") +
+               (keys.size() == 1 ? "= ?" : "IN (?, ?)") +
+               " GROUP BY game) hit JOIN games g ON g.id = hit.game JOIN files f ON f.id = g.file";
+    sql.ply = "hit.ply";
+    sql.from_params = keys;
   }
   if (f.material) {
     sql.where += " AND EXISTS (SELECT 1 FROM materials m WHERE m.signature = ? AND m.game = g.id)";
@@ -164,18 +173,16 @@ QuerySummary query_index(Database& db, const select::Filters& f, const std::func
     where += " AND g.deleted = 0";
   }
   if (f.unique) {
-    Statement c = db.prepare("SELECT count(*)" + base + " WHERE " + where + " AND g.dup_relation IS NOT NULL AND g.dup_relation != 'kept'");
+    Statement c = db.prepare("SELECT count(*)" + sql.from + " WHERE " + where +
+                             " AND g.dup_relation IS NOT NULL AND g.dup_relation != 'kept'");
     if (!c.ok()) return sum.failed = db.error(), sum;
     sql.bind(c);
     sum.copies_dropped = c.step() ? std::size_t(c.integer(0)) : 0;
     where += " AND (g.dup_relation IS NULL OR g.dup_relation = 'kept')";
   }
-  Statement q = db.prepare("SELECT g.id, f.path, f.path_bytes, g.game, g.plies" + base + " WHERE " + where +
+  Statement q = db.prepare("SELECT g.id, f.path, f.path_bytes, g.game, " + sql.ply + sql.from + " WHERE " + where +
                            " ORDER BY f.path COLLATE walk, g.game");
-  // Where the position first occurs: a seek in the positions' primary key.
-  Statement first = db.prepare(std::string("SELECT min(ply) FROM positions WHERE key ") +
-                               (keys.size() == 2 ? "IN (?2, ?3)" : "= ?2") + " AND game = ?1");
-  if (!q.ok() || !first.ok()) return sum.failed = db.error(), sum;
+  if (!q.ok()) return sum.failed = db.error(), sum;
   sql.bind(q);
   while (q.step()) {
     IndexedGame g;
@@ -183,12 +190,6 @@ QuerySummary query_index(Database& db, const select::Filters& f, const std::func
     if (!q.is_null(2)) g.path_bytes = q.text(2);
     g.game = std::uint32_t(q.integer(3));
     g.ply = std::uint32_t(q.integer(4));
-    if (!keys.empty()) {
-      first.bind(1, q.integer(0));
-      for (std::size_t i = 0; i < keys.size(); ++i) first.bind(int(i) + 2, keys[i]);
-      if (first.step()) g.ply = std::uint32_t(first.integer(0));
-      first.reset();
-    }
     ++sum.selected;
     selected(g);
   }

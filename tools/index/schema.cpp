@@ -9,7 +9,7 @@ namespace {
 // Positions and material are WITHOUT ROWID tables clustered by what a
 // search asks for (the position key, the material signature). Positions have
 // no second index by game (it would double the largest table): a game's
-// keys are also in games.keys, 8 bytes a ply, which is how a file's rows are
+// keys are also in game_keys, 8 bytes a ply, which is how a file's rows are
 // replaced.
 constexpr const char* kSchema = R"sql(
 CREATE TABLE meta(name TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
@@ -39,9 +39,12 @@ CREATE TABLE games(
   damage_line INTEGER, damage_column INTEGER, damage_offset INTEGER,
   line_hash INTEGER, line_prefix INTEGER, line_plies INTEGER, line_mirrored INTEGER, line_oriented INTEGER,
   line_stopped INTEGER, line_main INTEGER, line_stop_code TEXT,
-  keys BLOB,
   score_notes INTEGER NOT NULL, score_result INTEGER NOT NULL, score_players INTEGER NOT NULL, score_date INTEGER NOT NULL,
   UNIQUE(file, game));
+CREATE INDEX games_damaged ON games(id) WHERE damage_code IS NOT NULL;
+CREATE TABLE game_keys(
+  game INTEGER PRIMARY KEY REFERENCES games(id) ON DELETE CASCADE,
+  keys BLOB NOT NULL);
 CREATE TABLE tags(
   game INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
   name TEXT NOT NULL, value TEXT NOT NULL);
@@ -129,7 +132,8 @@ std::string open_for_writing(Database& db, const std::string& path, bool rebuild
   // A new index, or ours rebuilt: the schema in one transaction.
   std::string sql = "BEGIN IMMEDIATE;";
   if (kind != 0) {
-    for (const char* t : {"duplicates", "chains", "materials", "positions", "findings", "tags", "games", "files", "meta"})
+    for (const char* t : {"duplicates", "chains", "materials", "positions", "findings", "tags", "game_keys", "games",
+                          "files", "meta"})
       sql += std::string("DROP TABLE IF EXISTS ") + t + ";";
   }
   sql += kSchema;

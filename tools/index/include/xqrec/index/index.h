@@ -27,7 +27,11 @@ struct IndexOptions {
   audit::AuditOptions audit;   // the findings stored are this audit's
   formats::ReadOptions read;
   std::uint32_t min_plies = 30;  // duplicates: the shortest embedded main line
-  std::size_t batch_games = 5000;  // a transaction ends after the file that passes this many games
+  // A transaction ends after the file that passes this many games, or that
+  // ends this long after the transaction began: a run stopped loses at most
+  // about a second of work.
+  std::size_t batch_games = 5000;
+  double batch_seconds = 1.0;
 };
 
 struct IndexSummary {
