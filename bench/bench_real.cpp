@@ -17,6 +17,7 @@
 #include "bench.h"
 #include "bench_games.h"
 #include "xqrec/audit/audit.h"
+#include "xqrec/ecco/ecco.h"
 #include "xqrec/core/fen.h"
 #include "xqrec/core/iccs.h"
 #include "xqrec/core/rules/cycle.h"
@@ -133,6 +134,28 @@ bench::Register real_audit("real-audit", [] {
     out.push_back({"  baseline: read, build, resolve only, " + name, double(c.games), "games",
                    bench::time_best([&] { bench::keep(bench::read_and_resolve(bytes)); })});
   }
+  return out;
+});
+
+// ECCO classification against the audit it is part of: the issue allows it
+// 2 % of the audit's time (docs/ecco.md).
+bench::Register real_ecco("real-ecco", [] {
+  std::vector<bench::Measurement> out;
+  const auto& games = real_games();
+  if (games.empty()) return out;
+  std::vector<Position> starts;
+  for (const RealGame& g : games) starts.emplace_back(g.start);
+  std::size_t classified = 0;
+  const double ecco = bench::time_best([&] {
+    classified = 0;
+    for (std::size_t i = 0; i < games.size(); ++i) classified += ecco::classify(starts[i], games[i].main).has_value();
+  });
+  const std::string iccs = pgn_of(games, MoveNotation::Iccs);
+  const double audit = bench::time_best([&] { bench::keep(audit_pgn(iccs, audit::AuditOptions{})); });
+  std::printf("real-ecco: %zu of %zu games classified; classification is %.2f %% of the audit's time (ICCS PGN)\n",
+              classified, games.size(), 100.0 * ecco / audit);
+  out.push_back({"ECCO classification of the real games' main lines", double(games.size()), "games", ecco});
+  out.push_back({"  baseline: the audit of the same games (ICCS PGN, ECCO included)", double(games.size()), "games", audit});
   return out;
 });
 

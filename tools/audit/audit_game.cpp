@@ -92,6 +92,7 @@ class GameAuditor {
     audit_main_line_and_variations();
     report_dialects();
     check_result();
+    classify_opening();
   }
 
   // A finding of the audit's own: one past kMaxAuditFindings is counted and
@@ -169,6 +170,7 @@ class GameAuditor {
   }
   void played(const PlayedPly& p, const Position& pos, const LineHistory& history) {
     if (!main_) return;
+    if (p.ply <= kOpeningPlies) opening_[std::size_t(p.ply - 1)] = p.move, opening_plies_ = p.ply;
     // After the repetition, a move that does not go round the cycle again
     // means a side changed (as 23.5.2 asks): the verdict no longer decides.
     if (verdict_ && !left_cycle_ && p.ply > verdict_->last_ply &&
@@ -386,6 +388,19 @@ class GameAuditor {
     return record_mentions(kWords, false);
   }
 
+  // The ECCO code of the main line's first plies, and whether the record's
+  // own ECCO tag says otherwise (an empty tag says nothing).
+  void classify_opening() {
+    out_.ecco = ecco::classify(start_, std::span<const Move>(opening_.data(), std::size_t(opening_plies_)));
+    if (!out_.ecco) return;
+    const std::string* tag = rec_.tag("ECCO");
+    if (!tag || tag->empty() || *tag == out_.ecco->code) return;
+    Issue& f = add(Code::EccoMismatch, Severity::Info,
+                   "the record's ECCO tag is '" + *tag + "'; its moves give " + out_.ecco->code + " (" +
+                       out_.ecco->name + "), decided at ply " + std::to_string(out_.ecco->ply));
+    f.text = bounded_excerpt(*tag);
+  }
+
   void check_result() {
     std::string result = rec_.result;
     if (result.empty())
@@ -449,6 +464,10 @@ class GameAuditor {
   bool main_completed_ = false;
   std::optional<rules::Verdict> verdict_;
   LineHistory history_;  // the line being replayed
+  // The main line's first plies, for the ECCO classification.
+  static constexpr int kOpeningPlies = 20;
+  std::array<Move, kOpeningPlies> opening_{};
+  int opening_plies_ = 0;
   // The line being walked: whether it is the main line, and what the main
   // line counts (repetitions, the natural limit's quiet run).
   bool main_ = false;

@@ -40,7 +40,17 @@ std::string audit_to_json(const GameAudit& a) {
     first = false;
   }
   out += "},\"plies\":" + std::to_string(a.plies) + ",\"final_fen\":" + json_string(a.final_fen) +
-         ",\"final_state\":" + json_string(a.final_state) + ",\"result\":" + json_string(a.result) + ",\"findings\":[";
+         ",\"final_state\":" + json_string(a.final_state) + ",\"result\":" + json_string(a.result);
+  if (a.ecco) {
+    out += ",\"ecco\":{\"code\":";
+    append_json_string(out, a.ecco->code);
+    out += ",\"name\":";
+    append_json_string(out, a.ecco->name);
+    out += ",\"ply\":" + std::to_string(a.ecco->ply) + "}";
+  } else {
+    out += ",\"ecco\":null";
+  }
+  out += ",\"findings\":[";
   first = true;
   for (const auto& f : a.findings) {
     out += first ? "{" : ",{";

@@ -32,13 +32,15 @@ int run_convert(const std::vector<std::string>& args) {
       ("input-encoding", po::value<std::string>(&input_encoding), "text encoding of the inputs instead of detecting it")
       ("skip-deleted", "leave out the games marked deleted (tag Deleted \"yes\": the CBL entries whose index says "
                        "deleted); each is an info note skipped-deleted. Without it they are converted, tag included")
+      ("ecco", "write the ECCO opening code of the moves as the tags ECCO, Opening and Variation, replacing the "
+               "record's own (a game not from the standard start keeps its tags)")
       ("report", po::value<std::string>(&report), "write what could not be converted, as JSON Lines, to FILE (- for stderr)")
       ("shard", po::value<std::string>(), kShardHelp);
   po::positional_options_description pos;
   pos.add("input", -1);
   po::variables_map vm;
   if (int rc = parse_options("convert",
-                             "IN... -o OUT [--to FORMAT] [--notation N] [--encoding E] [--skip-deleted] [--report FILE]",
+                             "IN... -o OUT [--to FORMAT] [--notation N] [--encoding E] [--skip-deleted] [--ecco] [--report FILE]",
                              opts, pos, args, vm);
       rc >= 0)
     return rc;
@@ -56,6 +58,7 @@ int run_convert(const std::vector<std::string>& args) {
   }
   options.skip_deleted = vm.count("skip-deleted") > 0;
   if (!parse_shard_option("convert", vm, options.shard)) return kUsage;
+  options.ecco = vm.count("ecco") > 0;
   if (!input_encoding.empty()) options.read.input_encoding = input_encoding;
 
   xc::ConvertPlan plan = xc::plan_convert(inputs, out, options);

@@ -1,4 +1,5 @@
 #include "xqrec/convert/convert.h"
+#include "ecco_tags.h"
 
 #include <sys/stat.h>
 
@@ -75,6 +76,7 @@ ConvertedGame convert_game(GameRecord record, const std::vector<Issue>& reader_i
   for (const auto& i : resolve_moves(record, *start.setup)) {
     out.notes.push_back({"", 0, i});
   }
+  if (options.ecco) set_ecco_tags(record, *start.setup);
   LossNotes losses;
   switch (options.to) {
     case Format::Pgn: {

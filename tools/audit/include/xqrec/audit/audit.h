@@ -8,7 +8,7 @@
 //     missing ply, or two plies in the other order, make the record replay.
 //   truncated, bad-position, result-mismatch (error)
 //   no-result, incomplete-record, natural-limit, repetition (warning)
-//   notation-dialect, side-resolved and reader notes (info)
+//   notation-dialect, side-resolved, ecco-mismatch and reader notes (info)
 //   Reader issues keep the reader's code and severity.
 #pragma once
 
@@ -17,6 +17,7 @@
 #include <string>
 #include <vector>
 
+#include "xqrec/ecco/ecco.h"
 #include "xqrec/formats/visitor.h"
 #include "xqrec/core/game.h"
 #include "xqrec/core/rules/natural_limit.h"
@@ -49,6 +50,7 @@ struct GameAudit {
   std::string final_fen;
   std::string final_state;  // "ongoing", "checkmate", "stalemate", or "unknown" when replay stopped early
   std::string result;       // as recorded: "1-0", "0-1", "1/2-1/2", "*" or ""
+  std::optional<ecco::Opening> ecco;  // from the main line's moves; none when not from the standard start
   std::vector<Issue> findings;
 
   bool has_errors() const;

@@ -35,6 +35,10 @@ struct ConvertOptions {
   // note, skipped-deleted, instead of a game.
   bool skip_deleted = false;
   formats::Shard shard;  // --shard: the games of this shard only (file-level notes with (path, 0))
+  // Write the ECCO code of the moves as [ECCO], [Opening] and [Variation]
+  // (replacing the record's own; a game not from the standard start keeps
+  // its tags as they were: it has no code).
+  bool ecco = false;
 };
 
 // Something not converted as it was: a reader issue, a move that does not
