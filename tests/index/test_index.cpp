@@ -122,7 +122,7 @@ TEST_CASE("index: every select filter answers as select over the files", "[index
   Scratch s("filters");
   const std::string db = (s.dir / "f.sqlite").string();
   build(db, {kCorpus});
-  std::vector<std::pair<std::string, select::Filters>> cases(12);
+  std::vector<std::pair<std::string, select::Filters>> cases(13);
   cases[0].first = "none";
   cases[1].first = "player";
   cases[1].second.players.push_back(select::Pattern::compile("^(SONG|李)").value());
@@ -147,6 +147,8 @@ TEST_CASE("index: every select filter answers as select over the files", "[index
   cases[10].second.no_errors = true;
   cases[11].first = "unique";
   cases[11].second.unique = true;
+  cases[12].first = "ecco";
+  cases[12].second.ecco = select::parse_ecco_set("C,B0-B5").value();
   for (const auto& [name, f] : cases) {
     INFO(name);
     const auto files = select_files_list({kCorpus}, f);

@@ -134,6 +134,17 @@ TEST_CASE("select: --plies counts the main line replayed", "[select]") {
   CHECK(run(kDamaged, f).selected);  // two plies replay before the illegal one
 }
 
+TEST_CASE("select: --ecco classifies the moves, a mirrored opening alike", "[select]") {
+  Filters f;
+  f.ecco = parse_ecco_set("B05").value();  // 中炮对进左马 (其他): 炮二平五 马８进７, no 屏风马 yet
+  CHECK(run(kOpening, f).selected);
+  CHECK(run(kMirrored, f).selected);  // 炮八平五 马２进３ ..., read as its mirror
+  f.ecco = parse_ecco_set("C,D,A0-A9,E").value();
+  CHECK_FALSE(run(kOpening, f).selected);
+  f.ecco = parse_ecco_set("B").value();
+  CHECK_FALSE(run(kMate, f).selected);  // not from the standard start: no code
+}
+
 TEST_CASE("select: --ends mate and incomplete, from the audit", "[select]") {
   Filters f;
   f.endings = parse_endings("mate").value();

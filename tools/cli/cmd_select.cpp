@@ -54,7 +54,7 @@ constexpr const char* kSynopsis =
 int run_select(const std::vector<std::string>& args) {
   po::options_description opts("options");
   std::vector<std::string> inputs, tags, players, findings;
-  std::string event, date, result, plies, position, material, ends, out, report, encoding, db_path, rules = "cxa2020";
+  std::string event, date, result, ecco, plies, position, material, ends, out, report, encoding, db_path, rules = "cxa2020";
   unsigned min_plies = 30;
   WriterChoice writer;
   opts.add_options()
@@ -65,6 +65,7 @@ int run_select(const std::vector<std::string>& args) {
       ("event", po::value<std::string>(&event), "REGEX: the Event tag matches")
       ("date", po::value<std::string>(&date), "FROM:TO: the Date tag lies inside (see above)")
       ("result", po::value<std::string>(&result), "1-0, 0-1, 1/2-1/2 or * (none recorded), comma-separated")
+      ("ecco", po::value<std::string>(&ecco), "CODES: the ECCO code of the moves is one of them: codes (C77), families (C7), classes (C), ranges (C70-C79), comma-separated")
       ("plies", po::value<std::string>(&plies), "MIN:MAX, MIN:, :MAX or N: main-line plies replayed")
       ("position", po::value<std::string>(&position), "FEN (quoted): its board and side to move occur on the main line")
       ("mirror", "with --position: the mirrored board counts too")
@@ -82,6 +83,8 @@ int run_select(const std::vector<std::string>& args) {
       ("output,o", po::value<std::string>(&out), "write the selected games: a file, - for stdout, or a directory (xqf, dhtmlxq, cbf)");
   add_writer_options(opts, writer);
   opts.add_options()
+      ("ecco-tags", "with -o: write the ECCO code of the moves as the tags ECCO, Opening and Variation (convert --ecco; "
+                    "--ecco is the filter here)")
       ("report", po::value<std::string>(&report), "write the games not read in full and what could not be converted, as JSON Lines (convert --report's schema), to FILE (- for stderr)");
   po::positional_options_description pos;
   pos.add("input", -1);
@@ -123,6 +126,11 @@ int run_select(const std::vector<std::string>& args) {
     auto r = xs::parse_results(result);
     if (!r) return usage(r.error());
     f.results = *r;
+  }
+  if (vm.count("ecco")) {
+    auto r = xs::parse_ecco_set(ecco);
+    if (!r) return usage(r.error());
+    f.ecco = *r;
   }
   if (vm.count("plies")) {
     auto r = xs::parse_ply_range(plies);
@@ -178,6 +186,8 @@ int run_select(const std::vector<std::string>& args) {
   xc::ConvertOptions convert;
   if (!list && !apply_writer_options("select", writer, out, convert)) return kUsage;
   convert.read = options.read;
+  convert.ecco = vm.count("ecco-tags") > 0;
+  if (convert.ecco && list) return usage("--ecco-tags goes with -o");
 
   std::vector<std::string> errors;
   const auto files = xf::expand_inputs(inputs, errors);

@@ -131,10 +131,13 @@ GameFacts facts_of(const BuiltGame& g, const IndexOptions& options) {
   const GameRecord& r = g.record;
   GameFacts f;
   f.audit = audit::audit_game(r, g.issues, options.audit);
-  f.line = select::replay_main_line(r, g.issues, [&](const Position& pos, std::uint32_t ply, bool capture) {
-    f.keys.push_back(pos.key());
-    if (ply == 0 || capture) f.materials.emplace(std::int64_t(select::material_code(select::material_of(pos))), ply);
-  });
+  f.line = select::replay_main_line(
+      r, g.issues,
+      [&](const Position& pos, std::uint32_t ply, bool capture) {
+        f.keys.push_back(pos.key());
+        if (ply == 0 || capture) f.materials.emplace(std::int64_t(select::material_code(select::material_of(pos))), ply);
+      },
+      true);
   f.keyed = duplicates::key_line(r, options.min_plies);
   if (!duplicates::compared(f.keyed)) f.keyed.key.reset();  // as `duplicates` leaves it out
   f.score = duplicates::score_game(r, f.keyed.key ? f.keyed.key->plies : 0);
@@ -169,7 +172,8 @@ bool write_game(Writer& w, std::int64_t file_id, const BuiltGame& g, const GameF
   auto next = [&i] { return i++; };  // the next column
   s.bind(next(), file_id).bind(next(), std::int64_t(g.index));
   for (const char* t : {"Red", "Black", "Event", "Site", "Date", "Round"}) s.bind(next(), tag_or_null(r, t));
-  s.bind(next(), result).bind_null(next());  // ecco: filled by the classification
+  s.bind(next(), result);
+  if (line.ecco) s.bind(next(), line.ecco->code); else s.bind_null(next());
   s.bind(next(), std::int64_t(line.plies));
   if (start) s.bind(next(), to_fen(start.value())); else s.bind_null(next());
   s.bind(next(), a.final_fen).bind(next(), a.final_state).bind(next(), std::int64_t(errors)).bind(next(), std::int64_t(warnings));

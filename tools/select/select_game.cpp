@@ -63,9 +63,12 @@ struct MainLine : formats::QuietLineEvents {
   const std::function<void(const Position&, std::uint32_t, bool)>* on_position = nullptr;
   std::uint32_t plies = 0;
   std::optional<Issue> stop;
+  std::vector<Move> opening;  // the first plies, for the ECCO code
+  bool keep_opening = false;
 
   void played(const formats::PlayedPly& p, const Position& after, const LineHistory&) {
     plies = std::uint32_t(p.ply);
+    if (keep_opening && opening.size() < 40) opening.push_back(p.move);
     (*on_position)(after, plies, p.capture);
   }
   void failed(const Position& before, int ply, NodeId, const std::string&, const formats::NodeResolution& r) {
@@ -111,7 +114,8 @@ unsigned endings_of(const audit::GameAudit& a) {
 }
 
 MainLineReplay replay_main_line(const GameRecord& record, const std::vector<Issue>& reader_issues,
-                                const std::function<void(const Position&, std::uint32_t, bool)>& on_position) {
+                                const std::function<void(const Position&, std::uint32_t, bool)>& on_position,
+                                bool classify) {
   MainLineReplay out;
   for (const Issue& i : reader_issues)
     if (i.severity == Severity::Error) {
@@ -134,8 +138,10 @@ MainLineReplay replay_main_line(const GameRecord& record, const std::vector<Issu
   on_position(pos, 0, false);
   MainLine line;
   line.on_position = &on_position;
+  line.keep_opening = classify;
   formats::walk_lines(record, pos, line, false);
   out.plies = line.plies;
+  if (classify) out.ecco = ecco::classify(pos, line.opening);
   if (line.stop && !out.damage) {
     // The node's text and place, as the audit reports a failed move.
     const auto main = record.main_line();
@@ -162,12 +168,15 @@ Choice choose(const GameRecord& record, const std::vector<Issue>& reader_issues,
   }
   std::optional<std::uint32_t> position_ply;
   bool material_reached = false;
-  const MainLineReplay line = replay_main_line(record, reader_issues, [&](const Position& pos, std::uint32_t ply, bool capture) {
-    if (!position_ply)
-      for (const auto& [key, setup] : targets)
-        if (pos.key() == key && same_board(pos, setup)) position_ply = ply;
-    if (f.material && !material_reached && (capture || ply == 0)) material_reached = material_of(pos) == *f.material;
-  });
+  const MainLineReplay line = replay_main_line(
+      record, reader_issues,
+      [&](const Position& pos, std::uint32_t ply, bool capture) {
+        if (!position_ply)
+          for (const auto& [key, setup] : targets)
+            if (pos.key() == key && same_board(pos, setup)) position_ply = ply;
+        if (f.material && !material_reached && (capture || ply == 0)) material_reached = material_of(pos) == *f.material;
+      },
+      f.ecco.has_value());
   c.damage = line.damage;
   c.plies = line.plies;
   c.ply = position_ply.value_or(line.plies);
@@ -175,6 +184,7 @@ Choice choose(const GameRecord& record, const std::vector<Issue>& reader_issues,
   if (f.position && !position_ply) return c;
   if (f.material && !material_reached) return c;
   if (f.plies && !f.plies->contains(line.plies)) return c;
+  if (f.ecco && !(line.ecco && f.ecco->contains(line.ecco->code))) return c;
   if (f.needs_audit()) {
     const audit::GameAudit a = audit::audit_game(record, reader_issues, options.audit);
     if (f.no_errors && a.has_errors()) return c;

@@ -9,7 +9,7 @@
 namespace xq::archive {
 
 inline constexpr int kApplicationId = 0x58515249;  // "XQRI"
-inline constexpr int kSchemaVersion = 1;
+inline constexpr int kSchemaVersion = 2;  // 2: games.ecco filled
 
 // Opens the index at `path` for writing: a new (or empty) file gets the
 // schema; an index of ours is used as it is (`rebuild`: emptied first); a

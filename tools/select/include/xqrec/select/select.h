@@ -15,6 +15,7 @@
 
 #include "xqrec/audit/audit.h"
 #include "xqrec/convert/convert.h"
+#include "xqrec/ecco/ecco.h"
 #include "xqrec/formats/game_builder.h"
 #include "xqrec/formats/input_walk.h"
 #include "xqrec/formats/reader.h"
@@ -46,10 +47,12 @@ struct Choice {
 // position before it).
 struct MainLineReplay {
   std::optional<formats::Issue> damage;
-  std::uint32_t plies = 0;  // main-line plies replayed
+  std::uint32_t plies = 0;             // main-line plies replayed
+  std::optional<ecco::Opening> ecco;   // with `classify`: the ECCO code of the moves (none off the standard start)
 };
 MainLineReplay replay_main_line(const GameRecord& record, const std::vector<formats::Issue>& reader_issues,
-                                const std::function<void(const Position&, std::uint32_t ply, bool capture)>& on_position);
+                                const std::function<void(const Position&, std::uint32_t ply, bool capture)>& on_position,
+                                bool classify = false);
 
 // How the audit says the main line ends: a mask of 1 << Ending (--ends).
 unsigned endings_of(const audit::GameAudit& audit);
