@@ -149,7 +149,15 @@ GameFacts facts_of(const BuiltGame& g, const IndexOptions& options) {
   return f;
 }
 
-bool write_game(Writer& w, std::int64_t file_id, const BuiltGame& g, const GameFacts& facts) {
+// A position row, written after the chunk's games in key order: inserts in
+// order touch each page of the positions' B-tree once, not once a row.
+struct PositionRow {
+  std::int64_t key, game, ply;
+  bool operator<(const PositionRow& o) const { return key < o.key || (key == o.key && game < o.game); }
+};
+
+bool write_game(Writer& w, std::int64_t file_id, const BuiltGame& g, const GameFacts& facts,
+                std::vector<PositionRow>& positions) {
   const GameRecord& r = g.record;
   const audit::GameAudit& a = facts.audit;
   const auto& keys = facts.keys;
@@ -210,8 +218,7 @@ bool write_game(Writer& w, std::int64_t file_id, const BuiltGame& g, const GameF
   for (const Issue& f : a.findings)
     if (!w.finding(id, file_id, f)) return false;
   if (!w.insert_keys.bind(1, id).bind_blob(2, pack_keys(keys)).run()) return false;
-  for (std::size_t ply = 0; ply < keys.size(); ++ply)
-    if (!w.insert_position.bind(1, std::int64_t(keys[ply])).bind(2, id).bind(3, std::int64_t(ply)).run()) return false;
+  for (std::size_t ply = 0; ply < keys.size(); ++ply) positions.push_back({std::int64_t(keys[ply]), id, std::int64_t(ply)});
   for (const auto& [sig, ply] : facts.materials)
     if (!w.insert_material.bind(1, sig).bind(2, id).bind(3, std::int64_t(ply)).run()) return false;
   if (!facts.chain.empty() && !w.insert_chain.bind(1, id).bind_blob(2, pack_keys(facts.chain)).run()) return false;
@@ -303,8 +310,10 @@ IndexSummary build_index(Database& db, const std::vector<InputFile>& files, cons
       for (const auto& g : p.games) all.push_back(&g);
     const std::vector<GameFacts> facts = facts_in_parallel(all, options);
     std::size_t k = 0;
+    std::vector<PositionRow> positions;
+    // The chunk is one transaction's part: a file with its positions, whole.
+    if (!chunk.empty() && !begin()) return failed("cannot begin a transaction"), false;
     for (const Pending& p : chunk) {
-      if (!begin()) return failed("cannot begin a transaction"), false;
       if (p.old_id && !w.remove_file(*p.old_id)) return failed("cannot replace " + p.path), false;
       w.insert_file.bind(1, p.path);
       if (p.path != p.input->path) w.insert_file.bind_blob(2, p.input->path); else w.insert_file.bind_null(2);
@@ -320,14 +329,18 @@ IndexSummary build_index(Database& db, const std::vector<InputFile>& files, cons
           if (!w.finding(std::nullopt, file_id, f)) return failed("cannot add the findings of " + p.path), false;
         }
       for (const BuiltGame& g : p.games)
-        if (!write_game(w, file_id, g, facts[k++])) return failed("cannot add a game of " + p.path), false;
+        if (!write_game(w, file_id, g, facts[k++], positions)) return failed("cannot add a game of " + p.path), false;
       ++sum.files_read;
       sum.games_read += p.games.size();
       games_in_batch += p.games.size();
-      const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - began).count();
-      if ((games_in_batch >= options.batch_games || seconds >= options.batch_seconds) && !commit())
-        return failed("cannot commit"), false;
     }
+    std::sort(positions.begin(), positions.end());
+    for (const PositionRow& r : positions)
+      if (!w.insert_position.bind(1, r.key).bind(2, r.game).bind(3, r.ply).run())
+        return failed("cannot add the positions"), false;
+    const double seconds = open ? std::chrono::duration<double>(std::chrono::steady_clock::now() - began).count() : 0;
+    if ((games_in_batch >= options.batch_games || seconds >= options.batch_seconds) && !commit())
+      return failed("cannot commit"), false;
     chunk.clear();
     chunk_games = 0;
     return true;
@@ -373,7 +386,7 @@ IndexSummary build_index(Database& db, const std::vector<InputFile>& files, cons
     }
     chunk_games += p.games.size();
     chunk.push_back(std::move(p));
-    if ((chunk_games >= 512 || chunk.size() >= 256) && !flush()) return sum;
+    if ((chunk_games >= 1024 || chunk.size() >= 512) && !flush()) return sum;
   }
   if (!flush()) return sum;
   // Files the index holds that are gone from disk.
