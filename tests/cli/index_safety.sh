@@ -79,5 +79,5 @@ touch in/g1.pgn
 rc=$?
 [ $rc = 2 ] || die "index on a locked database exited $rc"
 grep -q "locked" err.txt || die "index on a locked database said: $(cat err.txt)"
-wait $locker
+kill $locker 2> /dev/null; wait $locker 2> /dev/null
 exit $fail
