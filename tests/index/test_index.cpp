@@ -265,3 +265,38 @@ TEST_CASE("index: position search through the index agrees with replaying the sh
     CHECK(select_db_list(db, f) == files);
   }
 }
+
+TEST_CASE("index: a file name that is not UTF-8 is TEXT with U+FFFD and its exact bytes", "[index]") {
+  Scratch s("bytes");
+  const fs::path in = s.dir / "in";
+  fs::create_directories(in);
+  const std::string raw = (in / "bad\xff\xfename.pgn").string();
+  fs::copy_file(kCorpus + "/games/li-zanan-vs-chen-weixiong.pgn", raw);
+  const std::string db = (s.dir / "b.sqlite").string();
+  build(db, {in.string()});
+  Database d;
+  REQUIRE(open_for_reading(d, db) == "");
+  Statement q = d.prepare("SELECT path, path_bytes FROM files");
+  REQUIRE(q.step());
+  CHECK(q.text(0) == (in / "bad\xef\xbf\xbd\xef\xbf\xbdname.pgn").string());
+  CHECK(q.text(1) == raw);
+  // select --db hands the exact bytes on, and -o reads the game from them.
+  std::vector<IndexedGame> chosen;
+  (void)query_index(d, {}, [&](const IndexedGame& g) { chosen.push_back(g); }, [](const IndexedGame&) {});
+  REQUIRE(chosen.size() == 1);
+  CHECK(chosen[0].path_bytes == raw);
+  int read = 0;
+  std::vector<std::string> errors;
+  read_indexed_games(
+      chosen, {}, [&](const IndexedGame&, formats::BuiltGame& g) { read += g.record.nodes.size() > 1; },
+      [&](const std::string& e) { errors.push_back(e); });
+  CHECK(read == 1);
+  CHECK(errors.empty());
+  // A game that is gone from its file since it was indexed is an I/O error, named.
+  xqtest::write_file(raw, "");
+  read_indexed_games(chosen, {}, [&](const IndexedGame&, formats::BuiltGame&) { ++read; },
+                     [&](const std::string& e) { errors.push_back(e); });
+  CHECK(read == 1);
+  REQUIRE(errors.size() == 1);
+  CHECK(errors[0].find("no longer in the file") != std::string::npos);
+}
