@@ -4,6 +4,10 @@
 #include "cli.h"
 #include "xqrec/core/fen.h"
 #include "xqrec/core/position.h"
+#include "xqrec/formats/output_file.h"
+#include "xqrec/formats/output_guard.h"
+#include "xqrec/formats/terminal_text.h"
+#include "xqrec/report/board_svg.h"
 
 namespace xqcli {
 
@@ -36,7 +40,9 @@ namespace {
 int run_fen(const std::vector<std::string>& args) {
   po::options_description opts("options");
   std::vector<std::string> words, allow;
+  std::string svg;
   opts.add_options()
+      ("svg", po::value<std::string>(&svg), "also write the board as an SVG diagram to FILE (- for stdout: then only the SVG)")
       ("check", "report every problem of the position, one per line; exit 1 if any")
       ("allow", po::value<std::vector<std::string>>(&allow)->multitoken(),
        "problems to tolerate (endgame studies): missing-king, pawn-off-square, ... or all")
@@ -44,7 +50,7 @@ int run_fen(const std::vector<std::string>& args) {
   po::positional_options_description pos;
   pos.add("fen", -1);
   po::variables_map vm;
-  if (int rc = parse_options("fen", "[--check] [--allow PROBLEM...] FEN", opts, pos, args, vm); rc >= 0) return rc;
+  if (int rc = parse_options("fen", "[--check] [--allow PROBLEM...] [--svg FILE] FEN", opts, pos, args, vm); rc >= 0) return rc;
   xq::Relaxations relax;
   if (!parse_relaxations(allow, relax)) return kUsage;
   if (!vm.count("fen")) {
@@ -59,6 +65,29 @@ int run_fen(const std::vector<std::string>& args) {
     return kFindings;
   }
   const auto issues = xq::blocking_issues(xq::check_setup(*parsed), relax);
+  if (!svg.empty()) {
+    // The diagram of what the FEN says, whatever its problems (a study may
+    // break the rules); they are still reported below.
+    xq::formats::OutputGuard guard;
+    if (const std::string e = guard.claim(svg, "--svg"); !e.empty()) {
+      std::cerr << "xqrec fen: " << xq::formats::printable(e) << "\n";
+      return kUsage;
+    }
+    xq::formats::OutputFile file;
+    std::string e = file.open(svg);
+    if (e.empty()) {
+      file.write(xq::report::board_svg(*parsed));
+      e = file.commit();
+    }
+    if (!e.empty()) {
+      std::cerr << "xqrec fen: " << xq::formats::printable(e) << "\n";
+      return kUsage;
+    }
+    if (svg == "-") {
+      for (const auto& i : issues) std::cerr << "error: " << xq::problem_code(i.problem) << ": " << i.message << "\n";
+      return issues.empty() ? kOk : kFindings;
+    }
+  }
   for (const auto& i : issues) std::cout << "error: " << xq::problem_code(i.problem) << ": " << i.message << "\n";
   if (!vm.count("check")) std::cout << xq::to_fen(*parsed) << "\n";
   return issues.empty() ? kOk : kFindings;
