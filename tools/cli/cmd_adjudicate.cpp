@@ -15,26 +15,107 @@
 #include "xqrec/core/iccs.h"
 #include "xqrec/core/position.h"
 #include "xqrec/core/rules/verdict.h"
+#include "xqrec/formats/file_bytes.h"
+#include "xqrec/formats/game_builder.h"
+#include "xqrec/formats/reader.h"
+#include "xqrec/formats/resolve_record.h"
+#include "xqrec/formats/terminal_text.h"
 
 namespace xqcli {
 
 namespace {
 
+namespace xf = xq::formats;
+
+// A move number ("1.", "12...", "3…") between the moves of --moves.
+bool is_move_number(const std::string& tok) {
+  std::size_t i = 0;
+  while (i < tok.size() && tok[i] >= '0' && tok[i] <= '9') ++i;
+  return i > 0 && i < tok.size() && (tok.substr(i).find_first_not_of(".…") == std::string::npos ||
+                                      tok.substr(i) == "\xe2\x80\xa6");
+}
+
+// --moves in any notation (Chinese, WXF, ICCS, mixed), each read against
+// the position before it by the resolver every reader's moves go through.
+bool resolve_words(const xq::Setup& setup, const std::string& text, std::vector<xq::Move>& moves) {
+  xq::Position pos(setup);
+  std::istringstream in(text);
+  std::string tok;
+  while (in >> tok) {
+    if (is_move_number(tok)) continue;
+    xq::GameNode node;
+    node.text = tok;
+    const xf::NodeResolution r = xf::resolve_node(pos, node);
+    if (!r.ok) {
+      std::cerr << "xqrec adjudicate: move " << moves.size() + 1 << " '" << xf::printable(tok)
+                << "' does not read here: " << xf::code_name(r.code) << ": " << xf::printable(r.message) << "\n";
+      return false;
+    }
+    xq::Undo u;
+    pos.make_legal(r.move, u);
+    moves.push_back(r.move);
+  }
+  return true;
+}
+
+// --game FILE [--index N]: the start and main line of a recorded game, as
+// far as it resolves (a note says where it stops).
+bool line_of_game(const std::string& path, std::size_t index, std::optional<xq::Setup>& setup,
+                  std::vector<xq::Move>& moves) {
+  xf::FileBytes bytes;
+  if (const std::string e = bytes.open(path); !e.empty()) {
+    std::cerr << "xqrec adjudicate: " << xf::printable(path) << ": " << xf::printable(e) << "\n";
+    return false;
+  }
+  std::optional<xq::GameRecord> record;
+  xf::GameBuilder builder([&](xf::BuiltGame& g) {
+    if (g.index != index) return xf::Control::Continue;
+    record = std::move(g.record);
+    return xf::Control::Stop;
+  });
+  (void)xf::read_games(bytes.bytes(), path, builder, {});
+  if (!record) {
+    std::cerr << "xqrec adjudicate: " << xf::printable(path) << " holds no game " << index << " (games are numbered from 1, as audit numbers them)\n";
+    return false;
+  }
+  const xf::StartPosition start = xf::resolve_start(*record);
+  if (!start.setup) {
+    std::cerr << "xqrec adjudicate: " << xf::printable(path) << ": game " << index << " has no start position"
+              << (start.issues.empty() ? "" : ": " + xf::printable(start.issues.front().message)) << "\n";
+    return false;
+  }
+  setup = *start.setup;
+  for (const auto& i : xf::resolve_moves(*record, *start.setup))
+    if (i.variation == "main" || i.variation.empty())
+      if (i.severity == xf::Severity::Error)
+        std::cout << "note: the main line is read up to ply " << (i.ply ? i.ply - 1 : 0) << ": " << i.message << "\n";
+  for (const xq::NodeId id : record->main_line()) {
+    const xq::Move m = record->node(id).move;
+    if (m.is_none()) break;
+    moves.push_back(m);
+  }
+  return true;
+}
+
 int run_adjudicate(const std::vector<std::string>& args) {
   po::options_description opts("options");
   std::vector<std::string> fen_words, move_words;
-  std::string rules_name = "cxa2020";
+  std::string rules_name = "cxa2020", game;
+  std::size_t game_index = 1;
   int threshold = 3;
   opts.add_options()
       ("fen", po::value<std::vector<std::string>>(&fen_words)->multitoken(), "start position (default: the standard start)")
-      ("moves", po::value<std::vector<std::string>>(&move_words)->multitoken()->required(), "the moves, ICCS, space separated")
+      ("moves", po::value<std::vector<std::string>>(&move_words)->multitoken(),
+       "the moves, space separated, in any notation: ICCS (h2e2), WXF (C2.5), Chinese (炮二平五), mixed; move numbers are skipped")
+      ("game", po::value<std::string>(&game), "judge the main line of a recorded game in FILE instead (any format xqrec reads)")
+      ("index", po::value<std::size_t>(&game_index), "with --game: the game's number in the file, from 1 (default 1)")
       ("rules", po::value<std::string>(&rules_name), "cxa2020 (default), cxa2011, cxa1999 or asian")
       ("threshold", po::value<int>(&threshold), "occurrences of a position that make a repetition (default 3)")
       ("rule-23-4", "also judge article 23.4 (cxa2011, cxa2020): nine attacking moves of a side over three or more "
                     "points, as if claimed, when they come before a three-fold repetition")
       ("json", "print the verdict as JSON after the outcome line");
   po::variables_map vm;
-  if (int rc = parse_options("adjudicate", "[--fen FEN] --moves \"ICCS ...\" [--rules R] [--threshold N] [--rule-23-4] [--json]", opts,
+  if (int rc = parse_options("adjudicate", "([--fen FEN] --moves \"MOVE ...\" | --game FILE [--index N]) [--rules R] [--threshold N] [--rule-23-4] [--json]", opts,
                              {}, args, vm);
       rc >= 0)
     return rc;
@@ -53,23 +134,49 @@ int run_adjudicate(const std::vector<std::string>& args) {
     std::cerr << "xqrec adjudicate: --threshold must be between 2 and 100\n";
     return kUsage;
   }
-  const auto start_setup = start_from_fen_words("adjudicate", fen_words, /*with_code=*/true);
-  if (!start_setup) return kUsage;
-  const xq::Setup& setup = *start_setup;
+  if (vm.count("game") == vm.count("moves")) {
+    std::cerr << "xqrec adjudicate: give --moves or --game (one of them)\n";
+    return kUsage;
+  }
+  if (vm.count("game") && !fen_words.empty()) {
+    std::cerr << "xqrec adjudicate: --fen goes with --moves (a recorded game has its own start)\n";
+    return kUsage;
+  }
+  if (vm.count("index") && !vm.count("game")) {
+    std::cerr << "xqrec adjudicate: --index goes with --game\n";
+    return kUsage;
+  }
+  std::optional<xq::Setup> start_setup;
   std::vector<xq::Move> moves;
-  {
-    std::istringstream in(join(move_words));
+  if (vm.count("game")) {
+    if (game_index < 1) {
+      std::cerr << "xqrec adjudicate: --index counts from 1\n";
+      return kUsage;
+    }
+    if (!line_of_game(game, game_index, start_setup, moves)) return kUsage;
+  } else {
+    start_setup = start_from_fen_words("adjudicate", fen_words, /*with_code=*/true);
+    if (!start_setup) return kUsage;
+    // Plain ICCS is taken as written (its legality judged with the line);
+    // any other notation is read against the position.
+    const std::string text = join(move_words);
+    std::istringstream in(text);
     std::string tok;
+    bool plain = true;
     while (in >> tok) {
       auto m = xq::parse_iccs(tok);
       if (!m) {
-        std::cerr << "xqrec adjudicate: bad move '" << xq::printable(tok) << "' (move " << moves.size() + 1
-                  << "): column " << m.error().column << ": " << m.error().message << "\n";
-        return kUsage;
+        plain = false;
+        break;
       }
       moves.push_back(*m);
     }
+    if (!plain) {
+      moves.clear();
+      if (!resolve_words(*start_setup, text, moves)) return kUsage;
+    }
   }
+  const xq::Setup& setup = *start_setup;
   const auto issues = xq::check_setup(setup);
   const xq::Position start(setup);
   xq::rules::AdjudicateOptions opt;

@@ -39,8 +39,6 @@ const char* glyph(Piece p) {
   }
 }
 
-// ICCS: file letter, rank digit ("e0").
-std::string square_name(Square s) { return {char('a' + s.file()), char('0' + s.rank())}; }
 
 constexpr const char* kStyle =
     ".board .grid line{stroke:#333;stroke-width:1.2}"
@@ -103,21 +101,21 @@ std::string board_svg(const Setup& setup, const BoardMarks& marks) {
   // The last move under the pieces.
   if (!marks.last_move.is_none())
     for (Square s : {marks.last_move.from(), marks.last_move.to()})
-      out += "<rect class=\"last\" data-square=\"" + square_name(s) + "\" x=\"" + num(x_of(s.file()) - 19) + "\" y=\"" +
+      out += "<rect class=\"last\" data-square=\"" + s.name() + "\" x=\"" + num(x_of(s.file()) - 19) + "\" y=\"" +
              num(y_of(s.rank()) - 19) + "\" width=\"38\" height=\"38\" rx=\"4\"/>";
   for (int i = 0; i < kSquares; ++i) {
     const Square s(i);
     const Piece p = setup.at(s);
     if (!p) continue;
     const bool red = p.color() == Color::Red;
-    out += std::string("<g class=\"piece ") + (red ? "red" : "black") + "\" data-square=\"" + square_name(s) +
+    out += std::string("<g class=\"piece ") + (red ? "red" : "black") + "\" data-square=\"" + s.name() +
            "\" data-piece=\"" + std::string(1, p.fen_char()) + "\" transform=\"translate(" + num(x_of(s.file())) + "," +
            num(y_of(s.rank())) + ")\"><circle r=\"17\"/>";
     if (red) out += "<circle class=\"inner\" r=\"14\"/>";
     out += std::string("<text>") + glyph(p) + "</text></g>";
   }
   for (Square s : marks.targets)
-    out += "<circle class=\"target\" data-square=\"" + square_name(s) + "\" cx=\"" + num(x_of(s.file())) + "\" cy=\"" +
+    out += "<circle class=\"target\" data-square=\"" + s.name() + "\" cx=\"" + num(x_of(s.file())) + "\" cy=\"" +
            num(y_of(s.rank())) + "\" r=\"20\"/>";
   for (const BoardArrow& a : marks.arrows) {
     if (a.move.is_none()) continue;
