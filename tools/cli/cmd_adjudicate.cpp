@@ -19,7 +19,11 @@
 #include "xqrec/formats/game_builder.h"
 #include "xqrec/formats/reader.h"
 #include "xqrec/formats/resolve_record.h"
+#include "xqrec/formats/output_file.h"
+#include "xqrec/formats/output_guard.h"
 #include "xqrec/formats/terminal_text.h"
+#include "xqrec/report/html_page.h"
+#include "xqrec/report/verdict_html.h"
 
 namespace xqcli {
 
@@ -100,7 +104,7 @@ bool line_of_game(const std::string& path, std::size_t index, std::optional<xq::
 int run_adjudicate(const std::vector<std::string>& args) {
   po::options_description opts("options");
   std::vector<std::string> fen_words, move_words;
-  std::string rules_name = "cxa2020", game;
+  std::string rules_name = "cxa2020", game, html;
   std::size_t game_index = 1;
   int threshold = 3;
   opts.add_options()
@@ -113,7 +117,9 @@ int run_adjudicate(const std::vector<std::string>& args) {
       ("threshold", po::value<int>(&threshold), "occurrences of a position that make a repetition (default 3)")
       ("rule-23-4", "also judge article 23.4 (cxa2011, cxa2020): nine attacking moves of a side over three or more "
                     "points, as if claimed, when they come before a three-fold repetition")
-      ("json", "print the verdict as JSON after the outcome line");
+      ("json", "print the verdict as JSON after the outcome line")
+      ("html", po::value<std::string>(&html), "also write the verdict page for an arbiter to FILE: the board before the "
+                                              "cycle, the moves with their classes and targets, the verdict and articles");
   po::variables_map vm;
   if (int rc = parse_options("adjudicate", "([--fen FEN] --moves \"MOVE ...\" | --game FILE [--index N]) [--rules R] [--threshold N] [--rule-23-4] [--json]", opts,
                              {}, args, vm);
@@ -177,6 +183,12 @@ int run_adjudicate(const std::vector<std::string>& args) {
     }
   }
   const xq::Setup& setup = *start_setup;
+  xf::OutputGuard guard;
+  if (!game.empty()) guard.add_input(game);
+  if (const std::string e = guard.claim(html, "--html"); !e.empty()) {
+    std::cerr << "xqrec adjudicate: " << xf::printable(e) << "\n";
+    return kUsage;
+  }
   const auto issues = xq::check_setup(setup);
   const xq::Position start(setup);
   xq::rules::AdjudicateOptions opt;
@@ -202,6 +214,24 @@ int run_adjudicate(const std::vector<std::string>& args) {
     return kFindings;
   }
   const auto& v = **result;
+  if (!html.empty()) {
+    xq::Position before(setup);
+    for (int ply = 1; ply < v.first_ply; ++ply) {
+      xq::Undo u;
+      before.make(moves[std::size_t(ply - 1)], u);
+    }
+    xf::OutputFile page;
+    std::string e = page.open(html);
+    if (e.empty()) {
+      page.write(xq::report::html_page("xqrec adjudicate: " + std::string(xq::rules::outcome_name(v.outcome)),
+                                       xq::report::verdict_section(before, v)));
+      e = page.commit();
+    }
+    if (!e.empty()) {
+      std::cerr << "xqrec adjudicate: " << xf::printable(e) << "\n";
+      return kUsage;
+    }
+  }
   if (vm.count("json")) {
     std::cout << xq::rules::outcome_name(v.outcome) << "\n";
     xq::rules::write_verdict_json(std::cout, v);

@@ -61,6 +61,8 @@ constexpr const char* kStyle =
 
 }  // namespace
 
+std::string_view board_css() { return kStyle; }
+
 std::string board_svg(const Setup& setup, const BoardMarks& marks) {
   std::string out;
   out.reserve(12000);

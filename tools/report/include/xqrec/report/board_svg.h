@@ -34,4 +34,7 @@ struct BoardMarks {
 
 std::string board_svg(const Setup& setup, const BoardMarks& marks = {});
 
+// The boards' style, for a page that holds boards inline (standalone false).
+std::string_view board_css();
+
 }  // namespace xq::report

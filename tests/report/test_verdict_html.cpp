@@ -1,0 +1,76 @@
+// The verdict page: one section with the board before the cycle, a row per
+// move with its class, the verdict and the articles; a page that loads
+// nothing from outside and prints on A4.
+#include <catch2/catch.hpp>
+
+#include <pugixml.hpp>
+
+#include "xqrec/core/fen.h"
+#include "xqrec/core/iccs.h"
+#include "xqrec/core/rules/verdict.h"
+#include "xqrec/report/html_page.h"
+#include "xqrec/report/verdict_html.h"
+
+using namespace xq;
+
+namespace {
+
+// The verdict of a line, and in `before` the position before its cycle.
+rules::Verdict judge(const char* fen, const char* moves, Position& before) {
+  const Position start(parse_fen(fen).value());
+  std::vector<Move> line;
+  std::string text(moves);
+  for (std::size_t at = 0; at < text.size();) {
+    const auto end = std::min(text.find(' ', at), text.size());
+    line.push_back(parse_iccs(text.substr(at, end - at)).value());
+    at = end + 1;
+  }
+  const auto r = rules::adjudicate_line(start, line, {});
+  REQUIRE(r);
+  REQUIRE(*r);
+  before = start;
+  for (int ply = 1; ply < (**r).first_ply; ++ply) {
+    Undo u;
+    before.make(line[std::size_t(ply - 1)], u);
+  }
+  return **r;
+}
+
+}  // namespace
+
+TEST_CASE("verdict html: a perpetual check, move by move", "[report]") {
+  Position before;
+  const rules::Verdict v = judge("4k4/9/5R3/9/9/9/9/9/9/3K5 w - - 0 1", "f7e7 e9f9 e7f7 f9e9 f7e7 e9f9 e7f7 f9e9", before);
+  const std::string section = report::verdict_section(before, v);
+  pugi::xml_document doc;
+  REQUIRE(doc.load_string(section.c_str()));
+  const auto s = doc.child("section");
+  CHECK(std::string(s.attribute("class").value()) == "verdict");
+  CHECK(std::string(s.attribute("data-outcome").value()) == "red-loses");
+  const auto rows = doc.select_nodes("//tr[@data-ply]");
+  REQUIRE(rows.size() == v.moves.size());
+  CHECK(std::string(rows[0].node().attribute("data-ply").value()) == std::to_string(v.first_ply));
+  CHECK(std::string(rows[0].node().attribute("data-class").value()) == "check");
+  // Red's first move of the cycle in Chinese notation, ICCS in its title.
+  const auto first = rows[0].node().select_node("td[@title]").node();
+  CHECK(std::string(first.attribute("title").value()) == to_iccs(v.moves[0].move));
+  CHECK(std::string(first.text().get()).find("车") != std::string::npos);
+  // The board before the cycle, the cycle's moves as arrows.
+  CHECK(doc.select_nodes("//*[@data-piece]").size() == 3);
+  CHECK(doc.select_nodes("//*[contains(@class,'arrow')]").size() == v.moves.size());
+  CHECK(section.find(v.explanation.substr(0, 20)) != std::string::npos);
+  for (const auto& a : v.articles) CHECK(section.find(a) != std::string::npos);
+}
+
+TEST_CASE("verdict html: the page is self-contained and prints on A4", "[report]") {
+  const std::string page = report::html_page("t <&>", "<p>x</p>");
+  CHECK(page.rfind("<!DOCTYPE html>", 0) == 0);
+  CHECK(page.find("<meta charset=\"utf-8\"/>") != std::string::npos);
+  CHECK(page.find("<title>t &lt;&amp;&gt;</title>") != std::string::npos);
+  CHECK(page.find("@page{size:A4") != std::string::npos);
+  CHECK(page.find("Noto") != std::string::npos);
+  CHECK(page.find("http") == std::string::npos);
+  CHECK(page.find("<script") == std::string::npos);
+  pugi::xml_document doc;
+  CHECK(doc.load_string(page.substr(page.find('\n') + 1).c_str()));
+}

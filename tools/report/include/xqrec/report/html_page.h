@@ -1,0 +1,19 @@
+// The pages of the arbiter's report: one self-contained UTF-8 HTML file,
+// its style inline (screen, and print on A4 a game or a verdict a page,
+// legible in black and white), CJK glyphs from the system's fonts named in
+// the style, nothing loaded from outside, no script. The markup is also
+// well-formed XML (every element closed), which is how the tests read it.
+#pragma once
+
+#include <string>
+#include <string_view>
+
+namespace xq::report {
+
+// Text for an element or an attribute: & < > " ' escaped.
+std::string html_escape(std::string_view text);
+
+// A whole page around `body` (already markup).
+std::string html_page(std::string_view title, std::string_view body);
+
+}  // namespace xq::report

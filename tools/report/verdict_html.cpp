@@ -1,0 +1,60 @@
+#include "xqrec/report/verdict_html.h"
+
+#include "xqrec/core/iccs.h"
+#include "xqrec/core/rules/exchange.h"
+#include "xqrec/notation/chinese.h"
+#include "xqrec/report/board_svg.h"
+#include "xqrec/report/html_page.h"
+
+namespace xq::report {
+
+namespace {
+
+std::string zh_side(Color c) { return c == Color::Red ? "红" : "黑"; }
+
+}  // namespace
+
+std::string verdict_section(const Position& before, const rules::Verdict& v) {
+  std::string out = "<section class=\"verdict\" data-rules=\"" + std::string(rules::rule_set_name(v.rules)) +
+                    "\" data-outcome=\"" + std::string(rules::outcome_name(v.outcome)) + "\" data-first-ply=\"" +
+                    std::to_string(v.first_ply) + "\" data-last-ply=\"" + std::to_string(v.last_ply) + "\">";
+  out += "<h2>" + std::string(v.long_attack ? "23.4: plies " : "Repetition: plies ") + std::to_string(v.first_ply) +
+         "–" + std::to_string(v.last_ply) + "</h2>";
+  BoardMarks marks;
+  marks.standalone = false;
+  for (const auto& m : v.moves) {
+    marks.arrows.push_back({m.move, ArrowKind::Move});
+    for (const auto& t : m.targets) marks.targets.push_back(t.victim);
+  }
+  out += board_svg(before.setup(), marks);
+  out += "<table class=\"moves\"><tr><th>ply</th><th>move</th><th>class</th><th>why</th></tr>";
+  Position pos = before;
+  for (std::size_t i = 0; i < v.moves.size(); ++i) {
+    const auto& m = v.moves[i];
+    const std::string zh = notation::write_chinese(pos, m.move);
+    out += "<tr data-ply=\"" + std::to_string(v.first_ply + int(i)) + "\" data-class=\"" +
+           std::string(rules::class_code(m.cls)) + "\"><td>" + std::to_string(v.first_ply + int(i)) + "</td><td title=\"" +
+           to_iccs(m.move) + "\">" + zh_side(m.side) + " " + html_escape(zh) + "</td><td class=\"cls\">" +
+           std::string(rules::class_name_zh(m.cls)) + "</td><td>" + html_escape(m.reason);
+    for (const auto& t : m.targets)
+      out += "<br/>target: " + std::string(color_name(t.victim_piece.color())) + " " +
+             std::string(piece_type_name(t.victim_piece.type())) + " on " + t.victim.name() + " (" +
+             std::string(rules::root_name_zh(t.root)) + ")";
+    out += "</td></tr>";
+    Undo u;
+    pos.make(m.move, u);
+  }
+  out += "</table>";
+  out += "<p class=\"outcome\">" + html_escape(std::string(rules::outcome_name(v.outcome))) + ": " +
+         html_escape(v.explanation) + "</p>";
+  out += "<table class=\"summary\"><tr><th>must change</th><td>" +
+         (v.must_change ? zh_side(*v.must_change) + " (" + std::string(color_name(*v.must_change)) + ")" : std::string("—")) +
+         "</td></tr><tr><th>红 red</th><td>" + html_escape(v.red.label) + "</td></tr><tr><th>黑 black</th><td>" +
+         html_escape(v.black.label) + "</td></tr><tr><th>rules</th><td>" + std::string(rules::rule_set_name(v.rules)) +
+         "</td></tr><tr><th>articles</th><td>";
+  for (std::size_t i = 0; i < v.articles.size(); ++i) out += (i ? ", " : "") + html_escape(v.articles[i]);
+  out += "</td></tr></table></section>";
+  return out;
+}
+
+}  // namespace xq::report
