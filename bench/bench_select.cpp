@@ -58,7 +58,7 @@ bench::Register select_bench("select", [] {
       [&] {
         archive::Database db;
         if (archive::open_for_writing(db, db_path.string(), true).empty())
-          built = archive::build_index(db, files, {}, [](const std::string&) {});
+          built = archive::build_index(db, files, {}, {corpus}, [](const std::string&) {});
       },
       1);
   out.push_back({"index ../shared/corpus (" + std::to_string(std::filesystem::file_size(db_path) / std::max<std::size_t>(built.games, 1)) +

@@ -1,6 +1,7 @@
 #include "xqrec/formats/output_file.h"
 
 #include <fcntl.h>
+#include <pthread.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -33,6 +34,22 @@ extern "C" void remove_temporaries_and_die(int sig) {
   std::signal(sig, SIG_DFL);
   std::raise(sig);
 }
+
+}  // namespace
+
+void end_as_by_signal(int sig) {
+  for (auto& s : temp_slots)
+    if (s.used.load(std::memory_order_acquire)) ::unlink(s.path);
+  std::signal(sig, SIG_DFL);
+  sigset_t set;
+  sigemptyset(&set);
+  sigaddset(&set, sig);
+  ::pthread_sigmask(SIG_UNBLOCK, &set, nullptr);
+  std::raise(sig);
+  std::_Exit(128 + sig);  // not reached: the default action ends the process
+}
+
+namespace {
 
 void install_cleanup_handlers() {
   static std::once_flag once;
@@ -179,6 +196,7 @@ std::string OutputFile::open(const std::string& path) {
 bool OutputFile::write(std::string_view bytes) {
   if (!file_ || failed_) return false;
   if (std::fwrite(bytes.data(), 1, bytes.size(), file_) != bytes.size()) failed_ = true, error_ = errno;
+  if (failed_ && direct_ && error_ == EPIPE) end_as_by_signal(SIGPIPE);  // the reader went away
   return !failed_;
 }
 

@@ -33,8 +33,11 @@ Result<Shard, std::string> parse_shard(std::string_view text) {
   if (slash == std::string_view::npos) return bad();
   Shard s;
   const auto a = text.substr(0, slash), b = text.substr(slash + 1);
-  if (std::from_chars(a.data(), a.data() + a.size(), s.index).ptr != a.data() + a.size() || a.empty()) return bad();
-  if (std::from_chars(b.data(), b.data() + b.size(), s.count).ptr != b.data() + b.size() || b.empty()) return bad();
+  const auto ia = std::from_chars(a.data(), a.data() + a.size(), s.index);
+  const auto ib = std::from_chars(b.data(), b.data() + b.size(), s.count);
+  if (a.empty() || b.empty() || ia.ec != std::errc() || ib.ec != std::errc() || ia.ptr != a.data() + a.size() ||
+      ib.ptr != b.data() + b.size())
+    return bad();
   if (s.count < 1 || s.index < 1 || s.index > s.count) return bad();
   return s;
 }

@@ -2,7 +2,8 @@
 # The index under a kill and a lock: a run killed with SIGKILL mid-way leaves
 # a database that passes SQLite's integrity check and holds whole files only
 # (each indexed file with all its games), and the next run completes it; a
-# database another process holds locked is refused with exit 2.
+# database another process holds locked is refused with exit 2, and so is
+# a second run while one writes.
 # Usage: index_safety.sh XQREC SOURCE_DIR
 set -u
 xqrec=$1 src=$2
@@ -67,11 +68,13 @@ import sqlite3, sys, time
 c = sqlite3.connect(sys.argv[1], isolation_level=None)
 c.execute("BEGIN IMMEDIATE")
 c.execute("INSERT INTO meta VALUES('lock-test', 'x')")
+open("locked", "w").close()  # the lock is held: the shell may go on
 time.sleep(20)
 c.execute("ROLLBACK")
 PY
 locker=$!
-sleep 0.5
+for _ in $(seq 200); do [ -e locked ] && break; sleep 0.05; done
+[ -e locked ] || die "the lock holder did not start"
 touch in/g1.pgn
 "$xqrec" select --db whole.sqlite --list > list.txt 2> /dev/null || die "a query while another process writes failed"
 [ "$(wc -l < list.txt)" = 15000 ] || die "the query while locked saw $(wc -l < list.txt) games"
@@ -80,4 +83,23 @@ rc=$?
 [ $rc = 2 ] || die "index on a locked database exited $rc"
 grep -q "locked" err.txt || die "index on a locked database said: $(cat err.txt)"
 kill $locker 2> /dev/null; wait $locker 2> /dev/null
+# Two runs at once: the second is refused at once, the first completes.
+"$xqrec" index in --db two.sqlite > /dev/null 2>&1 &
+first=$!
+# (the first has written its first batch: it holds the run's lock)
+python3 - two.sqlite << 'PY'
+import sqlite3, sys, time, os
+for _ in range(600):
+    time.sleep(0.02)
+    try:
+        if os.path.exists(sys.argv[1]) and sqlite3.connect(sys.argv[1]).execute("SELECT count(*) FROM files").fetchone()[0] > 0:
+            break
+    except sqlite3.Error:
+        pass
+PY
+"$xqrec" index in --db two.sqlite > /dev/null 2> err.txt
+rc=$?
+wait $first || die "the first of two runs failed"
+[ $rc = 2 ] || die "a second run on the same index exited $rc"
+grep -q "another xqrec index" err.txt || die "the second run said: $(cat err.txt)"
 exit $fail

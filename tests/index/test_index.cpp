@@ -50,7 +50,7 @@ IndexSummary build(const std::string& db_path, const std::vector<std::string>& p
   Database db;
   REQUIRE(open_for_writing(db, db_path, rebuild) == "");
   std::vector<std::string> notices;
-  IndexSummary s = build_index(db, inputs(paths), {}, [&](const std::string& n) { notices.push_back(n); });
+  IndexSummary s = build_index(db, inputs(paths), {}, paths, [&](const std::string& n) { notices.push_back(n); });
   REQUIRE(s.failed == "");
   return s;
 }
@@ -292,11 +292,11 @@ TEST_CASE("index: a file name that is not UTF-8 is TEXT with U+FFFD and its exac
       [&](const std::string& e) { errors.push_back(e); });
   CHECK(read == 1);
   CHECK(errors.empty());
-  // A game that is gone from its file since it was indexed is an I/O error, named.
+  // A file that changed since it was indexed is an I/O error, named, and not read.
   xqtest::write_file(raw, "");
   read_indexed_games(chosen, {}, [&](const IndexedGame&, formats::BuiltGame&) { ++read; },
                      [&](const std::string& e) { errors.push_back(e); });
   CHECK(read == 1);
   REQUIRE(errors.size() == 1);
-  CHECK(errors[0].find("no longer in the file") != std::string::npos);
+  CHECK(errors[0].find("changed since it was indexed") != std::string::npos);
 }

@@ -46,7 +46,8 @@ TEST_CASE("select: date ranges", "[select]") {
   CHECK(parse_date_range("2000:")->last == 99991231);
   CHECK(parse_date_range(":1999")->first == 0);
   CHECK(parse_date_range(":1999")->last == 19991231);
-  for (const char* bad : {"2004", ":", "abc:2004", "2005:2004", "2004年:2005"}) {
+  for (const char* bad : {"2004", ":", "abc:2004", "2005:2004", "2004年:2005", "2004.13:2005", "2004.02.30:",
+                          "2004.00:", ":2004.04.31", "2004.1.2.3:"}) {
     INFO(bad);
     CHECK_FALSE(parse_date_range(bad));
   }

@@ -61,6 +61,8 @@ int run_index(const std::vector<std::string>& args) {
   };
   if (!merge.empty()) {
     if (!inputs.empty()) return usage("give --merge or paths to index, not both");
+    for (const char* o : {"shard", "rules", "input-encoding", "min-plies", "jobs"})
+      if (vm.count(o)) return usage(std::string("--") + o + " does not go with --merge: the shards' own options are kept");
     xf::OutputGuard guard;
     for (const auto& m : merge) guard.add_input(m);
     if (const std::string e = guard.claim(db_path, "--db"); !e.empty()) return usage(e);
@@ -71,7 +73,7 @@ int run_index(const std::vector<std::string>& args) {
         return usage(e + "; nothing was written");
       if (!vm.count("rebuild")) return usage(db_path + " is an index already: give --rebuild to replace it by the merge");
     }
-    const xi::MergeSummary sum = xi::merge_indexes(db_path, merge, min_plies);
+    const xi::MergeSummary sum = xi::merge_indexes(db_path, merge, 30);
     if (!sum.failed.empty()) return usage(sum.failed + "; " + db_path + " is left as it was");
     std::cerr << "merged " << sum.shards << " shards: " << sum.files << " files, " << sum.games << " games in "
               << sum.groups << " duplicate groups\n";
@@ -96,15 +98,17 @@ int run_index(const std::vector<std::string>& args) {
     if (const std::string e = guard.claim(p, "--db"); !e.empty()) return usage(e);
   if (files.empty() && !errors.empty()) return usage("nothing to read: " + db_path + " is left as it was");
 
-  xi::Database db;
-  if (const std::string e = xi::open_for_writing(db, db_path, vm.count("rebuild") > 0); !e.empty()) return usage(e);
+  // Every option checked before the database is opened: a refused run
+  // changes nothing.
   xi::IndexOptions options;
   options.min_plies = min_plies;
   options.jobs = jobs ? jobs : std::max(1u, std::thread::hardware_concurrency());
   if (!parse_shard_option("index", vm, options.shard)) return kUsage;
   options.audit.rules = *rule_set;
   if (!encoding.empty()) options.read.input_encoding = encoding;
-  const xi::IndexSummary sum = xi::build_index(db, files, options, [](const std::string& n) {
+  xi::Database db;
+  if (const std::string e = xi::open_for_writing(db, db_path, vm.count("rebuild") > 0); !e.empty()) return usage(e);
+  const xi::IndexSummary sum = xi::build_index(db, files, options, inputs, [](const std::string& n) {
     std::cerr << "xqrec index: " << xf::printable(n) << "\n";
   });
   if (!sum.failed.empty()) return usage(sum.failed + " (the index holds what was committed before)");

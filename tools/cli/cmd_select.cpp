@@ -98,6 +98,9 @@ int run_select(const std::vector<std::string>& args) {
   if (list == (vm.count("output") > 0)) return usage("give -o OUT or --list (one of them)");
   const bool from_db = vm.count("db") > 0;
   if (from_db && !inputs.empty()) return usage("give --db or paths to read, not both");
+  if (from_db)
+    for (const char* o : {"rules", "input-encoding", "min-plies"})
+      if (vm.count(o)) return usage(std::string("--") + o + " does not go with --db: the index keeps the options it was built with");
   if (!from_db && inputs.empty()) return usage("no input (give files, directories, - or --db INDEX)");
 
   xs::SelectOptions options;
@@ -225,7 +228,7 @@ int run_select(const std::vector<std::string>& args) {
     const auto q = xq::archive::query_index(
         db, f,
         [&](const xq::archive::IndexedGame& g) {
-          if (list) std::cout << xf::printable(g.path) << '\t' << g.game << '\t' << g.ply << '\n';
+          if (list) std::cout << xf::printable(g.path_bytes.empty() ? g.path : g.path_bytes) << '\t' << g.game << '\t' << g.ply << '\n';
           else chosen.push_back(g);
         },
         [&](const xq::archive::IndexedGame& g) { note(as_note(g)); });

@@ -4,7 +4,10 @@
 
 #include <algorithm>
 #include <cerrno>
+#include <csignal>
 #include <cstring>
+
+#include "xqrec/formats/output_file.h"
 
 namespace xqcli {
 
@@ -21,6 +24,9 @@ bool StdoutBuffer::drain() {
     if (n < 0 && errno == EINTR) continue;
     if (n <= 0) {
       error_ = n < 0 ? errno : EIO;
+      // The reader went away (`| head`) and SIGPIPE is ignored: end as the
+      // signal would have, not after all the work.
+      if (error_ == EPIPE) xq::formats::end_as_by_signal(SIGPIPE);
       break;
     }
     p += n;

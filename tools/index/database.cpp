@@ -1,6 +1,12 @@
 #include "xqrec/index/database.h"
 
+#include <fcntl.h>
 #include <sqlite3.h>
+#include <sys/file.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
 
 namespace xq::archive {
 
@@ -67,10 +73,24 @@ std::string Statement::text(int col) const {
 
 bool Statement::is_null(int col) const { return sqlite3_column_type(stmt_, col) == SQLITE_NULL; }
 
-Database::~Database() { sqlite3_close_v2(db_); }
+Database::~Database() {
+  sqlite3_close_v2(db_);
+  if (lock_fd_ >= 0) ::close(lock_fd_);
+}
 
-std::string Database::open(const std::string& path, bool create) {
-  const int flags = SQLITE_OPEN_READWRITE | (create ? SQLITE_OPEN_CREATE : 0) | SQLITE_OPEN_NOMUTEX;
+std::string Database::lock_exclusive() {
+  lock_fd_ = ::open(path_.c_str(), O_RDONLY | O_CLOEXEC);
+  if (lock_fd_ < 0) return std::string("cannot open it to lock it: ") + std::strerror(errno);
+  if (::flock(lock_fd_, LOCK_EX | LOCK_NB) != 0)
+    return errno == EWOULDBLOCK ? "locked: another xqrec index (or merge) is writing it"
+                                : std::string("cannot lock it: ") + std::strerror(errno);
+  return "";
+}
+
+std::string Database::open(const std::string& path, bool create, bool read_only) {
+  path_ = path;
+  const int flags = (read_only ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE) | (create && !read_only ? SQLITE_OPEN_CREATE : 0) |
+                    SQLITE_OPEN_NOMUTEX;
   if (sqlite3_open_v2(path.c_str(), &db_, flags, nullptr) != SQLITE_OK) {
     std::string e = db_ ? sqlite3_errmsg(db_) : "out of memory";
     sqlite3_close_v2(db_);

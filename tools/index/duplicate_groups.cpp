@@ -14,11 +14,11 @@ std::string regroup(Database& db, std::uint32_t min_plies, std::size_t& groups) 
   std::vector<std::int64_t> ids;  // per entry
   {
     Statement q = db.prepare(
-        "SELECT g.id, f.path, g.game, g.line_hash, g.line_prefix, g.line_plies, g.line_mirrored, g.line_oriented, "
+        "SELECT g.id, f.path_key, g.game, g.line_hash, g.line_prefix, g.line_plies, g.line_mirrored, g.line_oriented, "
         "g.line_stopped, g.line_main, g.score_notes, g.score_result, g.score_players, g.score_date "
-        "FROM games g JOIN files f ON g.file = f.id WHERE g.line_plies IS NOT NULL ORDER BY f.path, g.game");
+        "FROM games g JOIN files f ON g.file = f.id WHERE g.line_plies IS NOT NULL ORDER BY f.path_key, g.game");
     if (!q.ok()) return db.error();
-    std::string last_path;
+    std::string last_path;  // by the exact bytes: the order `duplicates` reads files in
     std::uint32_t file = 0;
     bool first = true;
     while (q.step()) {
@@ -57,7 +57,7 @@ std::string regroup(Database& db, std::uint32_t min_plies, std::size_t& groups) 
   }
   const auto found = index.groups();
   groups = found.size();
-  if (std::string e = db.exec("BEGIN IMMEDIATE; DELETE FROM duplicates;"); !e.empty()) return e;
+  if (std::string e = db.exec("DELETE FROM duplicates"); !e.empty()) return e;
   Statement put = db.prepare("INSERT INTO duplicates(game, \"group\", relation) VALUES(?,?,?)");
   Statement mark = db.prepare(
       "UPDATE games SET dup_group=?2, dup_relation=?3 WHERE id=?1 AND (dup_group IS NOT ?2 OR dup_relation IS NOT ?3)");
@@ -71,7 +71,7 @@ std::string regroup(Database& db, std::uint32_t min_plies, std::size_t& groups) 
       if (!mark.bind(1, ids[m.entry]).bind(2, std::int64_t(g + 1)).bind(3, relation).run()) return db.error();
     }
   if (!clear.run()) return db.error();
-  return db.exec("COMMIT");
+  return "";
 }
 
 }  // namespace xq::archive

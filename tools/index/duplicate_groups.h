@@ -1,7 +1,8 @@
 // The duplicate groups of a whole index, recomputed from the keys, scores
 // and line chains it stores (no file is read): the groups `xqrec duplicates`
 // gives on the same files, written to the duplicates table and the games'
-// group columns (only rows whose group changed are updated).
+// group columns (only rows whose group changed are updated). Runs inside
+// the caller's transaction.
 #pragma once
 
 #include <cstddef>

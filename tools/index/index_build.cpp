@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <atomic>
 #include <chrono>
+#include <filesystem>
 #include <map>
 #include <optional>
 #include <set>
@@ -19,6 +20,7 @@
 #include "xqrec/formats/file_bytes.h"
 #include "xqrec/formats/game_builder.h"
 #include "xqrec/formats/record_start.h"
+#include "xqrec/core/rules/rule_set.h"
 #include "xqrec/index/index.h"
 #include "xqrec/select/filters.h"
 #include "xqrec/select/material.h"
@@ -61,8 +63,8 @@ struct Writer {
       insert_material, insert_chain;
   explicit Writer(Database& d)
       : db(d),
-        insert_file(d.prepare("INSERT INTO files(path, path_bytes, size, mtime_ns, sha256, format, encoding) "
-                              "VALUES(?,?,?,?,?,?,?)")),
+        insert_file(d.prepare("INSERT INTO files(path, path_bytes, size, mtime_ns, sha256, format, encoding, path_key) "
+                              "VALUES(?,?,?,?,?,?,?,?)")),
         update_stat(d.prepare("UPDATE files SET size=?, mtime_ns=? WHERE id=?")),
         delete_file(d.prepare("DELETE FROM files WHERE id=?")),
         insert_game(d.prepare(
@@ -74,7 +76,7 @@ struct Writer {
             "VALUES(?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)")),
         insert_tag(d.prepare("INSERT INTO tags(game, name, value) VALUES(?,?,?)")),
         insert_finding(d.prepare("INSERT INTO findings(game, file, code, severity, ply, move_number, side, variation, "
-                                 "text, message, fen) VALUES(?,?,?,?,?,?,?,?,?,?,?)")),
+                                 "text, message, fen, line, \"column\", \"offset\") VALUES(?,?,?,?,?,?,?,?,?,?,?,?,?,?)")),
         insert_position(d.prepare("INSERT OR IGNORE INTO positions(key, game, ply) VALUES(?,?,?)")),
         insert_material(d.prepare("INSERT OR IGNORE INTO materials(signature, game, ply) VALUES(?,?,?)")),
         insert_chain(d.prepare("INSERT INTO chains(game, chain) VALUES(?,?)")) {}
@@ -109,12 +111,14 @@ struct Writer {
     if (f.move_number) s.bind(6, std::int64_t(f.move_number)); else s.bind_null(6);
     if (f.side) s.bind(7, color_name(*f.side)); else s.bind_null(7);
     s.bind(8, f.variation).bind(9, f.text).bind(10, f.message).bind(11, f.fen);
+    if (f.where.line) s.bind(12, std::int64_t(f.where.line)).bind(13, std::int64_t(f.where.column));
+    else s.bind_null(12).bind_null(13);
+    if (f.where.line || f.where.offset) s.bind(14, std::int64_t(f.where.offset)); else s.bind_null(14);
     return s.run();
   }
 };
 
-// Everything stored of one game, from one reading.
-// What is stored of one game, computed apart from the database (in
+// Everything stored of one game, computed apart from the database (in
 // parallel with --jobs): the audit, the main line's positions and material,
 // the duplicates key, score and chain.
 struct GameFacts {
@@ -147,6 +151,44 @@ GameFacts facts_of(const BuiltGame& g, const IndexOptions& options) {
     duplicates::walk_chain(r, options.min_plies, f.keyed.key->mirrored, options.min_plies,
                            [&](std::uint32_t, std::uint64_t h) { f.chain.push_back(h); });
   return f;
+}
+
+// Whether `path` is one of `roots` or lies below one of them.
+bool within(const std::string& path, const std::vector<std::string>& roots) {
+  for (const auto& r : roots)
+    if (path == r || (path.size() > r.size() && path.compare(0, r.size(), r) == 0 && (path[r.size()] == '/' || r == "/")))
+      return true;
+  return false;
+}
+
+// The options an index keeps to (meta): a run with others would mix
+// findings, keys and games of two kinds. "" or why not.
+std::string check_options(Database& db, const IndexOptions& o) {
+  const std::map<std::string, std::string> want = {
+      {"min_plies", std::to_string(o.min_plies)},
+      {"rules", std::string(rules::rule_set_name(o.audit.rules))},
+      {"threshold", std::to_string(o.audit.repetition_threshold)},
+      {"natural_limit", std::to_string(o.audit.natural_limit.moves)},
+      {"input_encoding", o.read.input_encoding.value_or("")},
+      {"shard", std::to_string(o.shard.index) + "/" + std::to_string(o.shard.count)}};
+  std::map<std::string, std::string> have;
+  Statement q = db.prepare("SELECT name, value FROM meta");
+  if (!q.ok()) return db.error();
+  while (q.step()) have[q.text(0)] = q.text(1);
+  if (have.empty()) {
+    Statement put = db.prepare("INSERT INTO meta(name, value) VALUES(?,?)");
+    for (const auto& [k, v] : want)
+      if (!put.bind(1, k).bind(2, v).run()) return db.error();
+    return "";
+  }
+  for (const auto& [k, v] : want) {
+    const auto at = have.find(k);
+    if (at == have.end() || at->second != v)
+      return "the index was built with " + k + " " + (at == have.end() ? std::string("(none)") : at->second) +
+             ", this run asks for " + (v.empty() ? std::string("(none)") : v) +
+             ": give the same options, or --rebuild (nothing was written)";
+  }
+  return "";
 }
 
 // A position row, written after the chunk's games in key order: inserts in
@@ -246,8 +288,19 @@ std::vector<GameFacts> facts_in_parallel(const std::vector<const BuiltGame*>& ga
 }  // namespace
 
 IndexSummary build_index(Database& db, const std::vector<InputFile>& files, const IndexOptions& options,
+                         const std::vector<std::string>& inputs,
                          const std::function<void(const std::string&)>& notice) {
   IndexSummary sum;
+  // The paths given that exist now: the scope in which a file gone from
+  // disk is dropped.
+  std::vector<std::string> roots;
+  for (const auto& in : inputs) {
+    std::error_code ec;
+    if (!std::filesystem::exists(in, ec)) continue;
+    std::string r = in;
+    while (r.size() > 1 && r.back() == '/') r.pop_back();
+    roots.push_back(std::move(r));
+  }
   sum.files = files.size();
   Writer w(db);
   auto failed = [&](const std::string& what) {
@@ -262,11 +315,15 @@ IndexSummary build_index(Database& db, const std::vector<InputFile>& files, cons
     std::int64_t id, size, mtime_ns;
     std::string sha256;
   };
-  std::map<std::string, Known> known;
+  std::map<std::string, Known> known;  // by the path's exact bytes
   {
-    Statement q = db.prepare("SELECT id, path, size, mtime_ns, sha256 FROM files");
+    Statement q = db.prepare("SELECT id, path_key, size, mtime_ns, sha256 FROM files");
     if (!q.ok()) return failed("cannot read the index");
     while (q.step()) known[q.text(1)] = {q.integer(0), q.integer(2), q.integer(3), q.text(4)};
+  }
+  if (std::string e = check_options(db, options); !e.empty()) {
+    sum.failed = e;
+    return sum;
   }
 
   ReadOptions in_walk = options.read;
@@ -318,7 +375,7 @@ IndexSummary build_index(Database& db, const std::vector<InputFile>& files, cons
       w.insert_file.bind(1, p.path);
       if (p.path != p.input->path) w.insert_file.bind_blob(2, p.input->path); else w.insert_file.bind_null(2);
       w.insert_file.bind(3, p.st.size).bind(4, p.st.mtime_ns).bind(5, p.sha).bind(6, format_name(p.report.format));
-      w.insert_file.bind(7, p.report.encoding);
+      w.insert_file.bind(7, p.report.encoding).bind_blob(8, p.input->path);
       if (!w.insert_file.run()) return failed("cannot add " + p.path), false;
       const std::int64_t file_id = db.last_rowid();
       if (options.shard.takes(p.input->path, 0))  // else another shard's
@@ -347,9 +404,9 @@ IndexSummary build_index(Database& db, const std::vector<InputFile>& files, cons
   };
   for (const auto& input : files) {
     const std::string path = text_of(input.path);
-    if (!seen.insert(path).second) continue;  // given twice
+    if (!seen.insert(input.path).second) continue;  // given twice
     const auto st = stat_of(input.path);
-    const auto at = known.find(path);
+    const auto at = known.find(input.path);
     if (st && at != known.end() && at->second.size == st->size && at->second.mtime_ns == st->mtime_ns) {
       ++sum.files_unchanged;
       continue;
@@ -389,23 +446,25 @@ IndexSummary build_index(Database& db, const std::vector<InputFile>& files, cons
     if ((chunk_games >= 1024 || chunk.size() >= 512) && !flush()) return sum;
   }
   if (!flush()) return sum;
-  // Files the index holds that are gone from disk.
-  for (const auto& [path, k] : known) {
-    std::error_code ec;
-    if (seen.count(path)) continue;
-    Statement bytes = db.prepare("SELECT path_bytes FROM files WHERE id=?");
-    bytes.bind(1, k.id);
-    const std::string real = bytes.step() && !bytes.is_null(0) ? bytes.text(0) : path;
-    if (stat_of(real)) continue;
-    if (!begin() || !w.remove_file(k.id)) return failed("cannot drop " + path);
+  // Files the index holds that are gone from disk, among the paths this run
+  // was given: a file or what lies below a folder named (and found) now. An
+  // index of other paths, or given relative paths from another directory,
+  // or a folder that is offline, keeps its rows.
+  for (const auto& [raw, k] : known) {
+    if (seen.count(raw) || !within(raw, roots)) continue;
+    if (stat_of(raw)) continue;
+    if (!begin() || !w.remove_file(k.id)) return failed("cannot drop " + text_of(raw));
     ++sum.files_dropped;
   }
-  if (!commit()) return failed("cannot commit");
+  // The groups in the last transaction: a run stopped before its end
+  // leaves the groups of the last one that ended, over the games it had.
+  if (!begin()) return failed("cannot begin a transaction");
   if (std::string e = regroup(db, options.min_plies, sum.groups); !e.empty()) {
     db.exec("ROLLBACK");
     sum.failed = "cannot group the duplicates: " + e;
     return sum;
   }
+  if (!commit()) return failed("cannot commit");
   Statement count = db.prepare("SELECT count(*) FROM games");
   if (count.ok() && count.step()) sum.games = std::size_t(count.integer(0));
   return sum;

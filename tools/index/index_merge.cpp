@@ -1,9 +1,12 @@
 #include <unistd.h>
 
 #include <filesystem>
+#include <map>
+#include <set>
 
 #include "duplicate_groups.h"
 #include "xqrec/index/index.h"
+#include "xqrec/formats/shard.h"
 #include "xqrec/index/schema.h"
 
 namespace xq::archive {
@@ -42,8 +45,49 @@ std::string quoted(const std::string& s) {
 
 namespace {
 
+// The shards' options (meta) must agree but for the shard, and their shards
+// must be 1..N of one N, each once. "" or why not; `options` gets theirs.
+std::string check_shards(const std::vector<std::string>& shards, std::map<std::string, std::string>& options) {
+  std::set<std::uint32_t> seen;
+  std::uint32_t count_of = 0;
+  for (const std::string& path : shards) {
+    Database d;
+    if (std::string e = open_for_reading(d, path); !e.empty()) return e;
+    std::map<std::string, std::string> meta;
+    Statement q = d.prepare("SELECT name, value FROM meta");
+    while (q.step()) meta[q.text(0)] = q.text(1);
+    const auto shard = formats::parse_shard(meta.count("shard") ? meta["shard"] : "");
+    if (!shard) return path + ": the index does not say which shard it holds";
+    meta.erase("shard");
+    if (options.empty()) options = meta, count_of = shard->count;
+    else if (meta != options) return path + ": built with other options than " + shards.front() + " (see its meta table)";
+    if (shard->count != count_of)
+      return path + ": shard " + std::to_string(shard->index) + " of " + std::to_string(shard->count) + ", the others are of " +
+             std::to_string(count_of);
+    if (!seen.insert(shard->index).second)
+      return path + ": shard " + std::to_string(shard->index) + "/" + std::to_string(shard->count) +
+             " is given twice (a game would be in two shards)";
+  }
+  if (seen.size() != count_of) {
+    std::string missing;
+    for (std::uint32_t i = 1; i <= count_of; ++i)
+      if (!seen.count(i)) missing += (missing.empty() ? "" : ", ") + std::to_string(i);
+    return "shards " + missing + " of " + std::to_string(count_of) + " are missing: the merge would not be the whole run";
+  }
+  return "";
+}
+
 MergeSummary merge_into(Database& db, const std::vector<std::string>& shards, std::uint32_t min_plies) {
   MergeSummary sum;
+  std::map<std::string, std::string> options;
+  if (std::string e = check_shards(shards, options); !e.empty()) return sum.failed = e, sum;
+  if (options.count("min_plies")) min_plies = std::uint32_t(std::stoul(options["min_plies"]));
+  {
+    options["shard"] = "1/1";
+    Statement put = db.prepare("INSERT INTO meta(name, value) VALUES(?,?)");
+    for (const auto& [k, v] : options)
+      if (!put.bind(1, k).bind(2, v).run()) return sum.failed = db.error(), sum;
+  }
   // games minus id and file: the columns copied as they are.
   std::string game_cols = columns_after_id(db, "games");
   game_cols = game_cols.substr(game_cols.find(',') + 2);
@@ -64,7 +108,7 @@ MergeSummary merge_into(Database& db, const std::vector<std::string>& shards, st
     if (std::string e = db.exec("ATTACH DATABASE " + quoted(path) + " AS shard"); !e.empty())
       return fail_with(path + ": " + e);
     if (std::string e = db.exec("BEGIN IMMEDIATE"); !e.empty()) return fail_with(e);
-    if (count(db, "SELECT count(*) FROM shard.files s JOIN main.files m USING(path) WHERE s.sha256 != m.sha256") != 0)
+    if (count(db, "SELECT count(*) FROM shard.files s JOIN main.files m USING(path_key) WHERE s.sha256 != m.sha256") != 0)
       return fail_with(path + ": a file has other contents than in an earlier shard (index all shards from the same files)");
     const char* steps[] = {
         "CREATE TEMP TABLE fmap(old INTEGER PRIMARY KEY, new INTEGER NOT NULL)",
@@ -74,16 +118,17 @@ MergeSummary merge_into(Database& db, const std::vector<std::string>& shards, st
       if (std::string e = db.exec(s); !e.empty()) return fail_with(e);
     const std::string sql =
         "INSERT OR IGNORE INTO main.files(" + file_cols + ") SELECT " + file_cols + " FROM shard.files ORDER BY id;"
-        "INSERT INTO temp.fmap SELECT s.id, m.id FROM shard.files s JOIN main.files m USING(path);"
+        "INSERT INTO temp.fmap SELECT s.id, m.id FROM shard.files s JOIN main.files m USING(path_key);"
         "INSERT INTO main.games(file, " + game_cols + ") SELECT fmap.new, " + game_cols +
         " FROM shard.games g JOIN temp.fmap ON fmap.old = g.file ORDER BY g.id;"
         "INSERT INTO temp.gmap SELECT g.id, m.id FROM shard.games g JOIN temp.fmap ON fmap.old = g.file "
         "JOIN main.games m ON m.file = fmap.new AND m.game = g.game;"
         "INSERT INTO main.tags(game, name, value) SELECT gmap.new, t.name, t.value FROM shard.tags t "
         "JOIN temp.gmap ON gmap.old = t.game ORDER BY t.rowid;"
-        "INSERT INTO main.findings(game, file, code, severity, ply, move_number, side, variation, text, message, fen) "
+        "INSERT INTO main.findings(game, file, code, severity, ply, move_number, side, variation, text, message, fen, "
+        "line, \"column\", \"offset\") "
         "SELECT gmap.new, fmap.new, x.code, x.severity, x.ply, x.move_number, x.side, x.variation, x.text, x.message, "
-        "x.fen FROM shard.findings x LEFT JOIN temp.gmap ON gmap.old = x.game JOIN temp.fmap ON fmap.old = x.file "
+        "x.fen, x.line, x.\"column\", x.\"offset\" FROM shard.findings x LEFT JOIN temp.gmap ON gmap.old = x.game JOIN temp.fmap ON fmap.old = x.file "
         "ORDER BY x.rowid;"
         "INSERT INTO main.positions(key, game, ply) SELECT p.key, gmap.new, p.ply FROM shard.positions p "
         "JOIN temp.gmap ON gmap.old = p.game;"
@@ -101,11 +146,9 @@ MergeSummary merge_into(Database& db, const std::vector<std::string>& shards, st
     if (std::string e = db.exec("DETACH DATABASE shard"); !e.empty()) return fail_with(e);
     ++sum.shards;
   }
-  if (std::string e = regroup(db, min_plies, sum.groups); !e.empty()) {
-    db.exec("ROLLBACK");
-    sum.failed = "cannot group the duplicates: " + e;
-    return sum;
-  }
+  if (std::string e = db.exec("BEGIN IMMEDIATE"); !e.empty()) return fail_with(e);
+  if (std::string e = regroup(db, min_plies, sum.groups); !e.empty()) return fail_with("cannot group the duplicates: " + e);
+  if (std::string e = db.exec("COMMIT"); !e.empty()) return fail_with(e);
   sum.files = std::size_t(count(db, "SELECT count(*) FROM files"));
   sum.games = std::size_t(count(db, "SELECT count(*) FROM games"));
   return sum;

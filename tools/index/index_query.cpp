@@ -38,20 +38,6 @@ void regexp_function(sqlite3_context* ctx, int, sqlite3_value** argv) {
   sqlite3_result_int(ctx, value && pattern->search(std::string_view(value, std::size_t(n))) ? 1 : 0);
 }
 
-// Paths compared a folder at a time, as a walk reads them ("a/b" before
-// "a.pgn": the folder a comes before the file a.pgn).
-int walk_order(void*, int na, const void* a, int nb, const void* b) {
-  const auto* pa = static_cast<const unsigned char*>(a);
-  const auto* pb = static_cast<const unsigned char*>(b);
-  int i = 0, j = 0;
-  while (i < na && j < nb) {
-    const unsigned ca = pa[i] == '/' ? 0u : pa[i] + 1u, cb = pb[j] == '/' ? 0u : pb[j] + 1u;
-    if (ca != cb) return ca < cb ? -1 : 1;
-    ++i, ++j;
-  }
-  return (na - i) - (nb - j) < 0 ? -1 : (na - i) == (nb - j) ? 0 : 1;
-}
-
 // A WHERE clause and its parameters, built filter by filter.
 struct Sql {
   std::string from = " FROM games g JOIN files f ON f.id = g.file";
@@ -91,8 +77,7 @@ QuerySummary query_index(Database& db, const select::Filters& f, const std::func
   QuerySummary sum;
   sqlite3* h = db.handle();
   if (sqlite3_create_function(h, "regexp", 2, SQLITE_UTF8 | SQLITE_DETERMINISTIC, nullptr, regexp_function, nullptr,
-                              nullptr) != SQLITE_OK ||
-      sqlite3_create_collation(h, "walk", SQLITE_UTF8, nullptr, walk_order) != SQLITE_OK) {
+                              nullptr) != SQLITE_OK) {
     sum.failed = db.error();
     return sum;
   }
@@ -180,8 +165,8 @@ QuerySummary query_index(Database& db, const select::Filters& f, const std::func
     sum.copies_dropped = c.step() ? std::size_t(c.integer(0)) : 0;
     where += " AND (g.dup_relation IS NULL OR g.dup_relation = 'kept')";
   }
-  Statement q = db.prepare("SELECT g.id, f.path, f.path_bytes, g.game, " + sql.ply + sql.from + " WHERE " + where +
-                           " ORDER BY f.path COLLATE walk, g.game");
+  Statement q = db.prepare("SELECT g.id, f.path, f.path_bytes, g.game, " + sql.ply + ", f.size, f.mtime_ns" + sql.from +
+                           " WHERE " + where + " ORDER BY f.path_key, g.game");
   if (!q.ok()) return sum.failed = db.error(), sum;
   sql.bind(q);
   while (q.step()) {
@@ -190,15 +175,18 @@ QuerySummary query_index(Database& db, const select::Filters& f, const std::func
     if (!q.is_null(2)) g.path_bytes = q.text(2);
     g.game = std::uint32_t(q.integer(3));
     g.ply = std::uint32_t(q.integer(4));
+    g.size = q.integer(5);
+    g.mtime_ns = q.integer(6);
     ++sum.selected;
     selected(g);
   }
   Statement d = db.prepare("SELECT f.path, f.path_bytes, g.game, g.plies, g.damage_code, g.damage_ply, "
                            "g.damage_move_number, g.damage_text, g.damage_message, g.damage_line, g.damage_column, "
-                           "g.damage_offset" + base + " WHERE g.damage_code IS NOT NULL ORDER BY f.path COLLATE walk, g.game");
+                           "g.damage_offset" + base + " WHERE g.damage_code IS NOT NULL ORDER BY f.path_key, g.game");
   Statement file_level = db.prepare(
-      "SELECT f.path, f.path_bytes, x.code, x.severity, x.text, x.message FROM findings x JOIN files f ON f.id = x.file "
-      "WHERE x.game IS NULL ORDER BY f.path COLLATE walk, x.rowid");
+      "SELECT f.path, f.path_bytes, x.code, x.severity, x.text, x.message, x.line, x.\"column\", x.\"offset\" "
+      "FROM findings x JOIN files f ON f.id = x.file "
+      "WHERE x.game IS NULL ORDER BY f.path_key, x.rowid");
   if (!d.ok() || !file_level.ok()) return sum.failed = db.error(), sum;
   // The codes the index stored by name, back to the registry's.
   auto code_of = [](const std::string& name) { return formats::code_named(name).value_or(formats::Code{}); };
@@ -223,6 +211,9 @@ QuerySummary query_index(Database& db, const select::Filters& f, const std::func
     i.severity = severity == "error" ? Severity::Error : severity == "warning" ? Severity::Warning : Severity::Info;
     i.text = file_level.text(4);
     i.message = file_level.text(5);
+    i.variation.clear();  // about no line, as select over the files says
+    if (!file_level.is_null(6)) i.where.line = std::uint32_t(file_level.integer(6)), i.where.column = std::uint32_t(file_level.integer(7));
+    if (!file_level.is_null(8)) i.where.offset = std::uint64_t(file_level.integer(8));
     if (i.severity == Severity::Error) ++sum.file_errors;
     g.damage = std::move(i);
     damaged(g);
@@ -231,6 +222,8 @@ QuerySummary query_index(Database& db, const select::Filters& f, const std::func
 }
 
 }  // namespace xq::archive
+
+#include <sys/stat.h>
 
 #include "xqrec/formats/file_bytes.h"
 
@@ -243,6 +236,15 @@ void read_indexed_games(const std::vector<IndexedGame>& games, const formats::Re
     std::size_t end = i;
     while (end < games.size() && games[end].path == games[i].path) ++end;
     const std::string& path = games[i].path_bytes.empty() ? games[i].path : games[i].path_bytes;
+    // The file must be the one indexed: another file now at that name would
+    // give other games under the same numbers.
+    struct stat st {};
+    if (::stat(path.c_str(), &st) != 0 || std::int64_t(st.st_size) != games[i].size ||
+        std::int64_t(st.st_mtim.tv_sec) * 1000000000 + st.st_mtim.tv_nsec != games[i].mtime_ns) {
+      io_error(games[i].path + ": changed since it was indexed (size or mtime): run xqrec index again; its games are not written");
+      i = end;
+      continue;
+    }
     formats::FileBytes bytes;
     if (const std::string e = bytes.open(path); !e.empty()) {
       io_error(games[i].path + ": " + e);

@@ -15,7 +15,8 @@ constexpr const char* kSchema = R"sql(
 CREATE TABLE meta(name TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
 CREATE TABLE files(
   id INTEGER PRIMARY KEY,
-  path TEXT NOT NULL UNIQUE,
+  path TEXT NOT NULL,
+  path_key BLOB NOT NULL UNIQUE,
   path_bytes BLOB,
   size INTEGER NOT NULL,
   mtime_ns INTEGER NOT NULL,
@@ -53,7 +54,8 @@ CREATE TABLE findings(
   game INTEGER REFERENCES games(id) ON DELETE CASCADE,
   file INTEGER NOT NULL REFERENCES files(id) ON DELETE CASCADE,
   code TEXT NOT NULL, severity TEXT NOT NULL,
-  ply INTEGER, move_number INTEGER, side TEXT, variation TEXT, text TEXT, message TEXT, fen TEXT);
+  ply INTEGER, move_number INTEGER, side TEXT, variation TEXT, text TEXT, message TEXT, fen TEXT,
+  line INTEGER, "column" INTEGER, "offset" INTEGER);
 CREATE INDEX findings_game ON findings(game);
 CREATE INDEX findings_file ON findings(file);
 CREATE INDEX findings_code ON findings(code);
@@ -126,9 +128,24 @@ std::string open_for_writing(Database& db, const std::string& path, bool rebuild
   std::error_code ec;
   const bool exists = std::filesystem::exists(path, ec);
   if (exists && !std::filesystem::is_regular_file(path, ec)) return path + " is not a regular file";
-  if (std::string e = db.open(path, true); !e.empty()) return e;
+  int kind = 0;
   std::string why;
-  int kind = whose(db, why);
+  if (exists) {
+    // Whose it is, asked read-only: a connection that may write would
+    // checkpoint another application's WAL when it closes.
+    Database look;
+    if (std::string e = look.open(path, false, true); !e.empty()) return e;
+    kind = whose(look, why);
+    if (kind < 0 && !(rebuild && why.find("schema version") != std::string::npos))
+      return path + ": " + why + "; nothing was written";
+  }
+  if (std::string e = db.open(path, true); !e.empty()) return e;
+  // One writer at a time for a whole run (SQLite's lock is per transaction,
+  // and a run is many): a second run is refused at once.
+  if (std::string e = db.lock_exclusive(); !e.empty()) return path + ": " + e;
+  if (!exists) kind = whose(db, why);
+  if (kind < 0 && !(rebuild && why.find("schema version") != std::string::npos))
+    return path + ": " + why + "; nothing was written";
   if (kind < 0 && !(rebuild && why.find("schema version") != std::string::npos))
     return path + ": " + why + "; nothing was written";
   if (std::string e = pragmas(db); !e.empty()) return path + ": " + e;
@@ -153,7 +170,7 @@ std::string open_for_writing(Database& db, const std::string& path, bool rebuild
 std::string open_for_reading(Database& db, const std::string& path) {
   std::error_code ec;
   if (!std::filesystem::is_regular_file(path, ec)) return path + ": no such index";
-  if (std::string e = db.open(path, false); !e.empty()) return e;
+  if (std::string e = db.open(path, false, true); !e.empty()) return e;
   std::string why;
   const int kind = whose(db, why);
   if (kind == 0) return path + ": an empty database, not an xqrec index";

@@ -19,6 +19,12 @@ namespace xq::formats {
 
 inline constexpr std::string_view kTemporaryPrefix = ".xqrec-tmp-";
 
+// Removes the temporary files being written and ends the process as the
+// signal's default action would: how a write to a pipe whose reader went
+// away ends a command when SIGPIPE is ignored (write fails with EPIPE
+// instead), so that `| head` stops the work, not only the output.
+[[noreturn]] void end_as_by_signal(int sig);
+
 // Whether a file name (the last part of a path) is one of our temporary files.
 bool is_temporary_output_name(std::string_view path);
 

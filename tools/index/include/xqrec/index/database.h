@@ -56,7 +56,10 @@ class Database {
   ~Database();
 
   // "" or why not.
-  std::string open(const std::string& path, bool create);
+  std::string open(const std::string& path, bool create, bool read_only = false);
+  // An exclusive advisory lock (flock) on the database file for as long as
+  // this connection lives: "" or why not (another run holds it).
+  std::string lock_exclusive();
   std::string exec(std::string_view sql);  // "" or the error
   Statement prepare(std::string_view sql) { return Statement(db_, sql); }
   std::string error() const;  // the connection's last error message
@@ -65,6 +68,8 @@ class Database {
 
  private:
   sqlite3* db_ = nullptr;
+  std::string path_;
+  int lock_fd_ = -1;
 };
 
 }  // namespace xq::archive

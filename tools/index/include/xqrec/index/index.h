@@ -51,9 +51,14 @@ struct IndexSummary {
   std::string failed;               // the database failed: the run stopped here ("" when not)
 };
 
-// `db` is open for writing (schema.h). `notice` hears every file that
-// cannot be read, one line each.
+// `db` is open for writing (schema.h); `files` are `inputs` expanded, and
+// a file the index holds that no longer exists is dropped only when it lies
+// within one of `inputs`. The index keeps to the options it was built with
+// (min_plies, the audit's rules and limits, the input encoding, the shard):
+// a run with others is refused. `notice` hears every file that cannot be
+// read, one line each.
 IndexSummary build_index(Database& db, const std::vector<formats::InputFile>& files, const IndexOptions& options,
+                         const std::vector<std::string>& inputs,
                          const std::function<void(const std::string&)>& notice);
 
 }  // namespace xq::archive

@@ -1,6 +1,6 @@
 // select's filters answered from an index (SQL over its tables; the tag
-// patterns through an SQL function that runs select's Pattern), in path
-// order: the order a walk of one folder reads them.
+// patterns through an SQL function that runs select's Pattern), in the byte
+// order of the paths: the order a walk of one folder reads them.
 //
 // Differences from select over the files, by design: a position is found by
 // its 64-bit key alone (select over files also compares the board), and
@@ -24,6 +24,7 @@ struct IndexedGame {
   std::string path_bytes;  // the exact bytes when they are not UTF-8, else ""
   std::uint32_t game = 0;
   std::uint32_t ply = 0;   // where --position first occurs, else the plies replayed
+  std::int64_t size = 0, mtime_ns = 0;  // the file as indexed
   std::optional<formats::Issue> damage;  // why it could not be read in full
 };
 
@@ -50,7 +51,8 @@ namespace xq::archive {
 
 // The records of games the index selected, read again from their files (for
 // select --db -o): each file once, in the order given; `io_error` hears a file
-// that cannot be read or no longer holds a game it held.
+// that cannot be read, that is not the file indexed (its size or mtime
+// differ), or that no longer holds a game it held.
 void read_indexed_games(const std::vector<IndexedGame>& games, const formats::ReadOptions& options,
                         const std::function<void(const IndexedGame&, formats::BuiltGame&)>& on_game,
                         const std::function<void(const std::string&)>& io_error);

@@ -9,7 +9,7 @@
 namespace xq::archive {
 
 inline constexpr int kApplicationId = 0x58515249;  // "XQRI"
-inline constexpr int kSchemaVersion = 2;  // 2: games.ecco filled
+inline constexpr int kSchemaVersion = 3;  // 2: games.ecco filled; 3: files.path_key, findings' places, meta
 
 // Opens the index at `path` for writing: a new (or empty) file gets the
 // schema; an index of ours is used as it is (`rebuild`: emptied first); a
@@ -18,7 +18,7 @@ inline constexpr int kSchemaVersion = 2;  // 2: games.ecco filled
 // Returns "" or why.
 std::string open_for_writing(Database& db, const std::string& path, bool rebuild);
 
-// Opens an existing index for queries; "" or why not.
+// Opens an existing index for queries (read only); "" or why not.
 std::string open_for_reading(Database& db, const std::string& path);
 
 }  // namespace xq::archive
