@@ -201,6 +201,15 @@ int run_select(const std::vector<std::string>& args) {
   if (out == "/dev/stdout" || out == "/dev/fd/1" || out == "/proc/self/fd/1") out = "-";
   xf::OutputGuard guard;
   for (const auto& file : files) guard.add_input(file.path);
+  // With --db the index and the files it names are the inputs: no output
+  // may be one of them.
+  xq::archive::Database db;
+  if (from_db) {
+    if (const std::string e = xq::archive::open_for_reading(db, db_path); !e.empty()) return usage(e);
+    for (const std::string& p : {db_path, db_path + "-wal", db_path + "-shm"}) guard.add_input(p);
+    xq::archive::Statement paths = db.prepare("SELECT coalesce(path_bytes, path) FROM files");
+    while (paths.step()) guard.add_input(paths.text(0));
+  }
   if (list)
     if (const std::string e = guard.claim_stdout("the list"); !e.empty()) return usage(e);
   if (report != "-")
@@ -219,8 +228,6 @@ int run_select(const std::vector<std::string>& args) {
 
   bool write_failed = false;
   if (from_db) {
-    xq::archive::Database db;
-    if (const std::string e = xq::archive::open_for_reading(db, db_path); !e.empty()) return usage(e);
     std::vector<xq::archive::IndexedGame> chosen;
     auto as_note = [](const xq::archive::IndexedGame& g) {
       return xc::ConvertNote{g.path_bytes.empty() ? g.path : g.path_bytes, g.game, *g.damage};

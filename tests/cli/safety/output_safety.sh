@@ -164,6 +164,13 @@ select-outputs)
   cmp -s k.pgn k.keep && die "a selection that was read did not replace k.pgn"
   expect_rc 0 "$xqrec" select v.pgn -o xq --to xqf
   [ -s xq/0001.xqf ] || die "select -o xq --to xqf wrote no xq/0001.xqf"
+  # With --db, the index and the files it names are inputs too.
+  expect_rc 0 "$xqrec" index d --db i.sqlite
+  cp i.sqlite i.keep
+  expect_rc 2 "$xqrec" select --db i.sqlite -o i.sqlite
+  expect_rc 2 "$xqrec" select --db i.sqlite -o d/in.pgn
+  expect_rc 2 "$xqrec" select --db i.sqlite --list --report d/in.pgn
+  same i.sqlite i.keep; same d/in.pgn keep.pgn
   no_temporaries
   ;;
 temporaries-removed-on-signal)
