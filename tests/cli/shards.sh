@@ -25,6 +25,13 @@ for i in 1 2 3; do [ -s shard$i.jsonl ] || die "shard $i wrote nothing"; done
   die "the shards' audit lines are not the whole run's"
 [ "$(cat shard?.jsonl | wc -l)" = "$(wc -l < whole.jsonl)" ] || die "a game is in two shards"
 
+# --max-games counts the whole run's games in every shard.
+"$xqrec" audit -q --jsonl whole2.jsonl --max-games 2 in 2> /dev/null
+parallel --will-cite "$xqrec" audit -q --jsonl shard{}-2.jsonl --max-games 2 --shard {}/3 in ::: 1 2 3 2> /dev/null
+[ "$(sort whole2.jsonl | md5sum)" = "$(sort shard?-2.jsonl | md5sum)" ] || die "audit --max-games: the shards read other games than the whole run"
+"$xqrec" convert in -o whole2 --to pgn --max-games 2 2> /dev/null
+parallel --will-cite "$xqrec" convert in -o shard{}-2 --to pgn --max-games 2 --shard {}/3 ::: 1 2 3 2> /dev/null
+
 "$xqrec" select in --list --no-errors > whole.list 2> /dev/null
 parallel --will-cite "$xqrec" select in --list --no-errors --shard {}/3 '>' shard{}.list ::: 1 2 3 2> /dev/null
 [ "$(sort whole.list | md5sum)" = "$(sort shard?.list | md5sum)" ] || die "the shards' selection is not the whole run's"
@@ -35,6 +42,7 @@ parallel --will-cite "$xqrec" convert in -o shard{}.pgn --to pgn --notation iccs
 games() { find "$@" -type f -name '*.pgn' -exec cat {} + | grep -c '^\[Game '; }
 [ "$(games whole.pgn)" -gt 100 ] || die "the whole conversion holds $(games whole.pgn) games"
 [ "$(games whole.pgn)" = "$(games shard1.pgn shard2.pgn shard3.pgn)" ] || die "the shards converted other games"
+[ "$(games whole2)" = "$(games shard1-2 shard2-2 shard3-2)" ] || die "convert --max-games: the shards converted $(games shard1-2 shard2-2 shard3-2) games, the whole run $(games whole2)"
 
 "$xqrec" index in --db whole.sqlite 2> /dev/null
 parallel --will-cite "$xqrec" index in --db shard{}.sqlite --shard {}/3 ::: 1 2 3 2> /dev/null

@@ -88,9 +88,11 @@ void read_all(const std::vector<InputFile>& files, const BatchOptions& opt, OnGa
   const std::string* current = nullptr;
   std::size_t games_in_file = 0;
   GameBuilder builder([&](BuiltGame& g) {
-    if (!opt.shard.takes(*current, g.index)) return Control::Continue;
-    on_game(g, *current);
-    return opt.max_games && ++games_in_file >= opt.max_games ? Control::Stop : Control::Continue;
+    // --max-games counts every game, whichever shard takes it: the shards
+    // together read the whole run's games.
+    const bool last = opt.max_games && ++games_in_file >= opt.max_games;
+    if (opt.shard.takes(*current, g.index)) on_game(g, *current);
+    return last ? Control::Stop : Control::Continue;
   });
   ReadOptions in_walk = opt.read;
   in_walk.records_only = true;

@@ -325,9 +325,13 @@ ConvertSummary convert_files(ConvertPlan& plan, const ConvertOptions& options,
       std::snprintf(buf, sizeof buf, ".%04zu", i);
       return job.output_stem + buf + ext;
     };
+    std::size_t counted = 0;  // for --max-games: the games the whole run would convert, whichever shard takes them
     GameBuilder builder([&](BuiltGame& g) {
-      if (!options.shard.takes(job.input, g.index)) return Control::Continue;
-      if (options.skip_deleted && marked_deleted(g.record)) {
+      const bool deleted = options.skip_deleted && marked_deleted(g.record);
+      if (!deleted) ++counted;
+      const Control next = options.max_games && counted >= options.max_games ? Control::Stop : Control::Continue;
+      if (!options.shard.takes(job.input, g.index)) return next;
+      if (deleted) {
         ++sum.deleted_skipped;
         on_note(note(job.input, g.index, Code::SkippedDeleted, Severity::Info, "",
                      "the game is marked deleted (tag Deleted \"yes\"); --skip-deleted leaves it out"));
@@ -344,7 +348,6 @@ ConvertSummary convert_files(ConvertPlan& plan, const ConvertOptions& options,
         on_note(n);
       }
       sum.games_with_notes += noted;
-      const Control next = options.max_games && index >= options.max_games ? Control::Stop : Control::Continue;
       if (c.bytes.empty()) return next;
       if (single) {
         if (!holds_many_games(options.to) && ++single_games > 1) {
@@ -383,7 +386,7 @@ ConvertSummary convert_files(ConvertPlan& plan, const ConvertOptions& options,
       return next;
     });
     FileReport report = read_games(reader.bytes(), job.input, builder, job.in_walk ? in_walk : options.read);
-    if (options.max_games && index >= options.max_games)
+    if (options.max_games && counted >= options.max_games)
       report.issues.push_back({Code::MaxGames, Severity::Warning, {}, "",
                                "read stopped after " + std::to_string(options.max_games) +
                                    " games (--max-games): the rest of the file is not converted"});
