@@ -10,10 +10,10 @@ bash scripts/install-deps.sh
 cmake -S . -B build/release -DCMAKE_BUILD_TYPE=Release > /dev/null
 cmake --build build/release -j "$(nproc)" --target xqrec_cli
 echo
-echo "== xqrec audit corpus/ --jsonl build/audit.jsonl"
+echo "== xqrec audit corpus/ --jsonl build/audit.jsonl --html build/report.html"
 status=0
-build/release/tools/xqrec audit corpus/ --jsonl build/audit.jsonl || status=$?
+build/release/tools/xqrec audit corpus/ --jsonl build/audit.jsonl --html build/report.html || status=$?
 echo
 echo "(exit status $status: 0 no errors, 1 errors found in the records, 2 usage or I/O error;"
-echo " one JSON object per game in build/audit.jsonl)"
+echo " one JSON object per game in build/audit.jsonl; the arbiter's printable report in build/report.html)"
 [ "$status" -lt 2 ]

@@ -4,7 +4,7 @@
 # UndefinedBehaviorSanitizer and runs everything but the slow label.
 set -eu
 cd "$(dirname "$0")/.."
-bash scripts/install-deps.sh
+bash scripts/install-deps.sh --browser
 jobs=$(nproc)
 
 cmake -S . -B build/release -DCMAKE_BUILD_TYPE=Release > /dev/null

@@ -20,7 +20,7 @@ forbid() {
 forbid libxqrec 'xqrec/(notation|formats|audit|convert)/' "the core includes a module above it"
 forbid notation 'xqrec/(formats|audit|convert)/' "notation includes a module above it"
 forbid formats 'xqrec/(audit|convert)/|cli\.h|tools/' "formats (readers and writers) includes a batch job or the command"
-forbid tools/audit 'xqrec/convert/|cli\.h' "the audit library includes another job or the command"
+forbid tools/audit 'xqrec/(convert|report)/|cli\.h' "the audit library includes another job, the report or the command"
 forbid tools/convert 'xqrec/audit/|cli\.h' "the convert library includes another job or the command"
 # ecco sits below the jobs that use it (audit, convert, select).
 forbid tools/ecco 'xqrec/(audit|convert|duplicates|select)/|cli\.h' "the ecco library includes a job or the command"

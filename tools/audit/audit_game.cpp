@@ -127,6 +127,12 @@ class GameAuditor {
     return f;
   }
 
+  // The last move of the line being replayed, when the line has played one
+  // (a variation's history starts at its branch).
+  std::string previous_move() const {
+    return history_.size() ? to_iccs(history_.move(history_.size() - 1)) : std::string();
+  }
+
   // Decides the start position; false when there is none to replay from.
   bool start_position() {
     StartPosition start = resolve_start(rec_);
@@ -139,6 +145,7 @@ class GameAuditor {
     // The audit replays any set-up: it accepts every problem, each reported
     // above as bad-position.
     start_ = std::move(Position::from_setup(*start.setup, Relaxations::all()).value());
+    if (opt_.keep_main_line) out_.start_fen = to_fen(start_.setup());
     return true;
   }
 
@@ -170,6 +177,7 @@ class GameAuditor {
   }
   void played(const PlayedPly& p, const Position& pos, const LineHistory& history) {
     if (!main_) return;
+    if (opt_.keep_main_line) out_.main_line.push_back(p.move);
     if (p.ply <= kOpeningPlies) opening_[std::size_t(p.ply - 1)] = p.move, opening_plies_ = p.ply;
     // After the repetition, a move that does not go round the cycle again
     // means a side changed (as 23.5.2 asks): the verdict no longer decides.
@@ -236,6 +244,8 @@ class GameAuditor {
                       const Resolution& r) {
     Issue& f = add_at(r.code, Severity::Error, pos, ply, node, path,
                         r.message + "; replay of this line stops here");
+    if (!r.move.is_none() && (r.code == Code::IllegalMove || r.code == Code::WrongSide)) f.read_as = to_iccs(r.move);
+    f.previous_move = previous_move();
     for (Move m : r.candidates)
       if (f.candidates.size() < opt_.max_candidates) f.candidates.push_back(to_iccs(m));
     if (node.notation != MoveNotation::Coordinates) {
@@ -276,6 +286,7 @@ class GameAuditor {
     // horizon) is worth reporting.
     if (best < want) return;
     Issue& f = add_at(Code::MissingMove, Severity::Error, pos, ply, node, path, "");
+    f.previous_move = previous_move();
     std::string list;
     for (const auto& [n, x] : fits) {
       if (n != best) continue;
@@ -303,6 +314,7 @@ class GameAuditor {
       Issue& f = add_at(Code::SwappedMoves, Severity::Error, pos, ply, node, path,
                           "plies " + std::to_string(ply) + " and " + std::to_string(ply + int(gap)) +
                               " replay only in the other order ('" + bounded_excerpt(rec_.node(order[0]).text) + "' first)");
+      f.previous_move = previous_move();
       Move first;
       resolves(pos, rec_.node(order[0]), &first);
       f.candidates.push_back(to_iccs(first));

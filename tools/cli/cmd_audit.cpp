@@ -13,6 +13,7 @@
 #include "xqrec/formats/terminal_text.h"
 #include "xqrec/formats/output_guard.h"
 #include "xqrec/core/rules/rule_set.h"
+#include "xqrec/report/audit_html.h"
 
 namespace xqcli {
 
@@ -39,7 +40,7 @@ bool read_list(const std::string& list, std::vector<std::string>& paths) {
 int run_audit(const std::vector<std::string>& args) {
   po::options_description opts("options");
   std::vector<std::string> inputs;
-  std::string jsonl, from_list, encoding, rules = "cxa2020";
+  std::string jsonl, html, from_list, encoding, rules = "cxa2020";
   unsigned jobs = 0;
   std::size_t max_games = 0;
   int natural = 60, threshold = 3;
@@ -47,6 +48,8 @@ int run_audit(const std::vector<std::string>& args) {
       ("input", po::value<std::vector<std::string>>(&inputs), "files, directories (recursed) or - for standard input")
       ("from-list", po::value<std::string>(&from_list), "read the paths to audit from this file, one per line (- for stdin)")
       ("jsonl", po::value<std::string>(&jsonl), "write one JSON object per game to FILE (- for stdout); nothing else goes there")
+      ("html", po::value<std::string>(&html), "also write the arbiter's report to FILE: one self-contained HTML page (prints on A4, a game a page) with a summary and, for every game with an error or a repetition, its moves in Chinese notation and a board at every flagged ply")
+      ("html-all", po::value<std::string>(), "the same report with every game in it, not only the flagged ones (give one of --html and --html-all)")
       ("input-encoding", po::value<std::string>(&encoding), "text encoding of the inputs (GB18030, Big5, UTF-8, UTF-16LE ...) instead of detecting it")
       ("jobs,j", po::value<unsigned>(&jobs), "audit threads (default: all cores)")
       ("max-games", po::value<std::size_t>(&max_games), "read at most N games of each file (a warning says where it stopped); the JSON Lines hold one line per game read, so their size is bounded by the games, not by the input's bytes: a small library can hold very many games")
@@ -77,6 +80,18 @@ int run_audit(const std::vector<std::string>& args) {
     std::cerr << "xqrec audit: cannot read the list " << xf::printable(from_list) << "\n";
     return kUsage;
   }
+  const bool html_all = vm.count("html-all");
+  if (html_all) {
+    if (!html.empty()) {
+      std::cerr << "xqrec audit: give one of --html and --html-all\n";
+      return kUsage;
+    }
+    html = vm["html-all"].as<std::string>();
+  }
+  if (html == "-" || html == "/dev/stdout" || html == "/dev/fd/1" || html == "/proc/self/fd/1") {
+    std::cerr << "xqrec audit: the report goes to a file (--html FILE), not to standard output\n";
+    return kUsage;
+  }
   if (inputs.empty()) {
     std::cerr << "xqrec audit: no input (give files, directories, - or --from-list)\n";
     return kUsage;
@@ -94,6 +109,7 @@ int run_audit(const std::vector<std::string>& args) {
   batch.audit.repetition_threshold = threshold;
   batch.audit.rules = *rule_set;
   batch.audit.variations = !vm.count("no-variations");
+  batch.audit.keep_main_line = !html.empty();
   if (!parse_shard_option("audit", vm, batch.shard)) return kUsage;
   if (!encoding.empty()) batch.read.input_encoding = encoding;
 
@@ -104,7 +120,8 @@ int run_audit(const std::vector<std::string>& args) {
   xf::OutputGuard guard;
   for (const auto& f : files) guard.add_input(f.path);
   if (!from_list.empty()) guard.add_input(from_list);
-  for (const std::string& e : {guard.claim(jsonl, "--jsonl"), guard.claim_stdout("the findings")})
+  for (const std::string& e : {guard.claim(jsonl, "--jsonl"), guard.claim(html, html_all ? "--html-all" : "--html"),
+                               guard.claim_stdout("the findings")})
     if (!e.empty()) {
       std::cerr << "xqrec audit: " << xf::printable(e) << "\n";
       return kUsage;
@@ -116,6 +133,16 @@ int run_audit(const std::vector<std::string>& args) {
       return kUsage;
     }
   }
+  xf::OutputFile html_out;
+  xq::report::AuditHtml html_report(html_all);
+  if (!html.empty()) {
+    std::string e = html_out.open(html);
+    if (e.empty()) e = html_report.open();
+    if (!e.empty()) {
+      std::cerr << "xqrec audit: " << xf::printable(e) << "\n";
+      return kUsage;
+    }
+  }
   // Finding lines go to stdout unless the JSON does.
   const bool text = !vm.count("quiet") && jsonl != "-";
   std::size_t error_games = 0;
@@ -123,6 +150,7 @@ int run_audit(const std::vector<std::string>& args) {
   xa::BatchSink sink;
   sink.game = [&](const xa::GameAudit& a) {
     if (!jsonl.empty()) json_out.write(xa::audit_to_json(a));
+    if (!html.empty()) html_report.add(a);
     if (text) std::cout << xa::audit_to_text(a);
     error_games += a.has_errors();
   };
@@ -135,6 +163,7 @@ int run_audit(const std::vector<std::string>& args) {
     if (report.issues.empty()) return;
     const xa::GameAudit file_level = xa::file_level_audit(path, report);
     if (!jsonl.empty()) json_out.write(xa::audit_to_json(file_level));
+    if (!html.empty()) html_report.add(file_level);
     if (text) std::cout << xa::audit_to_text(file_level);
     error_games += file_level.has_errors();
   };
@@ -149,6 +178,21 @@ int run_audit(const std::vector<std::string>& args) {
     }
     if (kept) {
       std::cerr << "xqrec audit: nothing was read: " << xf::printable(jsonl) << " is left as it was\n";
+      io_error = true;
+    }
+  }
+  if (!html.empty()) {
+    std::string e;
+    const bool nothing_read = sum.files == sum.io_errors;
+    if (!nothing_read) e = html_report.finish(sum, [&](std::string_view bytes) { return html_out.write(bytes); });
+    bool kept = false;
+    if (e.empty()) e = html_out.commit_unless_nothing_read(nothing_read, io_error, kept);
+    if (!e.empty()) {
+      std::cerr << "xqrec audit: " << xf::printable(html) << ": " << xf::printable(e) << "\n";
+      return kUsage;
+    }
+    if (kept) {
+      std::cerr << "xqrec audit: nothing was read: " << xf::printable(html) << " is left as it was\n";
       io_error = true;
     }
   }

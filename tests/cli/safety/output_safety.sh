@@ -145,6 +145,27 @@ failed-run-keeps-output)
   same k.pgn k.keep
   no_temporaries
   ;;
+html-outputs)
+  # audit --html: never an input, never standard output, never beside --jsonl
+  # on the same file; a run that read nothing keeps an existing report.
+  cp "$games/li-zanan-vs-chen-weixiong.pgn" v.pgn; cp v.pgn keep.pgn; ln -s v.pgn sym.pgn
+  expect_rc 2 "$xqrec" audit v.pgn --html v.pgn
+  expect_rc 2 "$xqrec" audit v.pgn --html-all sym.pgn
+  grep -q "is an input" err.txt || die "the refusal does not say why: $(cat err.txt)"
+  expect_rc 2 "$xqrec" audit v.pgn --html -
+  expect_rc 2 "$xqrec" audit v.pgn --html r.html --jsonl r.html
+  expect_rc 2 "$xqrec" audit v.pgn --html r.html --html-all r2.html
+  same v.pgn keep.pgn
+  [ ! -e r.html ] && [ ! -e r2.html ] || die "a refused run wrote a report"
+  echo keep > k.html; cp k.html k.keep
+  expect_rc 2 "$xqrec" audit /nonexistent --html k.html
+  same k.html k.keep
+  # A run that reads: the report replaces the old file whole, nothing left beside it.
+  "$xqrec" audit -q v.pgn --html-all k.html 2> /dev/null
+  grep -q '<section class="game"' k.html || die "--html-all wrote no game section"
+  tail -c 8 k.html | grep -q '</html>' || die "the report is not complete"
+  no_temporaries
+  ;;
 select-outputs)
   # select's outputs get the checks every output gets: never an input, never
   # a failed run's victim, written whole.

@@ -78,6 +78,10 @@ struct Issue {
   std::vector<std::string> candidates;  // ICCS moves
   std::vector<Suggested> suggestions;
   std::optional<rules::Verdict> verdict;  // repetition: the verdict, when judged
+  // Where the finding stands on the board, for the arbiter's report (they
+  // are not in the JSON Lines, whose schema keeps to what a pipeline reads):
+  std::string read_as;        // ICCS of the move the text was read as, though not legal here (illegal-move, wrong-side)
+  std::string previous_move;  // ICCS of the move that led to `fen`, where the line played one
 
   std::string_view name() const { return code_name(code); }
   bool located() const { return where.line != 0 || where.offset != 0; }

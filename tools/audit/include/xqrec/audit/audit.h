@@ -36,6 +36,7 @@ struct AuditOptions {
   rules::RuleSet rules = rules::RuleSet::Cxa2020;  // for repetition verdicts
   bool variations = true;         // replay variations too
   std::size_t max_candidates = 12;  // candidate moves listed in one finding
+  bool keep_main_line = false;    // fill GameAudit::start_fen and main_line (the HTML report shows the moves)
 };
 
 using formats::Issue;
@@ -51,6 +52,10 @@ struct GameAudit {
   std::string final_state;  // "ongoing", "checkmate", "stalemate", or "unknown" when replay stopped early
   std::string result;       // as recorded: "1-0", "0-1", "1/2-1/2", "*" or ""
   std::optional<ecco::Opening> ecco;  // from the main line's moves; none when not from the standard start
+  // With AuditOptions::keep_main_line: the start position and the main
+  // line's moves as replayed (up to the first that fails).
+  std::string start_fen;
+  std::vector<Move> main_line;
   std::vector<Issue> findings;
 
   bool has_errors() const;

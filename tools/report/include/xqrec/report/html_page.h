@@ -15,5 +15,9 @@ std::string html_escape(std::string_view text);
 
 // A whole page around `body` (already markup).
 std::string html_page(std::string_view title, std::string_view body);
+// The same in two halves, for a page written piece by piece: everything up
+// to the body's content, and what closes it.
+std::string html_page_head(std::string_view title);
+std::string_view html_page_tail();
 
 }  // namespace xq::report

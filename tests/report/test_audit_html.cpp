@@ -1,0 +1,152 @@
+// The audit's page: a section per flagged game with its tags, its moves in
+// Chinese notation (ICCS in each title), the flagged plies marked, and a
+// board before every flagged move; a repetition's verdict; a summary with
+// links; nothing loaded from outside. Read back as XML (the markup is
+// well-formed), as a browser's DOM would be.
+#include <catch2/catch.hpp>
+
+#include <pugixml.hpp>
+
+#include "test_games.h"
+#include "xqrec/audit/audit.h"
+#include "xqrec/formats/pgn_reader.h"
+#include "xqrec/report/audit_html.h"
+
+using namespace xq;
+
+namespace {
+
+audit::GameAudit audited(std::string_view pgn, bool keep = true) {
+  const auto games = xqtest::read_built(pgn, formats::read_pgn);
+  REQUIRE(games.size() == 1);
+  audit::AuditOptions options;
+  options.keep_main_line = keep;
+  audit::GameAudit a = audit::audit_game(games[0].record, games[0].issues, options);
+  a.file = "t.pgn";
+  a.game = 1;
+  return a;
+}
+
+std::string attr(const pugi::xml_node& n, const char* name) { return n.attribute(name).value(); }
+
+constexpr const char* kIllegal =
+    "[Event \"e\"]\n[Red \"甲\"]\n[Black \"乙\"]\n[Result \"1-0\"]\n\n1. h2e2 h7e7 2. e2e5 1-0\n";
+// The start position comes back after plies 4 and 8: a threefold repetition.
+constexpr const char* kRepetition = "[Result \"1/2-1/2\"]\n\n1. h0g2 h9g7 2. g2h0 g7h9 3. h0g2 h9g7 4. g2h0 g7h9 1/2-1/2\n";
+
+}  // namespace
+
+TEST_CASE("audit html: an illegal move's board, arrow and marked ply", "[report]") {
+  const audit::GameAudit a = audited(kIllegal);
+  REQUIRE(a.has_errors());
+  REQUIRE(report::flagged_game(a));
+  pugi::xml_document doc;
+  const std::string section = report::game_section(a, 7);
+  REQUIRE(doc.load_string(section.c_str()));
+  const auto s = doc.child("section");
+  CHECK(attr(s, "class") == "game");
+  CHECK(attr(s, "id") == "g7");
+  CHECK(attr(s, "data-file") == "t.pgn");
+  CHECK(attr(s, "data-game") == "1");
+  // The tags as a table.
+  CHECK(doc.select_nodes("//table[@class='tags']/tr").size() == a.tags.size());
+  // The moves in Chinese, ICCS in the titles; the failing move as written, flagged.
+  const auto plies = doc.select_nodes("//p[@class='movelist']/span[starts-with(@class,'ply')]");
+  REQUIRE(plies.size() == 3);
+  CHECK(attr(plies[0].node(), "title") == "h2e2");
+  CHECK(std::string(plies[0].node().text().get()) == "炮二平五");
+  CHECK(attr(plies[2].node(), "class") == "ply flagged failed");
+  CHECK(std::string(plies[2].node().child("a").text().get()) == "e2e5");
+  // The finding's board: the position before the flagged move, the move read
+  // as an illegal one in red, the last move played highlighted.
+  const auto finding = doc.select_node("//div[@data-code='illegal-move']").node();
+  REQUIRE(finding);
+  CHECK(attr(finding, "data-ply") == "3");
+  CHECK(attr(plies[2].node().child("a"), "href") == "#" + attr(finding, "id"));
+  const auto board = finding.select_node(".//*[@class='board']").node();
+  REQUIRE(board);
+  const auto it = std::find_if(a.findings.begin(), a.findings.end(), [](const auto& f) { return f.name() == "illegal-move"; });
+  CHECK(attr(board, "data-fen") == it->fen);
+  CHECK(board.select_nodes(".//*[@data-piece]").size() == 32);
+  const auto arrow = board.select_node(".//*[@class='arrow illegal']").node();
+  REQUIRE(arrow);
+  CHECK(attr(arrow, "data-move") == "e2e5");
+  const auto last = board.select_nodes(".//*[@class='last']");
+  REQUIRE(last.size() == 2);
+  CHECK(attr(last[0].node(), "data-square") == "h7");
+  CHECK(attr(last[1].node(), "data-square") == "e7");
+  // The message beside it.
+  CHECK(std::string(finding.select_node(".//p[@class='message']").node().text().get()).find("replay of this line stops") !=
+        std::string::npos);
+}
+
+TEST_CASE("audit html: a repetition shows its verdict, the cycle marked", "[report]") {
+  const audit::GameAudit a = audited(kRepetition);
+  REQUIRE(report::flagged_game(a));
+  pugi::xml_document doc;
+  const std::string section = report::game_section(a, 1);
+  REQUIRE(doc.load_string(section.c_str()));
+  const auto verdict = doc.select_node("//div[@data-code='repetition']/section[@class='verdict']").node();
+  REQUIRE(verdict);
+  CHECK(attr(verdict, "data-outcome") == "draw");
+  // The board before the judged cycle, its moves as arrows, a row per move with its class.
+  const auto rows = verdict.select_nodes(".//tr[@data-class]");
+  CHECK(rows.size() == verdict.select_nodes(".//*[starts-with(@class,'arrow')]").size());
+  CHECK(rows.size() >= 4);
+  CHECK(doc.select_nodes("//span[contains(@class,'cycle')]").size() >= 4);
+  CHECK(doc.select_nodes("//span[contains(@class,'flagged')]").size() == 1);
+}
+
+TEST_CASE("audit html: without the main line kept, a section still stands", "[report]") {
+  const audit::GameAudit a = audited(kIllegal, false);
+  pugi::xml_document doc;
+  REQUIRE(doc.load_string(report::game_section(a, 1).c_str()));
+  CHECK(doc.select_nodes("//p[@class='movelist']").empty());
+  CHECK(doc.select_node("//div[@data-code='illegal-move']//*[@class='board']"));
+}
+
+TEST_CASE("audit html: the page holds a summary and the flagged games only", "[report]") {
+  report::AuditHtml page(false);
+  REQUIRE(page.open().empty());
+  audit::BatchSummary sum;
+  audit::GameAudit clean = audited("[Result \"*\"]\n\n1. h2e2 h9g7 *\n");
+  for (const audit::GameAudit& a : {audited(kIllegal), clean, audited(kRepetition)}) {
+    page.add(a);
+    ++sum.games;
+    sum.plies += std::size_t(a.plies);
+    for (const auto& f : a.findings) ++sum.findings_by_code[std::string(f.name())];
+  }
+  sum.files = 1;
+  std::string html;
+  REQUIRE(page.finish(sum, [&](std::string_view b) { return html.append(b), true; }).empty());
+  CHECK(page.sections() == 2);
+  CHECK(html.rfind("<!DOCTYPE html>", 0) == 0);
+  pugi::xml_document doc;
+  REQUIRE(doc.load_string(html.c_str(), pugi::parse_default | pugi::parse_doctype));
+  CHECK(doc.select_nodes("//section[@class='game']").size() == 2);
+  // Findings by code, linked to the sections that have them.
+  const auto row = doc.select_node("//section[@class='summary']//tr[@data-code='illegal-move']").node();
+  REQUIRE(row);
+  const auto link = row.select_node(".//a").node();
+  CHECK(attr(link, "href") == "#g1");
+  CHECK(doc.select_node("//section[@id='g1']"));
+  // no-result is in the summary, but the clean game has no section to link to.
+  CHECK(doc.select_node("//section[@class='summary']//tr[@data-code='no-result']"));
+  // Self-contained: nothing from the network, no script.
+  CHECK(html.find("http") == std::string::npos);
+  CHECK(html.find("<script") == std::string::npos);
+  CHECK(html.find("@media print") != std::string::npos);
+}
+
+TEST_CASE("audit html: --html-all shows every game, a clean one with its last position", "[report]") {
+  report::AuditHtml page(true);
+  REQUIRE(page.open().empty());
+  page.add(audited("[Result \"*\"]\n\n1. h2e2 h9g7 *\n"));
+  std::string html;
+  REQUIRE(page.finish({}, [&](std::string_view b) { return html.append(b), true; }).empty());
+  pugi::xml_document doc;
+  REQUIRE(doc.load_string(html.c_str(), pugi::parse_default | pugi::parse_doctype));
+  const auto board = doc.select_node("//section[@class='game']//*[@class='board']").node();
+  REQUIRE(board);
+  CHECK(board.select_nodes(".//*[@class='last']").size() == 2);
+}
