@@ -2,6 +2,7 @@
 // king-safety filter, which only tests the moves that could expose the king.
 #include <cstring>
 #include <optional>
+#include <type_traits>
 
 #include "board_attacks.h"
 #include "geometry.h"
@@ -13,11 +14,24 @@ using geometry::kTables;
 
 namespace {
 
+// Every square: the wanted squares of a piece whose every move may count.
+constexpr SquareSet all_squares() {
+  SquareSet s;
+  for (int i = 0; i < kSquares; ++i) s.insert(Square(i));
+  return s;
+}
+constexpr SquareSet kAllSquares = all_squares();
+
 // Calls sink(from, to) for every pseudo-legal move of colour `us` (with
 // kCaptures, only those that take a piece). A template so that generating a
-// list and counting at the leaves share one walk.
-template <bool kCaptures = false, class Sink>
-inline void for_each_pseudo_move(const Piece* board, const SquareSet& ours, Color us, Sink&& sink) {
+// list and counting at the leaves share one walk. With a `wanted(from,
+// type)` filter, only the moves to the squares it returns are handed on, and
+// the lines of a rook or cannon that hold none of them are not walked; the
+// order of those moves is the unfiltered walk's.
+template <bool kCaptures = false, class Sink, class Wanted = std::nullptr_t>
+inline void for_each_pseudo_move(const Piece* board, const SquareSet& ours, Color us, Sink&& sink_move,
+                                 Wanted&& wanted = nullptr) {
+  constexpr bool kFiltered = !std::is_same_v<std::remove_cvref_t<Wanted>, std::nullptr_t>;
   const std::size_t ci = std::size_t(index(us));
   auto target_ok = [&](std::uint8_t to) {
     const Piece p = board[to];
@@ -25,10 +39,26 @@ inline void for_each_pseudo_move(const Piece* board, const SquareSet& ours, Colo
   };
   ours.for_each([&](Square from) {
     const std::size_t fi = std::size_t(from.index());
+    [[maybe_unused]] SquareSet want;
+    if constexpr (kFiltered) {
+      want = wanted(from, board[fi].type());
+      if (want.empty()) return;
+    }
+    const auto sink = [&](Square f, Square to) {
+      if constexpr (kFiltered)
+        if (!want.contains(to)) return;
+      sink_move(f, to);
+    };
+    // A line holding no wanted square is not walked.
+    const auto skip_ray = [&](int d) {
+      if constexpr (kFiltered) return !want.intersects(geometry::kMasks.ray[fi][std::size_t(d)]);
+      return false;
+    };
     switch (board[fi].type()) {
       case PieceType::Rook:
-        for (const auto& ray : kTables.ray[fi]) {
-          for (std::uint8_t to : ray) {
+        for (int d = 0; d < 4; ++d) {
+          if (skip_ray(d)) continue;
+          for (std::uint8_t to : kTables.ray[fi][std::size_t(d)]) {
             const Piece p = board[to];
             if (p.empty()) {
               if constexpr (!kCaptures) sink(from, Square(to));
@@ -40,7 +70,9 @@ inline void for_each_pseudo_move(const Piece* board, const SquareSet& ours, Colo
         }
         break;
       case PieceType::Cannon:
-        for (const auto& ray : kTables.ray[fi]) {
+        for (int d = 0; d < 4; ++d) {
+          if (skip_ray(d)) continue;
+          const auto& ray = kTables.ray[fi][std::size_t(d)];
           const std::uint8_t* p = ray.begin();
           const std::uint8_t* end = ray.end();
           for (; p != end && board[*p].empty(); ++p)
@@ -242,13 +274,59 @@ void Position::generate_legal_captures(MoveList& out) const {
   });
 }
 
+std::optional<Position::CheckSquares> Position::check_squares() const {
+  const Color us = side_, them = ~side_;
+  const Square k = king_[index(them)];
+  // Kings, advisors and elephants attack only on their own side: a king
+  // across the river (a relaxed set-up) could be checked by them. A king
+  // attacked already (the side to move changed by hand) is "checked" by
+  // most moves. Both are left to gives_check on every move.
+  if (!k.valid() || on_own_side(us, k)) return std::nullopt;
+  if (opponent_check_ < 0) opponent_check_ = king_attacked(them) ? 1 : 0;
+  if (opponent_check_ != 0) return std::nullopt;
+  const std::size_t ki = std::size_t(k.index());
+  const auto& masks = geometry::kMasks;
+  CheckSquares c;
+  c.every = kAllSquares;
+  c.horse_to = masks.horse_from[ki];
+  c.pawn_to = masks.pawn_from[std::size_t(index(us))][ki];
+  c.leave = masks.horse_legs[ki];  // a piece of ours on one may hold back a horse of ours
+  const Piece rook(us, PieceType::Rook), cannon(us, PieceType::Cannon), king(us, PieceType::King);
+  for (int d = 0; d < 4; ++d) {
+    const auto& ray = kTables.ray[ki][std::size_t(d)];
+    c.line_to = c.line_to | masks.ray[ki][std::size_t(d)];
+    // Between the king and our farthest line piece on this ray: leaving
+    // such a square may open a line; filling one, a cannon's screen.
+    int last_line = -1, last_cannon = -1;
+    for (int i = 0; i < ray.size; ++i) {
+      const Piece p = board_[ray.items[std::size_t(i)]];
+      if (p == rook || p == cannon || p == king) last_line = i;
+      if (p == cannon) last_cannon = i;
+    }
+    for (int i = 0; i < last_line; ++i) c.leave.insert(Square(ray.items[std::size_t(i)]));
+    for (int i = 0; i < last_cannon; ++i) c.screen.insert(Square(ray.items[std::size_t(i)]));
+  }
+  return c;
+}
+
 void Position::generate_legal_checks(MoveList& out) const {
-  LegalTest legal = legal_test();
   out.clear();
-  for_each_pseudo_move(board_.data(), occupied_[index(side_)], side_, [&](Square from, Square to) {
+  const std::optional<CheckSquares> squares = check_squares();
+  if (!squares && !king_[index(~side_)].valid()) return;  // no king, no check
+  std::optional<LegalTest> legal;  // set up at the first check found
+  const auto check = [&](Square from, Square to) {
     const Move m(from, to);
-    if (board_[std::size_t(to.index())].type() != PieceType::King && gives_check(m) && legal(m)) out.push(m);
-  });
+    if (board_[std::size_t(to.index())].type() == PieceType::King || !gives_check(m)) return;
+    if (!legal) legal.emplace(legal_test());
+    if ((*legal)(m)) out.push(m);
+  };
+  if (!squares) {
+    for_each_pseudo_move(board_.data(), occupied_[index(side_)], side_, check);
+    return;
+  }
+  // Only the moves CheckSquares lets through are tested.
+  for_each_pseudo_move(board_.data(), occupied_[index(side_)], side_, check,
+                       [&](Square from, PieceType type) { return squares->wanted(from, type); });
 }
 
 void Position::generate_legal_captures_to(Square sq, MoveList& out) const {

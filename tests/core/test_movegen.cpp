@@ -91,6 +91,14 @@ TEST_CASE("legal moves are exactly the pseudo-legal moves that keep the king saf
         copy.make(m, u);
         REQUIRE(flipped.gives_check(m) == copy.king_attacked(~flipped.side_to_move()));
       }
+      // Its legal checks: every legal move that gives check, in order.
+      xq::MoveList flipped_legal, flipped_checks, flipped_want;
+      flipped.generate_legal(flipped_legal);
+      flipped.generate_legal_checks(flipped_checks);
+      for (xq::Move m : flipped_legal)
+        if (flipped.at(m.to()).type() != xq::PieceType::King && flipped.gives_check(m)) flipped_want.push(m);
+      REQUIRE(flipped_checks.size() == flipped_want.size());
+      for (std::size_t i = 0; i < flipped_want.size(); ++i) REQUIRE(flipped_checks[i] == flipped_want[i]);
       // The captures alone: the pseudo-legal moves that take a piece, in order.
       xq::MoveList captures, taking;
       pos.generate_pseudo_captures(captures);

@@ -4,6 +4,7 @@
 
 #include <array>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -157,6 +158,32 @@ class Position {
       return true;
     }
   };
+  // Where a move of the side to move must start or end to give check, when
+  // the other king is not attacked already (otherwise none: gives_check
+  // decides for every move). A move gives check only if the moved piece
+  // attacks the king from its new square, or leaving its square opens a
+  // line or a horse leg of ours, or filling its new square makes a screen
+  // for a cannon of ours; everything else is left to gives_check.
+  struct CheckSquares {
+    SquareSet leave;    // between the king and our farthest rook, cannon or king on a line, and the horse legs
+    SquareSet screen;   // between the king and our farthest cannon on a line
+    SquareSet line_to;  // the king's file and rank: a rook, cannon or king landing there
+    SquareSet horse_to, pawn_to;
+    SquareSet every;    // all squares: what a piece on `leave` may move to
+    // The squares a piece of this type on `from` may check by moving to.
+    SquareSet wanted(Square from, PieceType type) const {
+      if (leave.contains(from)) return every;
+      switch (type) {
+        case PieceType::Rook:
+        case PieceType::Cannon:
+        case PieceType::King: return line_to;  // the screens lie on it
+        case PieceType::Horse: return horse_to | screen;
+        case PieceType::Pawn: return pawn_to | screen;
+        default: return screen;  // advisors and elephants stay on their side
+      }
+    }
+  };
+  std::optional<CheckSquares> check_squares() const;
   // The checkers of the side to move's king and what answers each (above).
   void find_evasions(SafetyFilter& f) const;
   SafetyFilter safety_filter() const;
