@@ -246,4 +246,6 @@ std::string OutputFile::commit() {
   return "";
 }
 
+bool names_standard_output(const std::string& path) { return standard_descriptor(path) == 1; }
+
 }  // namespace xq::formats

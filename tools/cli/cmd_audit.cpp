@@ -88,7 +88,7 @@ int run_audit(const std::vector<std::string>& args) {
     }
     html = vm["html-all"].as<std::string>();
   }
-  if (html == "-" || html == "/dev/stdout" || html == "/dev/fd/1" || html == "/proc/self/fd/1") {
+  if (html == "-" || xf::names_standard_output(html)) {
     std::cerr << "xqrec audit: the report goes to a file (--html FILE), not to standard output\n";
     return kUsage;
   }
@@ -115,7 +115,7 @@ int run_audit(const std::vector<std::string>& args) {
 
   // Standard output by another name is standard output: the finding lines
   // must not go there too.
-  if (jsonl == "/dev/stdout" || jsonl == "/dev/fd/1" || jsonl == "/proc/self/fd/1") jsonl = "-";
+  if (xf::names_standard_output(jsonl)) jsonl = "-";
   // No output may be an input: the records, or the list naming them.
   xf::OutputGuard guard;
   for (const auto& f : files) guard.add_input(f.path);
@@ -169,32 +169,26 @@ int run_audit(const std::vector<std::string>& args) {
   };
   const auto sum = xa::audit_files(files, batch, sink);
   std::cout.flush();
-  if (!jsonl.empty()) {
+  // Each output is committed under the rule for a run that read nothing.
+  const bool nothing_read = sum.files == sum.io_errors;
+  const auto commit = [&](xf::OutputFile& out, const std::string& name, std::string error) {
     bool kept = false;
-    if (const std::string e = json_out.commit_unless_nothing_read(sum.files == sum.io_errors, io_error, kept);
-        !e.empty()) {
-      std::cerr << "xqrec audit: " << xf::printable(e) << "\n";
-      return kUsage;
+    if (error.empty()) error = out.commit_unless_nothing_read(nothing_read, io_error, kept);
+    if (!error.empty()) {
+      std::cerr << "xqrec audit: " << xf::printable(error) << "\n";
+      return false;
     }
     if (kept) {
-      std::cerr << "xqrec audit: nothing was read: " << xf::printable(jsonl) << " is left as it was\n";
+      std::cerr << "xqrec audit: nothing was read: " << xf::printable(name) << " is left as it was\n";
       io_error = true;
     }
-  }
+    return true;
+  };
+  if (!jsonl.empty() && !commit(json_out, jsonl, "")) return kUsage;
   if (!html.empty()) {
     std::string e;
-    const bool nothing_read = sum.files == sum.io_errors;
     if (!nothing_read) e = html_report.finish(sum, [&](std::string_view bytes) { return html_out.write(bytes); });
-    bool kept = false;
-    if (e.empty()) e = html_out.commit_unless_nothing_read(nothing_read, io_error, kept);
-    if (!e.empty()) {
-      std::cerr << "xqrec audit: " << xf::printable(html) << ": " << xf::printable(e) << "\n";
-      return kUsage;
-    }
-    if (kept) {
-      std::cerr << "xqrec audit: nothing was read: " << xf::printable(html) << " is left as it was\n";
-      io_error = true;
-    }
+    if (!commit(html_out, html, e.empty() ? e : html + ": " + e)) return kUsage;
   }
   std::ostream& summary = jsonl == "-" || vm.count("quiet") ? std::cerr : std::cout;
   summary << "audited " << sum.files << " files, " << sum.games << " games, " << sum.plies << " plies; "

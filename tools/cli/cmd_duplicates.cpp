@@ -58,7 +58,7 @@ int run_duplicates(const std::vector<std::string>& args) {
 
   // Standard output by another name is standard output: the group blocks
   // must not go there too.
-  if (jsonl == "/dev/stdout" || jsonl == "/dev/fd/1" || jsonl == "/proc/self/fd/1") jsonl = "-";
+  if (xq::formats::names_standard_output(jsonl)) jsonl = "-";
   xf::OutputGuard guard;
   for (const auto& f : files) guard.add_input(f.path);
   for (const std::string& e : {guard.claim(jsonl, "--jsonl"), guard.claim_stdout("the groups")})

@@ -198,7 +198,7 @@ int run_select(const std::vector<std::string>& args) {
 
   // No output may be an input, and the listing and a -o - are the one
   // standard output.
-  if (out == "/dev/stdout" || out == "/dev/fd/1" || out == "/proc/self/fd/1") out = "-";
+  if (xq::formats::names_standard_output(out)) out = "-";
   xf::OutputGuard guard;
   for (const auto& file : files) guard.add_input(file.path);
   // With --db the index and the files it names are the inputs: no output

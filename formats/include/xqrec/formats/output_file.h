@@ -25,6 +25,10 @@ inline constexpr std::string_view kTemporaryPrefix = ".xqrec-tmp-";
 // instead), so that `| head` stops the work, not only the output.
 [[noreturn]] void end_as_by_signal(int sig);
 
+// Whether a path names this process's standard output (/dev/stdout,
+// /dev/fd/1, /proc/self/fd/1): the commands treat it as "-".
+bool names_standard_output(const std::string& path);
+
 // Whether a file name (the last part of a path) is one of our temporary files.
 bool is_temporary_output_name(std::string_view path);
 
