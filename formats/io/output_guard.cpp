@@ -29,6 +29,10 @@ std::string OutputGuard::claim(const std::string& path, std::string_view what) {
     // Special files (a terminal, /dev/null, a pipe) are written, not replaced.
     if (!S_ISREG(st.st_mode)) return "";
     if (inputs_.count({st.st_dev, st.st_ino})) return named + " is an input: refusing to overwrite it";
+    // `--html r.html > r.html`: the shell's file would be both.
+    struct stat out {};
+    if (::fstat(STDOUT_FILENO, &out) == 0 && S_ISREG(out.st_mode) && out.st_dev == st.st_dev && out.st_ino == st.st_ino)
+      return named + " is standard output too: refusing to write both into it";
     if (!outputs_.insert({st.st_dev, st.st_ino}).second) return named + " is already an output of this run";
   }
   // Not there yet (or there): two names of one new file are told by their

@@ -9,8 +9,13 @@
 
 #include "test_games.h"
 #include "xqrec/audit/audit.h"
+#include "xqrec/core/fen.h"
+#include "xqrec/core/position.h"
 #include "xqrec/formats/pgn_reader.h"
 #include "xqrec/report/audit_html.h"
+#include "xqrec/report/html_page.h"
+
+#include <set>
 
 using namespace xq;
 
@@ -95,6 +100,22 @@ TEST_CASE("audit html: a repetition shows its verdict, the cycle marked", "[repo
   CHECK(rows.size() >= 4);
   CHECK(doc.select_nodes("//span[contains(@class,'cycle')]").size() >= 4);
   CHECK(doc.select_nodes("//span[contains(@class,'flagged')]").size() == 1);
+  // The verdict's board is the position before the judged plies: the main
+  // line replayed to the ply before the first judged one.
+  const auto rep = std::find_if(a.findings.begin(), a.findings.end(), [](const auto& f) { return f.verdict.has_value(); });
+  REQUIRE(rep != a.findings.end());
+  auto setup = parse_fen(a.start_fen);
+  REQUIRE(setup);
+  auto pos = Position::from_setup(setup.value());
+  REQUIRE(pos);
+  for (int i = 0; i < rep->verdict->first_ply - 1; ++i) {
+    Undo u;
+    pos.value().make(a.main_line[std::size_t(i)], u);
+  }
+  const std::string fen = to_fen(pos.value().setup());
+  const auto board = verdict.select_node(".//*[@class='board']").node();
+  REQUIRE(board);
+  CHECK(attr(board, "data-fen") == fen);
 }
 
 TEST_CASE("audit html: without the main line kept, a section still stands", "[report]") {
@@ -107,7 +128,7 @@ TEST_CASE("audit html: without the main line kept, a section still stands", "[re
 
 TEST_CASE("audit html: the page holds a summary and the flagged games only", "[report]") {
   report::AuditHtml page(false);
-  REQUIRE(page.open().empty());
+  REQUIRE(page.open("t.html").empty());
   audit::BatchSummary sum;
   audit::GameAudit clean = audited("[Result \"*\"]\n\n1. h2e2 h9g7 *\n");
   for (const audit::GameAudit& a : {audited(kIllegal), clean, audited(kRepetition)}) {
@@ -140,7 +161,7 @@ TEST_CASE("audit html: the page holds a summary and the flagged games only", "[r
 
 TEST_CASE("audit html: --html-all shows every game, a clean one with its last position", "[report]") {
   report::AuditHtml page(true);
-  REQUIRE(page.open().empty());
+  REQUIRE(page.open("t.html").empty());
   page.add(audited("[Result \"*\"]\n\n1. h2e2 h9g7 *\n"));
   std::string html;
   REQUIRE(page.finish({}, [&](std::string_view b) { return html.append(b), true; }).empty());
@@ -149,4 +170,86 @@ TEST_CASE("audit html: --html-all shows every game, a clean one with its last po
   const auto board = doc.select_node("//section[@class='game']//*[@class='board']").node();
   REQUIRE(board);
   CHECK(board.select_nodes(".//*[@class='last']").size() == 2);
+}
+
+TEST_CASE("html escape: markup, control bytes and invalid UTF-8 never reach the page", "[report]") {
+  CHECK(report::html_escape("a<b&c\"d'e>") == "a&lt;b&amp;c&quot;d&#39;e&gt;");
+  CHECK(report::html_escape("炮二平五\tx\ny") == "炮二平五\tx\ny");
+  // What XML may not hold is shown as its bytes, as on the terminal.
+  CHECK(report::html_escape("a\x1b" "c") == "a\\x1bc");
+  CHECK(report::html_escape(std::string("n\0ul", 4)) == "n\\x00ul");
+  CHECK(report::html_escape("bad\xfe\xff.pgn") == "bad\\xfe\\xff.pgn");
+  CHECK(report::html_escape("\xe7\x82") == "\\xe7\\x82");          // cut UTF-8
+  CHECK(report::html_escape("\xc2\x85") == "\\xc2\\x85");          // C1 control
+  CHECK(report::html_escape("\xef\xbf\xbe") == "\\xef\\xbf\\xbe");  // U+FFFE
+}
+
+TEST_CASE("audit html: every id once on a page of many boards", "[report]") {
+  report::AuditHtml page(true);
+  REQUIRE(page.open("t.html").empty());
+  for (const char* pgn : {kIllegal, kRepetition, kIllegal}) page.add(audited(pgn));
+  std::string html;
+  REQUIRE(page.finish({}, [&](std::string_view b) { return html.append(b), true; }).empty());
+  pugi::xml_document doc;
+  REQUIRE(doc.load_string(html.c_str(), pugi::parse_default | pugi::parse_doctype));
+  CHECK(doc.select_nodes("//*[@class='board']").size() >= 3);
+  std::set<std::string> ids;
+  for (const auto& n : doc.select_nodes("//*[@id]")) CHECK(ids.insert(attr(n.node(), "id")).second);
+  // Every arrow's head is defined on the page.
+  for (const auto& n : doc.select_nodes("//*[@marker-end]")) {
+    const std::string ref = attr(n.node(), "marker-end");  // url(#head-...)
+    CHECK(ids.count(ref.substr(5, ref.size() - 6)) == 1);
+  }
+}
+
+TEST_CASE("audit html: a failing move without text shows what it was read as", "[report]") {
+  audit::GameAudit a = audited(kIllegal);
+  // As a binary record (XQF, CBR) reports it: no text, the move it holds.
+  for (auto& f : a.findings)
+    if (f.name() == "illegal-move") f.text.clear();
+  pugi::xml_document doc;
+  REQUIRE(doc.load_string(report::game_section(a, 1).c_str()));
+  const auto failed = doc.select_node("//span[@class='ply flagged failed']/a").node();
+  REQUIRE(failed);
+  CHECK(std::string(failed.text().get()).find("e2e5") != std::string::npos);
+}
+
+TEST_CASE("audit html: a variation's first ply shows the move before its branch", "[report]") {
+  // Black's alternative to h9g7 cannot be played: its board shows h2e2 as the last move.
+  const audit::GameAudit a = audited("[Result \"*\"]\n\n1. h2e2 h9g7 (1... e9e5) 2. h0g2 *\n");
+  const auto it = std::find_if(a.findings.begin(), a.findings.end(), [](const auto& f) { return f.variation != "main"; });
+  REQUIRE(it != a.findings.end());
+  CHECK(it->previous_move == "h2e2");
+  pugi::xml_document doc;
+  REQUIRE(doc.load_string(report::game_section(a, 1).c_str()));
+  const auto last = doc.select_nodes("//div[@data-variation!='main']//*[@class='last']");
+  REQUIRE(last.size() == 2);
+  CHECK(attr(last[0].node(), "data-square") == "h2");
+  CHECK(attr(last[1].node(), "data-square") == "e2");
+}
+
+TEST_CASE("audit html: the file's own findings are the file's, not a game's", "[report]") {
+  audit::GameAudit a;
+  a.file = "f.pgn";
+  a.game = 0;
+  formats::Issue& f = a.findings.emplace_back();
+  f.code = formats::Code::BadHeader;
+  f.severity = formats::Severity::Error;
+  f.message = "cannot read";
+  pugi::xml_document doc;
+  REQUIRE(doc.load_string(report::game_section(a, 1).c_str()));
+  const auto head = doc.select_node("//div[@data-code='bad-header']//p[@class='head']").node();
+  REQUIRE(head);
+  CHECK(std::string(head.last_child().value()).find("the file") != std::string::npos);
+  CHECK(std::string(doc.select_node("//h2").node().child_value()).find("the file") != std::string::npos);
+  report::AuditHtml page(false);
+  REQUIRE(page.open("t.html").empty());
+  page.add(a);
+  audit::BatchSummary sum;
+  sum.findings_by_code["bad-header"] = 1;
+  std::string html;
+  REQUIRE(page.finish(sum, [&](std::string_view b) { return html.append(b), true; }).empty());
+  CHECK(html.find("f.pgn (the file)") != std::string::npos);
+  CHECK(html.find("f.pgn #0") == std::string::npos);
+  CHECK(html.find("the game as a whole") == std::string::npos);
 }

@@ -127,10 +127,11 @@ class GameAuditor {
     return f;
   }
 
-  // The last move of the line being replayed, when the line has played one
-  // (a variation's history starts at its branch).
+  // The last move played before the position being replayed: the line's
+  // own, or for a variation's first ply the move before its branch.
   std::string previous_move() const {
-    return history_.size() ? to_iccs(history_.move(history_.size() - 1)) : std::string();
+    if (history_.size()) return to_iccs(history_.move(history_.size() - 1));
+    return line_previous_.is_none() ? std::string() : to_iccs(line_previous_);
   }
 
   // Decides the start position; false when there is none to replay from.
@@ -163,6 +164,7 @@ class GameAuditor {
   // The line walker's events (walk_lines).
   void line_begin(const LineStart& line) {
     main_ = line.main();
+    line_previous_ = line.previous;
     repetition_ = rules::RepetitionCounter(opt_.repetition_threshold);
     if (main_) repetition_.push(line.pos.key(), false);
     repetition_reported_ = false;
@@ -483,6 +485,7 @@ class GameAuditor {
   // The line being walked: whether it is the main line, and what the main
   // line counts (repetitions, the natural limit's quiet run).
   bool main_ = false;
+  Move line_previous_ = Move::none();  // the move before the current line's branch
   rules::RepetitionCounter repetition_{3};
   bool repetition_reported_ = false;
   rules::QuietRun quiet_{rules::NaturalLimit{}, 0};

@@ -80,6 +80,11 @@ int run_audit(const std::vector<std::string>& args) {
     std::cerr << "xqrec audit: cannot read the list " << xf::printable(from_list) << "\n";
     return kUsage;
   }
+  for (const char* option : {"jsonl", "html", "html-all"})
+    if (vm.count(option) && vm[option].as<std::string>().empty()) {
+      std::cerr << "xqrec audit: --" << option << " needs a file name\n";
+      return kUsage;
+    }
   const bool html_all = vm.count("html-all");
   if (html_all) {
     if (!html.empty()) {
@@ -137,7 +142,7 @@ int run_audit(const std::vector<std::string>& args) {
   xq::report::AuditHtml html_report(html_all);
   if (!html.empty()) {
     std::string e = html_out.open(html);
-    if (e.empty()) e = html_report.open();
+    if (e.empty()) e = html_report.open(html);
     if (!e.empty()) {
       std::cerr << "xqrec audit: " << xf::printable(e) << "\n";
       return kUsage;
@@ -186,8 +191,8 @@ int run_audit(const std::vector<std::string>& args) {
   };
   if (!jsonl.empty() && !commit(json_out, jsonl, "")) return kUsage;
   if (!html.empty()) {
-    std::string e;
-    if (!nothing_read) e = html_report.finish(sum, [&](std::string_view bytes) { return html_out.write(bytes); });
+    // Always made; whether a run that read nothing commits it is the rule's.
+    const std::string e = html_report.finish(sum, [&](std::string_view bytes) { return html_out.write(bytes); });
     if (!commit(html_out, html, e.empty() ? e : html + ": " + e)) return kUsage;
   }
   std::ostream& summary = jsonl == "-" || vm.count("quiet") ? std::cerr : std::cout;

@@ -1,13 +1,19 @@
 #include "xqrec/report/audit_html.h"
 
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
 #include <algorithm>
 #include <cerrno>
 #include <cstring>
+#include <filesystem>
 #include <optional>
 
 #include "xqrec/core/fen.h"
 #include "xqrec/core/iccs.h"
 #include "xqrec/core/position.h"
+#include "xqrec/formats/output_file.h"
 #include "xqrec/notation/chinese.h"
 #include "xqrec/report/board_svg.h"
 #include "xqrec/report/html_page.h"
@@ -51,7 +57,9 @@ std::string move_label(const std::optional<Position>& pos, std::string_view iccs
   return esc(iccs);
 }
 
-std::string where_text(const Issue& f) {
+// Where a finding stands; the file-level pseudo-game (game 0) holds what
+// belongs to no game.
+std::string where_text(const audit::GameAudit& a, const Issue& f) {
   std::string out;
   if (f.ply > 0) {
     out += "ply " + std::to_string(f.ply);
@@ -59,7 +67,7 @@ std::string where_text(const Issue& f) {
       out += " (move " + std::to_string(f.move_number) + (f.side ? std::string(", ") + std::string(color_name(*f.side)) : "") + ")";
     out += f.variation == "main" ? ", main line" : ", variation " + f.variation;
   } else {
-    out += "the game as a whole";
+    out += a.game > 0 ? "the game as a whole" : "the file";
   }
   if (f.where.line) out += ", line " + std::to_string(f.where.line) + " column " + std::to_string(f.where.column);
   else if (f.located()) out += ", byte " + std::to_string(f.where.offset);
@@ -103,7 +111,7 @@ std::optional<Position> main_line_before(const audit::GameAudit& a, int ply) {
 
 std::string finding_text(const audit::GameAudit& a, const Issue& f) {
   std::string out = "<p class=\"head\"><span class=\"code\">" + esc(f.name()) + "</span> " +
-                    std::string(formats::severity_name(f.severity)) + " · " + where_text(f) + "</p>";
+                    std::string(formats::severity_name(f.severity)) + " · " + where_text(a, f) + "</p>";
   out += "<p class=\"message\">" + esc(f.message) + "</p>";
   if (!f.text.empty() && !f.verdict) out += "<p>written: <code>" + esc(f.text) + "</code></p>";
   const auto pos = position_of(f.fen.empty() ? a.start_fen : f.fen);
@@ -157,10 +165,12 @@ std::string move_list(const audit::GameAudit& a, const std::vector<std::pair<int
   }
   // The main line's failing move, as written.
   for (const Issue& f : a.findings)
-    if (f.variation == "main" && f.ply == ply + 1 && flagged_finding(f) && !f.text.empty() && pos) {
+    if (f.variation == "main" && f.ply == ply + 1 && flagged_finding(f) && pos && !(f.text.empty() && f.read_as.empty())) {
       number(f.ply, pos->side_to_move(), pos->fullmove_number());
+      // A binary record's move has no text: the move it was read as.
+      const std::string shown = f.text.empty() ? move_label(pos, f.read_as) : esc(f.text);
       out += "<span class=\"ply flagged failed\" data-ply=\"" + std::to_string(f.ply) + "\"><a href=\"#g" + num(id) +
-             "-f" + num(*flag_of(f.ply)) + "\">" + esc(f.text) + "</a></span> ";
+             "-f" + num(*flag_of(f.ply)) + "\">" + shown + "</a></span> ";
       break;
     }
   if (!a.result.empty()) out += "<span class=\"result\">" + esc(a.result) + "</span>";
@@ -229,7 +239,7 @@ std::string game_section(const audit::GameAudit& a, std::size_t id) {
     if (flagged_finding(f)) continue;
     if (!table) out += "<table class=\"others\"><tr><th>finding</th><th>where</th><th>message</th></tr>", table = true;
     out += "<tr data-code=\"" + esc(f.name()) + "\"><td>" + esc(f.name()) + " (" +
-           std::string(formats::severity_name(f.severity)) + ")</td><td>" + where_text(f) + "</td><td>" + esc(f.message) +
+           std::string(formats::severity_name(f.severity)) + ")</td><td>" + where_text(a, f) + "</td><td>" + esc(f.message) +
            "</td></tr>";
   }
   if (table) out += "</table>";
@@ -241,8 +251,31 @@ AuditHtml::~AuditHtml() {
   if (scratch_) std::fclose(scratch_);
 }
 
-std::string AuditHtml::open() {
-  scratch_ = std::tmpfile();
+namespace {
+
+std::FILE* scratch_beside(const std::string& output) {
+  std::string dir = std::filesystem::path(output).parent_path().string();
+  if (dir.empty()) dir = ".";
+  int fd = ::open(dir.c_str(), O_TMPFILE | O_RDWR | O_CLOEXEC, 0600);
+  if (fd < 0) {
+    // A file system without O_TMPFILE: a named file, gone at once, under
+    // the name directory walks skip.
+    std::string name = dir + "/" + std::string(formats::kTemporaryPrefix) + "XXXXXX";
+    fd = ::mkstemp(name.data());
+    if (fd >= 0) ::unlink(name.c_str());
+  }
+  if (fd < 0) return std::tmpfile();
+  std::FILE* f = ::fdopen(fd, "w+b");
+  if (!f) ::close(fd);
+  return f;
+}
+
+}  // namespace
+
+std::string AuditHtml::open(const std::string& output) {
+  struct stat st {};
+  const bool special = ::stat(output.c_str(), &st) == 0 && !S_ISREG(st.st_mode);
+  scratch_ = special ? std::tmpfile() : scratch_beside(output);
   if (!scratch_) return std::string("cannot make a temporary file for the report: ") + std::strerror(errno);
   return {};
 }
@@ -251,8 +284,8 @@ void AuditHtml::add(const audit::GameAudit& a) {
   if (!scratch_ || (!all_games_ && !flagged_game(a))) return;
   const std::size_t id = ++sections_;
   const std::string section = game_section(a, id);
-  if (std::fwrite(section.data(), 1, section.size(), scratch_) != section.size()) failed_ = true;
-  const std::string label = a.file + " #" + num(a.game);
+  if (std::fwrite(section.data(), 1, section.size(), scratch_) != section.size() && !error_) error_ = errno ? errno : EIO;
+  const std::string label = a.game ? a.file + " #" + num(a.game) : a.file + " (the file)";
   std::map<std::string, bool> seen;
   for (const Issue& f : a.findings) {
     const std::string name(f.name());
@@ -267,7 +300,8 @@ void AuditHtml::add(const audit::GameAudit& a) {
 
 std::string AuditHtml::finish(const audit::BatchSummary& sum, const std::function<bool(std::string_view)>& write) {
   if (!scratch_) return "the report's temporary file is not open";
-  if (failed_ || std::fflush(scratch_) != 0) return std::string("cannot write the report's temporary file: ") + std::strerror(errno);
+  if (!error_ && std::fflush(scratch_) != 0) error_ = errno ? errno : EIO;
+  if (error_) return std::string("cannot write the report's temporary file: ") + std::strerror(error_);
   std::string head = html_page_head("xqrec audit: " + num(sum.games) + " games, " + num(sections_) + " shown");
   head += "<section class=\"summary\"><h1>xqrec audit</h1><p>" + num(sum.files) + " files, " + num(sum.games) +
           " games, " + num(sum.plies) + " plies; " + num(sum.games_with_errors) + " games with errors; " +

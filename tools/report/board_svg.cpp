@@ -59,9 +59,27 @@ constexpr const char* kStyle =
     ".board .arrow.illegal{stroke:#d00}"
     ".board .arrow.candidate{stroke:#080;stroke-dasharray:8 6}";
 
+// The arrow heads, one marker a kind of arrow.
+std::string marker_defs() {
+  std::string out = "<defs>";
+  for (const char* kind : {"move", "illegal", "candidate"})
+    out += std::string("<marker id=\"head-") + kind +
+           "\" viewBox=\"0 0 10 10\" refX=\"6\" refY=\"5\" markerWidth=\"4\" markerHeight=\"4\" orient=\"auto\">"
+           "<path d=\"M0,0L10,5L0,10z\" class=\"head " + kind + "\" fill=\"" +
+           (std::string(kind) == "illegal" ? "#d00" : std::string(kind) == "candidate" ? "#080" : "#06c") + "\"/></marker>";
+  return out + "</defs>";
+}
+
 }  // namespace
 
 std::string_view board_css() { return kStyle; }
+
+std::string board_shared_defs() {
+  // Hidden by size, not by display:none, under which browsers may not draw
+  // the markers the visible boards refer to.
+  return "<svg class=\"shared-defs\" width=\"0\" height=\"0\" style=\"position:absolute\" aria-hidden=\"true\">" +
+         marker_defs() + "</svg>";
+}
 
 std::string board_svg(const Setup& setup, const BoardMarks& marks) {
   std::string out;
@@ -71,13 +89,7 @@ std::string board_svg(const Setup& setup, const BoardMarks& marks) {
   if (marks.standalone) out += " xmlns=\"http://www.w3.org/2000/svg\"";
   out += " aria-label=\"" + to_fen(setup) + "\">";
   if (marks.standalone) out += std::string("<style>") + kStyle + "</style>";
-  out += "<defs>";
-  for (const char* kind : {"move", "illegal", "candidate"})
-    out += std::string("<marker id=\"head-") + kind +
-           "\" viewBox=\"0 0 10 10\" refX=\"6\" refY=\"5\" markerWidth=\"4\" markerHeight=\"4\" orient=\"auto\">"
-           "<path d=\"M0,0L10,5L0,10z\" class=\"head " + kind + "\" fill=\"" +
-           (std::string(kind) == "illegal" ? "#d00" : std::string(kind) == "candidate" ? "#080" : "#06c") + "\"/></marker>";
-  out += "</defs>";
+  if (marks.standalone) out += marker_defs();
   // The grid: ranks across; files broken at the river but on the edges; the
   // palaces' diagonals.
   out += "<g class=\"grid\">";

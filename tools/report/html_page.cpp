@@ -2,19 +2,46 @@
 
 #include "xqrec/report/board_svg.h"
 
+#include <unicode/utf8.h>
+
+#include <cstdint>
+
 namespace xq::report {
 
 std::string html_escape(std::string_view text) {
   std::string out;
   out.reserve(text.size());
-  for (char c : text) switch (c) {
-      case '&': out += "&amp;"; break;
-      case '<': out += "&lt;"; break;
-      case '>': out += "&gt;"; break;
-      case '"': out += "&quot;"; break;
-      case '\'': out += "&#39;"; break;
-      default: out += c;
+  const auto* bytes = reinterpret_cast<const std::uint8_t*>(text.data());
+  const auto size = std::int32_t(text.size());
+  for (std::int32_t i = 0; i < size;) {
+    const char c = text[std::size_t(i)];
+    switch (c) {
+      case '&': out += "&amp;"; ++i; continue;
+      case '<': out += "&lt;"; ++i; continue;
+      case '>': out += "&gt;"; ++i; continue;
+      case '"': out += "&quot;"; ++i; continue;
+      case '\'': out += "&#39;"; ++i; continue;
+      default: break;
     }
+    // What XML and HTML may hold as text: no control character but tab,
+    // line feed and carriage return, no noncharacter, valid UTF-8 only.
+    // Anything else is shown as its bytes (\x1b), as on the terminal.
+    const std::int32_t at = i;
+    UChar32 cp;
+    U8_NEXT(bytes, i, size, cp);
+    const bool shown = cp >= 0 && (cp >= 0x20 || cp == '\t' || cp == '\n' || cp == '\r') &&
+                       !(cp >= 0x7F && cp <= 0x9F) && !U_IS_UNICODE_NONCHAR(cp);
+    if (shown) {
+      out.append(text.data() + at, std::size_t(i - at));
+    } else {
+      static const char* hex = "0123456789abcdef";
+      for (std::int32_t k = at; k < i; ++k) {
+        out += "\\x";
+        out += hex[bytes[k] >> 4];
+        out += hex[bytes[k] & 15];
+      }
+    }
+  }
   return out;
 }
 
@@ -67,6 +94,7 @@ std::string html_page_head(std::string_view title) {
   out += kPageStyle;
   out += board_css();
   out += "</style></head><body>";
+  out += board_shared_defs();
   return out;
 }
 

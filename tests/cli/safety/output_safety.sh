@@ -155,8 +155,19 @@ html-outputs)
   expect_rc 2 "$xqrec" audit v.pgn --html -
   expect_rc 2 "$xqrec" audit v.pgn --html r.html --jsonl r.html
   expect_rc 2 "$xqrec" audit v.pgn --html r.html --html-all r2.html
+  expect_rc 2 "$xqrec" audit v.pgn --html ""
+  expect_rc 2 "$xqrec" audit v.pgn --jsonl ""
   same v.pgn keep.pgn
   [ ! -e r.html ] && [ ! -e r2.html ] || die "a refused run wrote a report"
+  # The shell's standard output is the report too: refused, not written twice into.
+  "$xqrec" audit v.pgn --html s.html > s.html 2> err.txt; [ $? = 2 ] || die "--html s.html > s.html did not exit 2"
+  grep -q "standard output" err.txt || die "the refusal does not say why: $(cat err.txt)"
+  [ ! -s s.html ] || die "--html s.html > s.html wrote into it"
+  # A run over an empty directory reads nothing but fails nothing: a whole
+  # report of no game, never an empty file.
+  mkdir empty
+  "$xqrec" audit -q empty --html e.html 2> /dev/null
+  tail -c 8 e.html | grep -q '</html>' || die "an empty run's report is not a whole page: $(head -c 80 e.html)"
   echo keep > k.html; cp k.html k.keep
   expect_rc 2 "$xqrec" audit /nonexistent --html k.html
   same k.html k.keep

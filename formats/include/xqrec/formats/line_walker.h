@@ -26,6 +26,7 @@ struct LineStart {
   Position pos;
   int ply = 0;
   std::string path;
+  Move previous = Move::none();  // the move that led to `pos` before the branch (none for the main line)
   bool main() const { return path == "main"; }
 };
 
@@ -94,7 +95,8 @@ void walk_lines(const GameRecord& record, const Position& start, Events& events,
       if (variations && branches && branches->size() > 1)
         for (std::size_t k = branches->size(); k-- > 1;)
           work.push_back({(*branches)[k], pos, ply,
-                          (line.main() ? "" : line.path + "/") + std::to_string(this_ply) + "." + std::to_string(k)});
+                          (line.main() ? "" : line.path + "/") + std::to_string(this_ply) + "." + std::to_string(k),
+                          history.size() ? history.move(history.size() - 1) : line.previous});
       const Color mover = pos.side_to_move();
       Undo u;
       Move move = play_fast(pos, node, u);

@@ -10,9 +10,11 @@
 // adjudicate --html` gives it. Printed: A4, one game a page.
 //
 // Memory stays bounded whatever the number of games: each section goes to
-// an unnamed temporary file as its game comes (std::tmpfile, gone with the
-// process however it ends), and the page is put together at the end, the
-// summary first.
+// an unnamed temporary file as its game comes, and the page is put
+// together at the end, the summary first. The temporary file is made in
+// the report's own directory (O_TMPFILE: no name, gone with the process
+// however it ends), so that the space it takes is where the report goes,
+// not in /tmp; where that cannot be (a report to a device) std::tmpfile.
 #pragma once
 
 #include <cstddef>
@@ -45,8 +47,9 @@ class AuditHtml {
   AuditHtml(const AuditHtml&) = delete;
   AuditHtml& operator=(const AuditHtml&) = delete;
 
-  // Opens the temporary file the sections go to. Error or "".
-  std::string open();
+  // Opens the temporary file the sections go to, beside `output` (the
+  // report's path). Error or "".
+  std::string open(const std::string& output);
   // A game (or a file's pseudo-game 0) as the audit delivers them, in order.
   void add(const audit::GameAudit& a);
   // Writes the whole page through `write` (false: the write failed). Error or "".
@@ -64,7 +67,7 @@ class AuditHtml {
 
   bool all_games_;
   std::FILE* scratch_ = nullptr;
-  bool failed_ = false;
+  int error_ = 0;  // errno of the first failed write to the temporary file
   std::size_t sections_ = 0;
   std::map<std::string, CodeLinks> codes_;
 };

@@ -29,12 +29,15 @@ struct BoardMarks {
   std::vector<BoardArrow> arrows;
   Move last_move = Move::none();   // highlighted on its two squares
   std::vector<Square> targets;     // chased pieces, ringed
-  bool standalone = true;          // an SVG file of its own (the XML namespace, the style inside)
+  bool standalone = true;          // an SVG file of its own (the XML namespace, the style and arrow heads inside)
 };
 
 std::string board_svg(const Setup& setup, const BoardMarks& marks = {});
 
-// The boards' style, for a page that holds boards inline (standalone false).
+// For a page that holds boards inline (standalone false): the boards' style,
+// and the arrow heads they share, a hidden SVG for once in the page's body
+// (an id may be defined once a page).
 std::string_view board_css();
+std::string board_shared_defs();
 
 }  // namespace xq::report

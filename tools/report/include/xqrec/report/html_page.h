@@ -10,7 +10,9 @@
 
 namespace xq::report {
 
-// Text for an element or an attribute: & < > " ' escaped.
+// Text for an element or an attribute: & < > " ' escaped; a byte that is
+// not valid UTF-8, a control character (but tab and line breaks) or a
+// noncharacter, which XML may not hold, written as its bytes (\x1b).
 std::string html_escape(std::string_view text);
 
 // A whole page around `body` (already markup).
