@@ -8,11 +8,7 @@
 # Usage: report.sh XQREC SOURCE_DIR [PNG_COPY]  (PNG_COPY: keep the screenshot there)
 set -u
 xqrec=$1 src=$2 keep=${3:-}
-chromium=$(command -v chromium || command -v chromium-browser || true)
-if [ -z "$chromium" ]; then
-  if [ "${CI:-}" = true ]; then echo "FAIL: chromium is missing under CI=true (scripts/install-deps.sh --browser installs it)"; exit 1; fi
-  echo "skipped: no chromium on this machine"; exit 77
-fi
+. "$(dirname "$0")/chromium.sh"
 dir=$(mktemp -d); trap 'rm -rf "$dir"' EXIT
 "$xqrec" audit -q --html "$dir/report.html" "$src/corpus" 2> "$dir/audit.err"
 rc=$?
@@ -20,14 +16,8 @@ rc=$?
 [ $rc = 1 ] || { echo "FAIL: audit exited $rc"; cat "$dir/audit.err"; exit 1; }
 sections=$(grep -o '<section class="game"' "$dir/report.html" | wc -l)
 [ "$sections" -gt 0 ] || { echo "FAIL: no game section in the report"; exit 1; }
-# Headless, a profile of its own, no sandbox (tests may run as root), no GPU.
-browser() {
-  timeout 180 "$chromium" --headless --no-sandbox --disable-gpu --disable-dev-shm-usage --no-first-run \
-    --user-data-dir="$dir/profile" --hide-scrollbars "$@" "file://$dir/report.html" > "$dir/chromium.log" 2>&1 ||
-    { echo "FAIL: chromium $*"; tail -20 "$dir/chromium.log"; exit 1; }
-}
-browser --no-pdf-header-footer --print-to-pdf="$dir/report.pdf"
-browser --window-size=1100,1500 --screenshot="$dir/report.png"
+browser "$dir/report.html" "$dir/chromium.log" 180 --no-pdf-header-footer --print-to-pdf="$dir/report.pdf"
+browser "$dir/report.html" "$dir/chromium.log" 180 --window-size=1100,1500 --screenshot="$dir/report.png"
 python3 "$(dirname "$0")/check_report.py" "$dir/report.pdf" "$dir/report.png" "$((sections + 1))" || exit 1
 [ -n "$keep" ] && cp "$dir/report.png" "$keep"
 echo "the report of corpus/ ($sections games shown) prints to $((sections + 1)) pages; the screenshot is not blank"

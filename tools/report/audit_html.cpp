@@ -17,6 +17,7 @@
 #include "xqrec/notation/chinese.h"
 #include "xqrec/report/board_svg.h"
 #include "xqrec/report/html_page.h"
+#include "xqrec/report/print_scale.h"
 #include "xqrec/report/verdict_html.h"
 
 namespace xq::report {
@@ -181,19 +182,24 @@ std::string move_list(const audit::GameAudit& a, const std::vector<std::pair<int
 }  // namespace
 
 std::string game_section(const audit::GameAudit& a, std::size_t id) {
-  std::string out = "<section class=\"game\" id=\"g" + num(id) + "\" data-file=\"" + esc(a.file) + "\" data-game=\"" +
-                    num(a.game) + "\">";
-  out += "<h2>" + esc(a.file) + (a.game ? " · game " + num(a.game) : std::string(" · the file as a whole")) + "</h2>";
+  PrintMeasure measure;
+  const std::string heading = a.file + (a.game ? " · game " + num(a.game) : std::string(" · the file as a whole"));
+  measure.heading_em = text_em(heading);
+  std::string out = "<h2>" + esc(heading) + "</h2>";
   if (!a.tags.empty()) {
     out += "<table class=\"tags\">";
-    for (const auto& t : a.tags) out += "<tr><th>" + esc(t.name) + "</th><td>" + esc(t.value) + "</td></tr>";
+    for (const auto& t : a.tags) {
+      out += "<tr><th>" + esc(t.name) + "</th><td>" + esc(t.value) + "</td></tr>";
+      measure.tags_em += text_em(t.name) + text_em(t.value) + 1.8;
+    }
     out += "</table>";
   }
   if (a.game > 0) {
-    out += "<p class=\"facts\">" + std::to_string(a.plies) + " plies replayed · result " +
-           esc(a.result.empty() ? "none" : a.result) + " · final position " + esc(a.final_state);
-    if (a.ecco) out += " · ECCO " + esc(a.ecco->code) + " " + esc(a.ecco->name);
-    out += "</p>";
+    std::string facts = std::to_string(a.plies) + " plies replayed · result " + (a.result.empty() ? "none" : a.result) +
+                        " · final position " + a.final_state;
+    if (a.ecco) facts += " · ECCO " + a.ecco->code + " " + a.ecco->name;
+    measure.facts_em = text_em(facts);
+    out += "<p class=\"facts\">" + esc(facts) + "</p>";
   }
   // The flagged findings, numbered in order; the main line's plies they mark.
   std::vector<std::pair<int, std::size_t>> flags;
@@ -204,7 +210,10 @@ std::string game_section(const audit::GameAudit& a, std::size_t id) {
     flags.emplace_back(f.ply, k);
     if (f.verdict && cycle_last < 0) cycle_first = f.verdict->first_ply, cycle_last = f.verdict->last_ply;
   }
-  if (a.game > 0 && !a.start_fen.empty()) out += move_list(a, flags, id, cycle_first, cycle_last);
+  if (a.game > 0 && !a.start_fen.empty()) {
+    out += move_list(a, flags, id, cycle_first, cycle_last);
+    measure.plies = int(a.main_line.size()) + 1;
+  }
   bool boards = false;
   for (std::size_t k = 0; k < a.findings.size(); ++k) {
     const Issue& f = a.findings[k];
@@ -214,14 +223,23 @@ std::string game_section(const audit::GameAudit& a, std::size_t id) {
            num(k) + "\" data-code=\"" + esc(f.name()) + "\" data-ply=\"" + std::to_string(f.ply) + "\" data-variation=\"" +
            esc(f.variation) + "\">";
     const auto before = f.verdict ? main_line_before(a, f.verdict->first_ply) : std::nullopt;
+    const std::string about = finding_text(a, f);
     if (f.verdict && before) {
-      out += "<div class=\"about\">" + finding_text(a, f) + "</div>";
+      out += "<div class=\"about\">" + about + "</div>";
       out += verdict_section(*before, *f.verdict);
+      ++measure.verdicts;
+      measure.verdict_rows += int(f.verdict->moves.size());
+      for (const auto& m : f.verdict->moves)
+        // A target reads "target: black rook on d5 (有根)": some 14 em.
+        measure.verdict_lines += verdict_row_lines(text_em(m.reason), std::vector<double>(m.targets.size(), 14.0));
+      measure.verdict_text_em += markup_em(about) + 2 * text_em(f.verdict->explanation) + text_em(f.verdict->red.label) +
+                                 text_em(f.verdict->black.label);
     } else {
       std::string caption;
       const std::string board = finding_board(a, f, caption);
       if (!board.empty()) out += "<figure class=\"diagram\">" + board + "<figcaption>" + esc(caption) + "</figcaption></figure>";
-      out += "<div class=\"about\">" + finding_text(a, f) + "</div>";
+      out += "<div class=\"about\">" + about + "</div>";
+      measure.boards.push_back(text_lines(about, 84));
     }
     out += "</div>";
   }
@@ -241,10 +259,14 @@ std::string game_section(const audit::GameAudit& a, std::size_t id) {
     out += "<tr data-code=\"" + esc(f.name()) + "\"><td>" + esc(f.name()) + " (" +
            std::string(formats::severity_name(f.severity)) + ")</td><td>" + where_text(a, f) + "</td><td>" + esc(f.message) +
            "</td></tr>";
+    ++measure.other_rows;
+    measure.other_lines += other_row_lines(text_em(f.name()) + 6, markup_em(where_text(a, f)), text_em(f.message));
   }
   if (table) out += "</table>";
-  out += "</section>\n";
-  return out;
+  // The section's print scale, from how tall it would print.
+  const std::string fit = print_scale_class(printed_height_mm(measure));
+  return "<section class=\"game\" id=\"g" + num(id) + "\" data-file=\"" + esc(a.file) + "\" data-game=\"" + num(a.game) +
+         "\"" + (fit.empty() ? std::string() : " data-print=\"" + fit + "\"") + ">" + out + "</section>\n";
 }
 
 AuditHtml::~AuditHtml() {

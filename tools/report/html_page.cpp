@@ -1,6 +1,7 @@
 #include "xqrec/report/html_page.h"
 
 #include "xqrec/report/board_svg.h"
+#include "xqrec/report/print_scale.h"
 
 #include <unicode/utf8.h>
 
@@ -93,6 +94,7 @@ std::string html_page_head(std::string_view title) {
   out += "</title><style>";
   out += kPageStyle;
   out += board_css();
+  out += print_scale_css();
   out += "</style></head><body>";
   out += board_shared_defs();
   return out;
