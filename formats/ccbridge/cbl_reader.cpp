@@ -29,7 +29,6 @@ std::uint32_t u32(std::string_view b, std::size_t o) {
 }  // namespace
 
 FileReport read_cbl(std::string_view bytes, GameVisitor& visitor, const ReadOptions& options) {
-  (void)options;
   FileReport report;
   report.format = Format::Cbl;
   report.encoding = "UTF-16LE";
@@ -109,6 +108,8 @@ FileReport read_cbl(std::string_view bytes, GameVisitor& visitor, const ReadOpti
       deleted_issue = make_issue(Code::DeletedRecord, Severity::Info, kIndexStart + e.entry * kIndexEntry,
                                  "index entry " + std::to_string(e.entry) +
                                      " is marked deleted; its record is read, with the tag Deleted \"yes\"");
+    // Records are read in the index's order, mostly that of the file.
+    if (options.done_before) options.done_before(std::size_t(e.offset));
     const detail::CbrRecordResult r =
         detail::read_cbr_record(bytes.substr(std::size_t(e.offset), e.length), e.offset, index + 1, visitor,
                                 deleted ? extra_deleted : extra, file_issues, &budget,

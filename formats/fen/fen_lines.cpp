@@ -9,7 +9,6 @@
 namespace xq::formats {
 
 FileReport read_fen_lines(std::string_view bytes, GameVisitor& visitor, const ReadOptions& options) {
-  (void)options;
   FileReport report;
   report.format = Format::FenLines;
   report.encoding = "UTF-8";
@@ -45,6 +44,7 @@ FileReport read_fen_lines(std::string_view bytes, GameVisitor& visitor, const Re
     }
     ++report.games;
     const SourceLocation where{line_start, line_no, 1};
+    if (options.done_before) options.done_before(line_start);  // the lines before are read
     const Control c = visitor.begin_game(report.games, where);
     if (c == Control::Stop) break;
     if (c == Control::SkipGame) continue;

@@ -14,8 +14,7 @@
 #include <mutex>
 #include <cerrno>
 #include <cstring>
-#include <iostream>
-#include <iterator>
+#include <cstdlib>
 
 namespace xq::formats {
 
@@ -92,10 +91,118 @@ bool FileBytes::truncated() const {
   return slot_ >= 0 && map_slots[std::size_t(slot_)].truncated.load(std::memory_order_acquire);
 }
 
+namespace {
+
+// Reads `fd` to its end into `buffer`, after the `have` bytes already
+// there; `size` is what fstat said of a regular file (0: unknown). A
+// regular file is asked for one byte more than what is left of its size:
+// once the size is reached, a shorter read is its end, so a folder of
+// one-game records costs one read per file, not two. Before that, a short
+// read (procfs and some FUSE files report a size of 0 or give a page at a
+// time; read() stops at 2 GiB) is read on from. `limit` (0: none) stops
+// early, for a pipe that goes to a temporary file past it. Error or "".
+std::string read_into(int fd, std::size_t size, std::string& buffer, std::size_t& have, std::size_t limit = 0) {
+  constexpr std::size_t kMaxRead = std::size_t(1) << 30;
+  for (;;) {
+    if (limit && have >= limit) return "";
+    const std::size_t want = std::min(kMaxRead, have < size ? size - have + 1 : std::size_t(1) << 16);
+    if (buffer.size() < have + want) buffer.resize(have + want);
+    const ssize_t n = ::read(fd, buffer.data() + have, want);
+    if (n < 0) {
+      if (errno == EINTR) continue;
+      return "cannot read: " + std::string(std::strerror(errno));
+    }
+    if (n == 0) return "";
+    have += std::size_t(n);
+    if (size != 0 && have >= size && std::size_t(n) < want) return "";  // the end of a regular file
+  }
+}
+
+bool write_all(int fd, const char* data, std::size_t n) {
+  while (n > 0) {
+    const ssize_t w = ::write(fd, data, n);
+    if (w < 0) {
+      if (errno == EINTR) continue;
+      return false;
+    }
+    data += w, n -= std::size_t(w);
+  }
+  return true;
+}
+
+// An unnamed file for the copy of a pipe: gone with the process however it ends.
+int unnamed_temporary() {
+  const char* env = std::getenv("TMPDIR");
+  const std::string dir = env && *env ? env : "/tmp";
+  int fd = ::open(dir.c_str(), O_TMPFILE | O_RDWR | O_CLOEXEC, 0600);
+  if (fd < 0) {
+    std::string name = dir + "/.xqrec-tmp-XXXXXX";
+    fd = ::mkstemp(name.data());
+    if (fd >= 0) ::unlink(name.c_str());
+  }
+  return fd;
+}
+
+}  // namespace
+
+std::string FileBytes::map_fd(int fd, std::size_t size) {
+  void* m = mmap(nullptr, size, PROT_READ, MAP_PRIVATE, fd, 0);
+  if (m == MAP_FAILED) return "cannot map: " + std::string(std::strerror(errno));
+  map_ = m;
+  size_ = size;
+  slot_ = register_map(map_, size_);
+  madvise(map_, size_, MADV_SEQUENTIAL);
+  return "";
+}
+
+std::string FileBytes::copy_to_temporary(int fd) {
+  // A short input stays in memory; past the mapping threshold the rest
+  // goes to the temporary file as it comes.
+  std::size_t have = 0;
+  if (std::string e = read_into(fd, 0, buffer_, have, std::size_t(kMapThreshold)); !e.empty()) return buffer_.clear(), e;
+  if (have < std::size_t(kMapThreshold)) {
+    buffer_.resize(have);
+    return "";
+  }
+  const int tmp = unnamed_temporary();
+  if (tmp < 0) return buffer_.clear(), "cannot make a temporary file for standard input: " + std::string(std::strerror(errno));
+  std::size_t total = 0;
+  std::string error;
+  for (;;) {
+    if (!write_all(tmp, buffer_.data(), have)) {
+      error = "cannot copy standard input to a temporary file: " + std::string(std::strerror(errno));
+      break;
+    }
+    total += have;
+    have = 0;
+    if (std::string e = read_into(fd, 0, buffer_, have, std::size_t(1) << 20); !e.empty()) {
+      error = e;
+      break;
+    }
+    if (have == 0) break;
+  }
+  buffer_.clear();
+  buffer_.shrink_to_fit();
+  if (error.empty()) error = map_fd(tmp, total);
+  ::close(tmp);
+  return error;
+}
+
 std::string FileBytes::open(const std::string& path) {
   if (path == "-") {
-    buffer_.assign(std::istreambuf_iterator<char>(std::cin), std::istreambuf_iterator<char>());
-    return std::cin.bad() ? "cannot read standard input" : "";
+    // Standard input redirected from a regular file is that file, mapped
+    // from where its offset stands; a pipe goes through a temporary file.
+    struct stat st {};
+    if (::fstat(STDIN_FILENO, &st) != 0) return "cannot stat standard input: " + std::string(std::strerror(errno));
+    if (S_ISREG(st.st_mode)) {
+      const off_t at = ::lseek(STDIN_FILENO, 0, SEEK_CUR);
+      if (at == 0 && st.st_size >= kMapThreshold) return map_fd(STDIN_FILENO, std::size_t(st.st_size));
+      std::size_t have = 0;
+      std::string e = read_into(STDIN_FILENO, 0, buffer_, have);
+      buffer_.resize(e.empty() ? have : 0);
+      return e;
+    }
+    return copy_to_temporary(STDIN_FILENO);
   }
   const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
   if (fd < 0) return "cannot open: " + std::string(std::strerror(errno));
@@ -107,45 +214,30 @@ std::string FileBytes::open(const std::string& path) {
   }
   // Large files are mapped; small ones (a folder of one-game records) are
   // cheaper to read than to map and unmap.
-  if (S_ISREG(st.st_mode) && st.st_size >= kMapThreshold) {
-    void* m = mmap(nullptr, std::size_t(st.st_size), PROT_READ, MAP_PRIVATE, fd, 0);
-    if (m != MAP_FAILED) {
-      map_ = m;
-      size_ = std::size_t(st.st_size);
-      slot_ = register_map(map_, size_);
-      madvise(map_, size_, MADV_SEQUENTIAL);
-      ::close(fd);
-      return "";
-    }
+  if (S_ISREG(st.st_mode) && st.st_size >= kMapThreshold && map_fd(fd, std::size_t(st.st_size)).empty()) {
+    ::close(fd);
+    return "";
   }
   // Small files, special files (pipes, devices) and empty ones: read what
-  // is there, straight into the buffer. A regular file is asked for one
-  // byte more than what is left of its size: once the size is reached, a
-  // shorter read is its end, so a folder of one-game records costs one read
-  // per file, not two. Before that, a short read (procfs and some FUSE files
-  // report a size of 0 or give a page at a time; read() stops at 2 GiB) is
-  // read on from.
-  constexpr std::size_t kMaxRead = std::size_t(1) << 30;
-  const std::size_t size = S_ISREG(st.st_mode) && st.st_size > 0 ? std::size_t(st.st_size) : 0;
+  // is there, straight into the buffer.
   std::size_t have = 0;
-  for (;;) {
-    const std::size_t want = std::min(kMaxRead, have < size ? size - have + 1 : std::size_t(1) << 16);
-    if (buffer_.size() < have + want) buffer_.resize(have + want);
-    const ssize_t n = ::read(fd, buffer_.data() + have, want);
-    if (n < 0) {
-      if (errno == EINTR) continue;
-      const std::string e = std::strerror(errno);
-      ::close(fd);
-      buffer_.clear();
-      return "cannot read: " + e;
-    }
-    if (n == 0) break;
-    have += std::size_t(n);
-    if (size != 0 && have >= size && std::size_t(n) < want) break;  // the end of a regular file
-  }
-  buffer_.resize(have);
+  std::string e = read_into(fd, S_ISREG(st.st_mode) && st.st_size > 0 ? std::size_t(st.st_size) : 0, buffer_, have);
+  buffer_.resize(e.empty() ? have : 0);
   ::close(fd);
-  return "";
+  return e;
+}
+
+void FileBytes::release_before(std::size_t offset) {
+  if (!map_) return;
+  const auto page = std::size_t(::sysconf(_SC_PAGESIZE));
+  // A few megabytes at a time: one call per game would cost more than it saves.
+  const std::size_t upto = std::min(offset, size_) & ~(page - 1);
+  // Reading started over (a check of the whole input, then the parse): what
+  // it read again from the start is back in memory.
+  if (upto < released_) released_ = 0;
+  if (upto < released_ + (std::size_t(4) << 20)) return;
+  ::madvise(static_cast<char*>(map_) + released_, upto - released_, MADV_DONTNEED);
+  released_ = upto;
 }
 
 std::string_view FileBytes::bytes() const {

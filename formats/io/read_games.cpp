@@ -3,6 +3,7 @@
 #include "xqrec/formats/cbr.h"
 #include "xqrec/formats/dhtmlxq.h"
 #include "xqrec/formats/fen_lines.h"
+#include "xqrec/formats/file_bytes.h"
 #include "xqrec/formats/json_game.h"
 #include "xqrec/formats/output_file.h"
 #include "xqrec/formats/pgn_reader.h"
@@ -50,6 +51,11 @@ FileReport read_games(std::string_view bytes, std::string_view path, GameVisitor
   }
   report.format = format;
   return report;
+}
+
+FileReport read_games(FileBytes& file, std::string_view path, GameVisitor& visitor, ReadOptions options) {
+  options.done_before = [&file](std::size_t offset) { file.release_before(offset); };
+  return read_games(file.bytes(), path, visitor, options);
 }
 
 }  // namespace xq::formats

@@ -214,7 +214,8 @@ class TextWindow {
 
 class PgnParser {
  public:
-  PgnParser(GameVisitor& visitor, FileReport& report) : v_(visitor), report_(report) {}
+  PgnParser(GameVisitor& visitor, FileReport& report, const ReadOptions& options)
+      : v_(visitor), report_(report), options_(options) {}
 
   TextWindow& text() { return t_; }
 
@@ -516,7 +517,10 @@ class PgnParser {
     game_encoding_issues_ = 0;
     game_issues_.reset();
     ++report_.games;
-    const Control c = v_.begin_game(report_.games, location(at));
+    const SourceLocation where = location(at);
+    // The games before this one are read: their bytes may go.
+    if (options_.done_before) options_.done_before(where.offset);
+    const Control c = v_.begin_game(report_.games, where);
     skip_ = c == Control::SkipGame;
     if (c == Control::Stop) stopped_ = true;
   }
@@ -1212,6 +1216,7 @@ class PgnParser {
   }
 
   GameVisitor& v_;
+  const ReadOptions& options_;
   FileReport& report_;
   TextWindow t_;
   std::size_t pos_ = 0;
@@ -1253,6 +1258,27 @@ MoveNotation notation_from_format_tag(std::string_view value, bool* known) {
   return MoveNotation::Auto;
 }
 
+namespace {
+
+// valid_utf8 a few megabytes at a time, each cut at a character's start,
+// saying what is done with: a large file's pages need not all stay in
+// memory for the check before it is read (`start`: where body begins).
+bool valid_utf8_in_order(std::string_view body, std::size_t start, const ReadOptions& options) {
+  constexpr std::size_t kPiece = std::size_t(4) << 20;
+  for (std::size_t at = 0; at < body.size();) {
+    std::size_t end = std::min(body.size(), at + kPiece);
+    // Back to the first byte of a character (not 10xxxxxx), at most 3 bytes.
+    for (int k = 0; k < 3 && end < body.size() && end > at && (static_cast<unsigned char>(body[end]) & 0xC0) == 0x80; ++k)
+      --end;
+    if (!valid_utf8(body.substr(at, end - at))) return false;
+    at = end;
+    if (options.done_before) options.done_before(start + at);
+  }
+  return true;
+}
+
+}  // namespace
+
 FileReport read_pgn(std::string_view bytes, GameVisitor& visitor, const ReadOptions& options) {
   FileReport report;
   report.format = Format::Pgn;
@@ -1280,9 +1306,9 @@ FileReport read_pgn(std::string_view bytes, GameVisitor& visitor, const ReadOpti
   }
   report.encoding = encoding;
 
-  PgnParser parser(visitor, report);
+  PgnParser parser(visitor, report, options);
   const std::string_view body = bytes.substr(start);
-  if (is_utf8_name(encoding) && (all_ascii || valid_utf8(body))) {
+  if (is_utf8_name(encoding) && (all_ascii || valid_utf8_in_order(body, start, options))) {
     parser.text().init_identity(bytes, start);
   } else if (!parser.text().init_decoded(bytes, encoding, start)) {
     Issue issue;

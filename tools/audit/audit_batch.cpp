@@ -1,7 +1,11 @@
 // The batch audit: a reader thread, audit workers, in-order delivery.
 #include "xqrec/audit/batch.h"
 
+#include <sys/stat.h>
+#include <unistd.h>
+
 #include <algorithm>
+#include <atomic>
 #include <cerrno>
 #include <chrono>
 #include <condition_variable>
@@ -43,23 +47,31 @@ struct Batch {
 };
 constexpr std::size_t kBatchItems = 64;
 
+// The progress line on a terminal: files, bytes read of all the inputs'
+// sizes (standard input from a pipe has none: then files only), games, rate
+// and an ETA from the bytes, so that a single large file shows one too.
 class Progress {
  public:
-  Progress(bool on, std::size_t files) : on_(on), files_(files), start_(clock::now()) {}
-  void update(std::size_t files_done, std::size_t games, bool force = false) {
+  Progress(bool on, std::size_t files, std::uint64_t total_bytes)
+      : on_(on), files_(files), total_bytes_(total_bytes), start_(clock::now()) {}
+  void update(std::size_t files_done, std::size_t games, std::uint64_t bytes_done, bool force = false) {
     if (!on_) return;
     const auto now = clock::now();
     if (!force && now - last_ < std::chrono::milliseconds(200)) return;
     last_ = now;
     const double s = std::chrono::duration<double>(now - start_).count();
     const double rate = s > 0 ? double(games) / s : 0;
-    std::string eta = "--";
-    if (files_done > 0 && files_done < files_) {
-      const double left = s / double(files_done) * double(files_ - files_done);
-      eta = std::to_string(int(left) / 60) + "m" + std::to_string(int(left) % 60) + "s";
+    std::string eta = "--", bytes;
+    double left = -1;
+    if (total_bytes_ > 0) {
+      bytes = "  " + megabytes(bytes_done) + " of " + megabytes(total_bytes_) + " MB";
+      if (bytes_done > 0 && bytes_done < total_bytes_) left = s / double(bytes_done) * double(total_bytes_ - bytes_done);
+    } else if (files_done > 0 && files_done < files_) {
+      left = s / double(files_done) * double(files_ - files_done);
     }
-    std::fprintf(stderr, "\r\033[Kfiles %zu/%zu  games %zu  %.0f games/s  ETA %s", files_done, files_, games, rate,
-                 eta.c_str());
+    if (left >= 0) eta = std::to_string(int(left) / 60) + "m" + std::to_string(int(left) % 60) + "s";
+    std::fprintf(stderr, "\r\033[Kfiles %zu/%zu%s  games %zu  %.0f games/s  ETA %s", files_done, files_, bytes.c_str(),
+                 games, rate, eta.c_str());
     std::fflush(stderr);
   }
   void finish() {
@@ -68,10 +80,28 @@ class Progress {
 
  private:
   using clock = std::chrono::steady_clock;
+  static std::string megabytes(std::uint64_t n) {
+    char out[32];
+    std::snprintf(out, sizeof out, "%.1f", double(n) / 1e6);
+    return out;
+  }
   bool on_;
   std::size_t files_;
+  std::uint64_t total_bytes_;
   clock::time_point start_, last_{};
 };
+
+// The inputs' sizes for the progress line; 0 when one has none (a pipe).
+std::uint64_t total_size(const std::vector<InputFile>& files) {
+  std::uint64_t total = 0;
+  for (const auto& f : files) {
+    struct stat st {};
+    const bool ok = f.path == "-" ? ::fstat(STDIN_FILENO, &st) == 0 : ::stat(f.path.c_str(), &st) == 0;
+    if (!ok || !S_ISREG(st.st_mode)) return 0;
+    total += std::uint64_t(st.st_size);
+  }
+  return total;
+}
 
 void account(BatchSummary& sum, const GameAudit& a) {
   ++sum.games;
@@ -82,12 +112,17 @@ void account(BatchSummary& sum, const GameAudit& a) {
 
 // Reads the files in order, calling on_game(BuiltGame&, path) for each game
 // (it may move the record out) and on_file(Item&&) after each file.
+// `bytes_read` follows the reading, for the progress line: the sizes of the
+// files done and the offset of the last game started.
 template <class OnGame, class OnFile>
-void read_all(const std::vector<InputFile>& files, const BatchOptions& opt, OnGame&& on_game, OnFile&& on_file) {
+void read_all(const std::vector<InputFile>& files, const BatchOptions& opt, std::atomic<std::uint64_t>& bytes_read,
+              OnGame&& on_game, OnFile&& on_file) {
   // One builder for all files: a folder of one-game files reuses its storage.
   const std::string* current = nullptr;
   std::size_t games_in_file = 0;
+  std::uint64_t files_bytes = 0;
   GameBuilder builder([&](BuiltGame& g) {
+    bytes_read.store(files_bytes + g.where.offset, std::memory_order_relaxed);
     // --max-games counts every game, whichever shard takes it: the shards
     // together read the whole run's games.
     const bool last = opt.max_games && ++games_in_file >= opt.max_games;
@@ -105,13 +140,15 @@ void read_all(const std::vector<InputFile>& files, const BatchOptions& opt, OnGa
     if (done.io_error.empty()) {
       current = &path;
       games_in_file = 0;
-      done.report = read_games(bytes.bytes(), path, builder, input.in_walk ? in_walk : opt.read);
+      done.report = read_games(bytes, path, builder, input.in_walk ? in_walk : opt.read);
       if (opt.max_games && games_in_file >= opt.max_games)
         done.report.issues.push_back({Code::MaxGames, Severity::Warning, {}, "",
                                       "read stopped after " + std::to_string(opt.max_games) +
                                           " games (--max-games): the rest of the file is not audited"});
       if (bytes.truncated()) done.io_error = FileBytes::kTruncatedMessage;
       if (!opt.shard.takes(path, 0)) done.report.issues.clear();  // another shard's
+      files_bytes += bytes.bytes().size();
+      bytes_read.store(files_bytes, std::memory_order_relaxed);
     }
     on_file(std::move(done));
   }
@@ -155,7 +192,8 @@ GameAudit file_level_audit(const std::string& path, const FileReport& report) {
 
 BatchSummary audit_files(const std::vector<InputFile>& files, const BatchOptions& opt, const BatchSink& sink) {
   BatchSummary sum;
-  Progress progress(opt.progress, files.size());
+  Progress progress(opt.progress, files.size(), opt.progress ? total_size(files) : 0);
+  std::atomic<std::uint64_t> bytes_read{0};
   std::size_t files_done = 0;
   auto deliver = [&](Item& item) {
     if (item.is_game) {
@@ -168,7 +206,7 @@ BatchSummary audit_files(const std::vector<InputFile>& files, const BatchOptions
       for (const auto& i : item.report.issues) ++sum.findings_by_code[std::string(i.name())];
       if (sink.file) sink.file(item.path, item.report, item.io_error);
     }
-    progress.update(files_done, sum.games);
+    progress.update(files_done, sum.games, bytes_read.load(std::memory_order_relaxed));
   };
 
   unsigned jobs = opt.jobs ? opt.jobs : std::max(1u, std::thread::hardware_concurrency());
@@ -178,13 +216,13 @@ BatchSummary audit_files(const std::vector<InputFile>& files, const BatchOptions
     Item item;
     item.is_game = true;
     read_all(
-        files, opt,
+        files, opt, bytes_read,
         [&](const BuiltGame& g, const std::string& path) {
           audit_built(g, path, opt, item.audit);
           deliver(item);
         },
         [&](Item&& done) { deliver(done); });
-    progress.update(files_done, sum.games, true);
+    progress.update(files_done, sum.games, bytes_read.load(std::memory_order_relaxed), true);
     progress.finish();
     return sum;
   }
@@ -222,7 +260,7 @@ BatchSummary audit_files(const std::vector<InputFile>& files, const BatchOptions
       batch.items.reserve(kBatchItems);
     };
     read_all(
-        files, opt,
+        files, opt, bytes_read,
         [&](BuiltGame& g, const std::string& path) {
           Item& item = batch.items.emplace_back();
           item.is_game = true;
@@ -287,7 +325,7 @@ BatchSummary audit_files(const std::vector<InputFile>& files, const BatchOptions
   }
   reader.join();
   for (auto& w : workers) w.join();
-  progress.update(files_done, sum.games, true);
+  progress.update(files_done, sum.games, bytes_read.load(std::memory_order_relaxed), true);
   progress.finish();
   return sum;
 }

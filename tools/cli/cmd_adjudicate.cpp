@@ -77,7 +77,7 @@ bool line_of_game(const std::string& path, std::size_t index, std::optional<xq::
     record = std::move(g.record);
     return xf::Control::Stop;
   });
-  (void)xf::read_games(bytes.bytes(), path, builder, {});
+  (void)xf::read_games(bytes, path, builder, {});
   if (!record) {
     std::cerr << "xqrec adjudicate: " << xf::printable(path) << " holds no game " << index << " (games are numbered from 1, as audit numbers them)\n";
     return false;

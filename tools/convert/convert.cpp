@@ -385,7 +385,7 @@ ConvertSummary convert_files(ConvertPlan& plan, const ConvertOptions& options,
       }
       return next;
     });
-    FileReport report = read_games(reader.bytes(), job.input, builder, job.in_walk ? in_walk : options.read);
+    FileReport report = read_games(reader, job.input, builder, job.in_walk ? in_walk : options.read);
     if (options.max_games && counted >= options.max_games)
       report.issues.push_back({Code::MaxGames, Severity::Warning, {}, "",
                                "read stopped after " + std::to_string(options.max_games) +

@@ -30,7 +30,7 @@ bool read_file(const InputFile& input, const DuplicatesOptions& opt, std::unique
   ReadOptions read = opt.read;
   read.records_only = input.in_walk;
   GameBuilder builder([&](BuiltGame& g) { return on_game(g); });
-  FileReport r = read_games(bytes->bytes(), input.path, builder, read);
+  FileReport r = read_games(*bytes, input.path, builder, read);
   if (bytes->truncated()) {
     notice({input.path, 0, FileBytes::kTruncatedMessage, true});
     return false;

@@ -434,7 +434,7 @@ IndexSummary build_index(Database& db, const std::vector<InputFile>& files, cons
       p.games.push_back(std::move(g));
       return Control::Continue;
     });
-    p.report = read_games(bytes.bytes(), input.path, builder, input.in_walk ? in_walk : options.read);
+    p.report = read_games(bytes, input.path, builder, input.in_walk ? in_walk : options.read);
     if (bytes.truncated()) {
       notice(input.path + ": " + FileBytes::kTruncatedMessage + "; it is not indexed" +
              (at != known.end() ? " (its rows are left as they were)" : ""));

@@ -259,7 +259,7 @@ void read_indexed_games(const std::vector<IndexedGame>& games, const formats::Re
     });
     formats::ReadOptions walked = options;
     walked.records_only = false;
-    (void)formats::read_games(bytes.bytes(), path, builder, walked);
+    (void)formats::read_games(bytes, path, builder, walked);
     if (next < end)
       io_error(games[i].path + ": game " + std::to_string(games[next].game) +
                " is no longer in the file (it changed since it was indexed: run xqrec index again)");

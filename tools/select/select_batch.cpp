@@ -75,7 +75,7 @@ SelectSummary select_files(const std::vector<InputFile>& files, const SelectOpti
       }
       return Control::Continue;
     });
-    const FileReport report = read_games(bytes.bytes(), input.path, builder, input.in_walk ? in_walk : options.read);
+    const FileReport report = read_games(bytes, input.path, builder, input.in_walk ? in_walk : options.read);
     // What the reader says of the file as a whole (not a record, bytes after
     // the last game ...): the part of the file it concerns was not read.
     for (const auto& i : report.issues) {

@@ -1,7 +1,15 @@
 // A file's bytes: mapped when it is a regular file (a multi-gigabyte file
-// costs no memory of its own), read into memory otherwise ("-" is standard
-// input; pipes and devices are read to their end). A mapped file that
-// shrinks while it is read does not end the process (truncated()).
+// costs no memory of its own), read into memory otherwise (pipes and
+// devices are read to their end). "-" is standard input: mapped when it is
+// a regular file (`< big.pgn`), and a pipe is copied as it comes to an
+// unnamed temporary file (O_TMPFILE in $TMPDIR, else /tmp), which is then
+// mapped: memory stays bounded whatever the size, at the cost of that much
+// disk for the run. A mapped file that shrinks while it is read does not
+// end the process (truncated()).
+//
+// Mapped pages count in the process's resident memory once read; a reader
+// going through a large file in order gives back what it has done with
+// (release_before), so that resident memory stays a window, not the file.
 #pragma once
 
 #include <cstddef>
@@ -19,6 +27,10 @@ class FileBytes {
   // Returns an error message, or "" on success.
   std::string open(const std::string& path);
   std::string_view bytes() const;
+  // The bytes before `offset` will not be read again soon: their mapped
+  // pages leave resident memory (read again, they come back from the file,
+  // the same bytes). Does nothing for bytes held in memory.
+  void release_before(std::size_t offset);
   // Whether the mapped file was truncated by another process while it was
   // read: the bytes past its new end read as NUL (instead of SIGBUS ending
   // the process), and the caller reports the file as an I/O error.
@@ -27,8 +39,12 @@ class FileBytes {
       "the file was truncated by another process while it was read: what follows its new end read as NUL bytes";
 
  private:
+  std::string map_fd(int fd, std::size_t size);
+  std::string copy_to_temporary(int fd);
+
   void* map_ = nullptr;
   std::size_t size_ = 0;
+  std::size_t released_ = 0;  // bytes given back, from the start (page-aligned)
   int slot_ = -1;  // in the SIGBUS handler's table of mappings
   std::string buffer_;
 };

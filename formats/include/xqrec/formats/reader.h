@@ -1,6 +1,7 @@
 // Reading any supported file: format detection and dispatch to the readers.
 #pragma once
 
+#include <functional>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -21,6 +22,11 @@ struct ReadOptions {
   // when it holds game records (holds_game_record), else report it as
   // not read (not-a-record, info).
   bool records_only = false;
+  // Called by a reader that goes through a large input in order with an
+  // offset before which it will not look at the bytes again soon, so that
+  // the caller can give their memory back (FileBytes::release_before). A
+  // hint only: bytes looked at again are the same.
+  std::function<void(std::size_t)> done_before;
 };
 
 // What a reader says about a whole file.
@@ -51,5 +57,10 @@ bool walk_reads(std::string_view bytes, std::string_view path);
 // Reads every game of a file held in memory.
 FileReport read_games(std::string_view bytes, std::string_view path, GameVisitor& visitor,
                       const ReadOptions& options = {});
+// The same from an opened file, whose memory goes back as the reader goes
+// through it in order (ReadOptions::done_before, FileBytes::release_before):
+// a large file costs a window of resident memory, not its size.
+class FileBytes;
+FileReport read_games(FileBytes& file, std::string_view path, GameVisitor& visitor, ReadOptions options);
 
 }  // namespace xq::formats

@@ -1,0 +1,40 @@
+#!/usr/bin/env bash
+# A 300 MB PGN costs a window of memory, not its size (the speed issue's
+# 64 MB bound): audited with two jobs from the file, through a pipe, and
+# from a redirected standard input, and selected, the peak resident memory
+# of each run (getrusage of the child: file pages mapped and touched count
+# as well as the heap) stays under 64 MB. Slow: writes and reads 300 MB.
+# Usage: memory_bound.sh XQREC SOURCE_DIR
+set -u
+xqrec=$1 src=$2
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+cd "$work" || exit 1
+# The project's real game, 360,000 times: 306 MB of ICCS PGN.
+perl -e 'local $/; open F, $ARGV[0] or die; $g = <F>; $g =~ s/\n*$/\n\n/; print $g x 360000' \
+  "$src/corpus/games/li-zanan-vs-chen-weixiong.pgn" > big.pgn
+fail=0
+# peak LABEL SHELL-COMMAND: runs it, fails when its peak RSS passes 64 MB.
+peak() {
+  python3 - "$1" "$2" <<'PY'
+import resource, subprocess, sys
+label, command = sys.argv[1], sys.argv[2]
+run = subprocess.run(["bash", "-c", command], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+kb = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
+if run.returncode not in (0, 1):
+    sys.exit(f"FAIL: {label}: exit {run.returncode}: {run.stderr.decode(errors='replace')[:300]}")
+print(f"{label}: peak {kb // 1024} MB")
+if kb > 64 * 1024:
+    sys.exit(f"FAIL: {label}: peak resident memory {kb // 1024} MB is over 64 MB")
+PY
+  [ $? = 0 ] || fail=1
+}
+peak "audit -j2 FILE" "'$xqrec' audit -q -j2 big.pgn"
+peak "audit -j1 FILE" "'$xqrec' audit -q -j1 big.pgn"
+peak "audit -j2 - (a pipe)" "cat big.pgn | '$xqrec' audit -q -j2 -"
+peak "audit -j2 - < FILE" "'$xqrec' audit -q -j2 - < big.pgn"
+peak "select --list" "'$xqrec' select big.pgn --list"
+# The games were all read.
+n=$("$xqrec" audit -q -j2 - < big.pgn 2>&1 | sed -n 's/^audited 1 files, \([0-9]*\) games.*/\1/p')
+[ "$n" = 360000 ] || { echo "FAIL: the audit read $n games, not 360000"; fail=1; }
+exit $fail
