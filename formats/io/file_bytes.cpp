@@ -1,5 +1,7 @@
 #include "xqrec/formats/file_bytes.h"
 
+#include "xqrec/formats/output_file.h"
+
 #include <fcntl.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
@@ -130,17 +132,10 @@ bool write_all(int fd, const char* data, std::size_t n) {
   return true;
 }
 
-// An unnamed file for the copy of a pipe: gone with the process however it ends.
-int unnamed_temporary() {
+// The directory for the copy of a pipe: $TMPDIR, else /tmp.
+std::string temporary_directory() {
   const char* env = std::getenv("TMPDIR");
-  const std::string dir = env && *env ? env : "/tmp";
-  int fd = ::open(dir.c_str(), O_TMPFILE | O_RDWR | O_CLOEXEC, 0600);
-  if (fd < 0) {
-    std::string name = dir + "/.xqrec-tmp-XXXXXX";
-    fd = ::mkstemp(name.data());
-    if (fd >= 0) ::unlink(name.c_str());
-  }
-  return fd;
+  return env && *env ? env : "/tmp";
 }
 
 }  // namespace
@@ -164,8 +159,14 @@ std::string FileBytes::copy_to_temporary(int fd) {
     buffer_.resize(have);
     return "";
   }
-  const int tmp = unnamed_temporary();
-  if (tmp < 0) return buffer_.clear(), "cannot make a temporary file for standard input: " + std::string(std::strerror(errno));
+  const int tmp = open_unnamed_temporary(temporary_directory());
+  if (tmp < 0) {
+    // No temporary file to be had ($TMPDIR not writable): the rest in
+    // memory, as before there was a window.
+    std::string e = read_into(fd, 0, buffer_, have);
+    buffer_.resize(e.empty() ? have : 0);
+    return e;
+  }
   std::size_t total = 0;
   std::string error;
   for (;;) {
@@ -196,7 +197,13 @@ std::string FileBytes::open(const std::string& path) {
     if (::fstat(STDIN_FILENO, &st) != 0) return "cannot stat standard input: " + std::string(std::strerror(errno));
     if (S_ISREG(st.st_mode)) {
       const off_t at = ::lseek(STDIN_FILENO, 0, SEEK_CUR);
-      if (at == 0 && st.st_size >= kMapThreshold) return map_fd(STDIN_FILENO, std::size_t(st.st_size));
+      if (at >= 0 && at <= st.st_size && st.st_size - at >= kMapThreshold &&
+          map_fd(STDIN_FILENO, std::size_t(st.st_size)).empty()) {
+        // What is left of it, read as a pipe would be: a second "-" reads nothing.
+        begin_ = std::size_t(at);
+        ::lseek(STDIN_FILENO, 0, SEEK_END);
+        return "";
+      }
       std::size_t have = 0;
       std::string e = read_into(STDIN_FILENO, 0, buffer_, have);
       buffer_.resize(e.empty() ? have : 0);
@@ -231,7 +238,7 @@ void FileBytes::release_before(std::size_t offset) {
   if (!map_) return;
   const auto page = std::size_t(::sysconf(_SC_PAGESIZE));
   // A few megabytes at a time: one call per game would cost more than it saves.
-  const std::size_t upto = std::min(offset, size_) & ~(page - 1);
+  const std::size_t upto = std::min(begin_ + offset, size_) & ~(page - 1);
   // Reading started over (a check of the whole input, then the parse): what
   // it read again from the start is back in memory.
   if (upto < released_) released_ = 0;
@@ -241,7 +248,7 @@ void FileBytes::release_before(std::size_t offset) {
 }
 
 std::string_view FileBytes::bytes() const {
-  return map_ ? std::string_view(static_cast<const char*>(map_), size_) : std::string_view(buffer_);
+  return map_ ? std::string_view(static_cast<const char*>(map_) + begin_, size_ - begin_) : std::string_view(buffer_);
 }
 
 }  // namespace xq::formats

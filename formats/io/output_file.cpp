@@ -126,6 +126,16 @@ bool is_temporary_output_name(std::string_view path) {
   return name.substr(0, kTemporaryPrefix.size()) == kTemporaryPrefix;
 }
 
+int open_unnamed_temporary(const std::string& dir) {
+  int fd = ::open(dir.c_str(), O_TMPFILE | O_RDWR | O_CLOEXEC, 0600);
+  if (fd < 0) {
+    std::string name = dir + "/" + std::string(kTemporaryPrefix) + "XXXXXX";
+    fd = ::mkostemp(name.data(), O_CLOEXEC);
+    if (fd >= 0) ::unlink(name.c_str());
+  }
+  return fd;
+}
+
 OutputFile::~OutputFile() { discard(); }
 
 void OutputFile::discard() {

@@ -1216,8 +1216,8 @@ class PgnParser {
   }
 
   GameVisitor& v_;
-  const ReadOptions& options_;
   FileReport& report_;
+  const ReadOptions& options_;
   TextWindow t_;
   std::size_t pos_ = 0;
   Loc loc_;

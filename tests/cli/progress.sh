@@ -15,9 +15,11 @@ perl -e 'local $/; open F, $ARGV[0] or die; $g = <F>; $g =~ s/\n*$/\n\n/; print 
 script -qec "'$xqrec' audit -q big.pgn" /dev/null > tty.txt 2>&1
 line=$(tr '\r' '\n' < tty.txt | grep -a 'files 1/1' | tail -1)
 echo "last progress line: $line"
+# The last line: all of the file's megabytes read, its games counted.
+mb=$(awk -v n="$(wc -c < big.pgn)" 'BEGIN { printf "%.1f", n / 1e6 }')
 case $line in
-  *"5.1 of 5.1 MB"*"games 6000"*ETA*) ;;
-  *) echo "FAIL: the last progress line does not show the bytes read of the file's size: '$line'"; exit 1 ;;
+  *" $mb of $mb MB"*"games 6000"*ETA*) ;;
+  *) echo "FAIL: the last progress line does not show the $mb MB read of the file's $mb MB: '$line'"; exit 1 ;;
 esac
 "$xqrec" audit -q big.pgn 2> err.txt > /dev/null
 if grep -aq 'ETA' err.txt; then echo "FAIL: progress written to a standard error that is not a terminal"; exit 1; fi

@@ -33,7 +33,7 @@ std::vector<Move> canonical_line(const std::string& path, std::uint32_t game, bo
     }
     return formats::Control::Stop;
   });
-  formats::read_games(bytes.bytes(), path, builder, {.input_encoding = {}, .records_only = true});
+  formats::read_games(bytes, path, builder, {.input_encoding = {}, .records_only = true, .done_before = {}});
   return line;
 }
 

@@ -60,7 +60,7 @@ void classify_file(const std::filesystem::path& path, const std::string& rel, Ta
     }
     return xq::formats::Control::Continue;
   });
-  xq::formats::read_games(bytes.bytes(), path.string(), builder, {.input_encoding = {}, .records_only = true});
+  xq::formats::read_games(bytes, path.string(), builder, {.input_encoding = {}, .records_only = true, .done_before = {}});
 }
 
 }  // namespace

@@ -91,14 +91,21 @@ class Progress {
   clock::time_point start_, last_{};
 };
 
+// An input's size for the progress line, as the total counts it; 0 for
+// one that has none (a pipe) or cannot be read.
+std::uint64_t size_of(const InputFile& f) {
+  struct stat st {};
+  const bool ok = f.path == "-" ? ::fstat(STDIN_FILENO, &st) == 0 : ::stat(f.path.c_str(), &st) == 0;
+  return ok && S_ISREG(st.st_mode) ? std::uint64_t(st.st_size) : 0;
+}
+
 // The inputs' sizes for the progress line; 0 when one has none (a pipe).
 std::uint64_t total_size(const std::vector<InputFile>& files) {
   std::uint64_t total = 0;
   for (const auto& f : files) {
-    struct stat st {};
-    const bool ok = f.path == "-" ? ::fstat(STDIN_FILENO, &st) == 0 : ::stat(f.path.c_str(), &st) == 0;
-    if (!ok || !S_ISREG(st.st_mode)) return 0;
-    total += std::uint64_t(st.st_size);
+    const std::uint64_t n = size_of(f);
+    if (n == 0 && f.path == "-") return 0;
+    total += n;
   }
   return total;
 }
@@ -137,7 +144,8 @@ void read_all(const std::vector<InputFile>& files, const BatchOptions& opt, std:
     Item done;
     done.path = path;
     done.io_error = bytes.open(path);
-    if (done.io_error.empty()) {
+    const bool opened = done.io_error.empty();
+    if (opened) {
       current = &path;
       games_in_file = 0;
       done.report = read_games(bytes, path, builder, input.in_walk ? in_walk : opt.read);
@@ -147,9 +155,10 @@ void read_all(const std::vector<InputFile>& files, const BatchOptions& opt, std:
                                           " games (--max-games): the rest of the file is not audited"});
       if (bytes.truncated()) done.io_error = FileBytes::kTruncatedMessage;
       if (!opt.shard.takes(path, 0)) done.report.issues.clear();  // another shard's
-      files_bytes += bytes.bytes().size();
-      bytes_read.store(files_bytes, std::memory_order_relaxed);
     }
+    // What the total counted for it, read or not.
+    files_bytes += opened ? bytes.bytes().size() : size_of(input);
+    bytes_read.store(files_bytes, std::memory_order_relaxed);
     on_file(std::move(done));
   }
 }

@@ -239,7 +239,8 @@ std::string game_section(const audit::GameAudit& a, std::size_t id) {
       const std::string board = finding_board(a, f, caption);
       if (!board.empty()) out += "<figure class=\"diagram\">" + board + "<figcaption>" + esc(caption) + "</figcaption></figure>";
       out += "<div class=\"about\">" + about + "</div>";
-      measure.boards.push_back(text_lines(about, 84));
+      if (!board.empty()) measure.boards.push_back(text_lines(about, 84));
+      else measure.plain_lines += text_lines(about, 180);
     }
     out += "</div>";
   }
@@ -278,14 +279,7 @@ namespace {
 std::FILE* scratch_beside(const std::string& output) {
   std::string dir = std::filesystem::path(output).parent_path().string();
   if (dir.empty()) dir = ".";
-  int fd = ::open(dir.c_str(), O_TMPFILE | O_RDWR | O_CLOEXEC, 0600);
-  if (fd < 0) {
-    // A file system without O_TMPFILE: a named file, gone at once, under
-    // the name directory walks skip.
-    std::string name = dir + "/" + std::string(formats::kTemporaryPrefix) + "XXXXXX";
-    fd = ::mkstemp(name.data());
-    if (fd >= 0) ::unlink(name.c_str());
-  }
+  const int fd = formats::open_unnamed_temporary(dir);
   if (fd < 0) return std::tmpfile();
   std::FILE* f = ::fdopen(fd, "w+b");
   if (!f) ::close(fd);

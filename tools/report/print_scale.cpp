@@ -85,6 +85,7 @@ double printed_height_mm(const PrintMeasure& m) {
     const double text = std::max(m.boards[i], i + 1 < m.boards.size() ? m.boards[i + 1] : 0.0);
     mm += 58 + 6 + 3 + height(text, 10);
   }
+  mm += height(m.plain_lines, 10);
   // A verdict: its heading, the board (55 mm) beside the moves table (a
   // row a line, a target a line more), the outcome, the summary table.
   if (m.verdicts) {

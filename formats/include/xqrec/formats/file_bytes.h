@@ -1,10 +1,12 @@
 // A file's bytes: mapped when it is a regular file (a multi-gigabyte file
 // costs no memory of its own), read into memory otherwise (pipes and
 // devices are read to their end). "-" is standard input: mapped when it is
-// a regular file (`< big.pgn`), and a pipe is copied as it comes to an
-// unnamed temporary file (O_TMPFILE in $TMPDIR, else /tmp), which is then
-// mapped: memory stays bounded whatever the size, at the cost of that much
-// disk for the run. A mapped file that shrinks while it is read does not
+// a regular file (`< big.pgn`; what is left of it from its offset), and a
+// pipe is copied as it comes to an unnamed temporary file (O_TMPFILE in
+// $TMPDIR, else /tmp), which is then mapped: memory stays bounded whatever
+// the size, at the cost of that much space in $TMPDIR for the run (memory
+// after all where that is a tmpfs). Without a temporary file to be had, a
+// pipe is read into memory. A mapped file that shrinks while it is read does not
 // end the process (truncated()).
 //
 // Mapped pages count in the process's resident memory once read; a reader
@@ -44,7 +46,8 @@ class FileBytes {
 
   void* map_ = nullptr;
   std::size_t size_ = 0;
-  std::size_t released_ = 0;  // bytes given back, from the start (page-aligned)
+  std::size_t released_ = 0;  // bytes given back, from the start of the mapping (page-aligned)
+  std::size_t begin_ = 0;     // where bytes() starts in the mapping: standard input's offset when opened
   int slot_ = -1;  // in the SIGBUS handler's table of mappings
   std::string buffer_;
 };

@@ -32,6 +32,12 @@ bool names_standard_output(const std::string& path);
 // Whether a file name (the last part of a path) is one of our temporary files.
 bool is_temporary_output_name(std::string_view path);
 
+// An unnamed scratch file in `dir`, read and written, gone with the process
+// however it ends: O_TMPFILE, or where the file system has none a
+// temporary name (kTemporaryPrefix, which walks skip) unlinked at once.
+// A file descriptor (close-on-exec), or -1 with errno set.
+int open_unnamed_temporary(const std::string& dir);
+
 class OutputFile {
  public:
   OutputFile() = default;

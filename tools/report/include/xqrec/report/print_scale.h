@@ -23,6 +23,7 @@ struct PrintMeasure {
   double facts_em = 0;             // the facts line
   int plies = 0;                   // moves in the move list
   std::vector<double> boards;      // findings with a board (not a verdict): the lines of each one's text (text_lines)
+  double plain_lines = 0;          // findings without a board: their texts' lines across the page
   int verdict_rows = 0;            // rows of the verdicts' move tables
   double verdict_lines = 0;        // the lines those rows print on (verdict_row_lines, summed)
   int verdicts = 0;
