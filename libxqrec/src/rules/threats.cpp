@@ -123,7 +123,7 @@ int best_follow_up(Position& pos, Square& victim, int pv, const RootThreats& roo
                                   [&](Move c, int balance, const detail::CaptureDetails&) {
     const int value = piece_value(pos.at(c.to()), c.to(), pv);
     Undo u;
-    pos.make(c, u);
+    pos.make_legal(c, u);
     const int answer = best_elsewhere(pos, c.to(), pv, value - best, root);
     pos.undo(c, u);
     const int kept = std::min(balance, value - answer);
@@ -153,7 +153,7 @@ int check_value(Position& pos, Move k, int depth, Square& victim, int pv, int fl
   const Piece captured = pos.at(k.to());
   const int cap = captured.empty() ? 0 : piece_value(captured, k.to(), pv);
   Undo u;
-  pos.make(k, u);
+  pos.make_legal(k, u);
   MoveList replies;
   pos.generate_legal(replies);
   int worst = replies.empty() ? INT_MIN : INT_MAX;
@@ -162,7 +162,7 @@ int check_value(Position& pos, Move k, int depth, Square& victim, int pv, int fl
     const Piece lost = pos.at(r.to());
     const int back = lost.empty() ? 0 : piece_value(lost, r.to(), pv);
     Undo ur;
-    pos.make(r, ur);
+    pos.make_legal(r, ur);
     Square v = Square::none(), unused = Square::none();
     int follow = best_follow_up(pos, v, pv, root);
     if (depth > 1) {
@@ -210,7 +210,7 @@ bool mate_by_checks(Position& pos, int depth) {
   pos.generate_legal_checks(checks);
   for (Move k : checks) {
     Undo u;
-    pos.make(k, u);
+    pos.make_legal(k, u);
     MoveList replies;
     pos.generate_legal(replies);
     bool mates = true;
@@ -220,7 +220,7 @@ bool mate_by_checks(Position& pos, int depth) {
       } else {
         for (Move r : replies) {
           Undo ur;
-          pos.make(r, ur);
+          pos.make_legal(r, ur);
           const bool m = mate_by_checks(pos, depth - 1);
           pos.undo(r, ur);
           if (!m) { mates = false; break; }

@@ -48,7 +48,7 @@ void winning_captures(Position& pos, int crossed_pawn, bool mate_refutes, const 
     if (balance <= floor) continue;
     const Color owner = pos.at(c.to()).color();
     Undo u;
-    pos.make(c, u);
+    pos.make_legal(c, u);
     const bool mated = mate_refutes && has_mate_in_one(pos);
     CaptureDetails d;
     if constexpr (kDetails)
