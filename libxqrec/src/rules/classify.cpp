@@ -302,7 +302,8 @@ MoveClassification classify_move(const Position& before, Move m, RuleSet rules, 
     constexpr int kAnyGain = 0;
     detail::winning_captures<false>(
         after, kCrossedPawnValue, true, kAnyGain, [&](Move r) { return r.to() == to; },
-        [&](Move, int, const detail::CaptureDetails&) {
+        [&](Move, int, const detail::MateRefutes& refuted) {
+          if (refuted()) return true;
           offered = true;
           return false;  // one is enough
         });

@@ -75,9 +75,9 @@ RootThreats root_threats(const Position& root, Color other, int pv) {
   Position pos = with_side_to_move(root, other);
   const int any = 0;
   detail::winning_captures<false>(pos, pv, true, any, [](Move) { return true; },
-                                  [&](Move r, int balance, const detail::CaptureDetails&) {
+                                  [&](Move r, int balance, const detail::MateRefutes& refuted) {
     const int i = r.to().index();
-    if (balance > t.balance[i]) {
+    if (balance > t.balance[i] && !refuted()) {
       t.balance[i] = balance;
       t.piece[i] = pos.at(r.to());
     }
@@ -94,10 +94,11 @@ RootThreats root_threats(const Position& root, Color other, int pv) {
 int best_elsewhere(Position& pos, Square sq, int pv, int enough, const RootThreats& root) {
   int best = 0;
   detail::winning_captures<false>(pos, pv, true, best, [&](Move r) { return r.to() != sq; },
-                                  [&](Move r, int balance, const detail::CaptureDetails&) {
+                                  [&](Move r, int balance, const detail::MateRefutes& refuted) {
     const int i = r.to().index();
     const int gain = root.piece[i] == pos.at(r.to()) ? balance - root.balance[i] : balance;
-    if (gain > best) best = gain;
+    if (gain <= best || refuted()) return true;
+    best = gain;
     return best < enough;
   });
   return best;
@@ -120,14 +121,14 @@ int best_elsewhere(Position& pos, Square sq, int pv, int enough, const RootThrea
 int best_follow_up(Position& pos, Square& victim, int pv, const RootThreats& root) {
   int best = 0;
   detail::winning_captures<false>(pos, pv, true, best, [](Move) { return true; },
-                                  [&](Move c, int balance, const detail::CaptureDetails&) {
+                                  [&](Move c, int balance, const detail::MateRefutes& refuted) {
     const int value = piece_value(pos.at(c.to()), c.to(), pv);
     Undo u;
     pos.make_legal(c, u);
     const int answer = best_elsewhere(pos, c.to(), pv, value - best, root);
     pos.undo(c, u);
     const int kept = std::min(balance, value - answer);
-    if (kept > best) {
+    if (kept > best && !refuted()) {
       best = kept;
       victim = c.to();
     }
