@@ -261,8 +261,24 @@ Position::LegalTest Position::legal_test() const {
 void Position::generate_legal(MoveList& out) const {
   LegalTest legal = legal_test();
   out.clear();
-  for_each_pseudo_move(board_.data(), occupied_[index(side_)], side_, [&](Square from, Square to) {
+  const auto push = [&](Square from, Square to) {
     if (const Move m(from, to); legal(m)) out.push(m);
+  };
+  if (legal.filter.checkers == 0) {
+    for_each_pseudo_move(board_.data(), occupied_[index(side_)], side_, push);
+    return;
+  }
+  // In check (the rules' searches generate every reply to a check): a piece
+  // other than the king walks only to the squares that answer every check
+  // it does not answer by leaving its square (what may_evade lets through),
+  // and a line holding none is not walked; the order is the full walk's.
+  const SafetyFilter& f = legal.filter;
+  for_each_pseudo_move(board_.data(), occupied_[index(side_)], side_, push, [&](Square from, PieceType) {
+    if (from == f.king) return kAllSquares;
+    SquareSet to = kAllSquares;
+    for (int i = 0; i < f.checkers; ++i)
+      if (!f.evade_from[std::size_t(i)].contains(from)) to = to & f.evade_to[std::size_t(i)];
+    return to;
   });
 }
 
