@@ -251,20 +251,18 @@ bool mate_by_checks(Position& pos, int depth) {
   for (Move k : checks) {
     Undo u;
     pos.make_legal(k, u);
-    MoveList replies;
-    pos.generate_legal(replies);
     bool mates = true;
-    if (!replies.empty()) {
-      if (depth <= 1) {
-        mates = false;
-      } else {
-        for (Move r : replies) {
-          Undo ur;
-          pos.make_legal(r, ur);
-          const bool m = mate_by_checks(pos, depth - 1);
-          pos.undo(r, ur);
-          if (!m) { mates = false; break; }
-        }
+    if (depth <= 1) {
+      mates = !pos.has_legal_move();  // the last check: any reply escapes
+    } else {
+      MoveList replies;
+      pos.generate_legal(replies);
+      for (Move r : replies) {
+        Undo ur;
+        pos.make_legal(r, ur);
+        const bool m = mate_by_checks(pos, depth - 1);
+        pos.undo(r, ur);
+        if (!m) { mates = false; break; }
       }
     }
     pos.undo(k, u);

@@ -73,6 +73,9 @@ void winning_captures(Position& pos, int crossed_pawn, bool mate_refutes, const 
   pos.generate_legal_captures(captures);
   for (Move c : captures) {
     if (!is_material(pos.at(c.to()), c.to()) || !keep(c)) continue;  // an uncrossed pawn is no material
+    // The balance is at most the victim's value: no exchange to play out
+    // when that is not above the floor.
+    if (piece_value(pos.at(c.to()), c.to(), crossed_pawn) <= floor) continue;
     const int balance = capture_balance(pos, c, crossed_pawn);
     if (balance <= floor) continue;
     if constexpr (kDetails) {
