@@ -8,12 +8,7 @@
 
 namespace xq::rules {
 
-Position with_side_to_move(const Position& pos, Color side) {
-  if (pos.side_to_move() == side) return pos;
-  Setup s = pos.setup();
-  s.side_to_move = side;
-  return Position(s);
-}
+Position with_side_to_move(const Position& pos, Color side) { return pos.with_side_to_move(side); }
 
 namespace {
 
