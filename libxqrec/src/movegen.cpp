@@ -261,8 +261,24 @@ Position::LegalTest Position::legal_test() const {
 void Position::generate_legal(MoveList& out) const {
   LegalTest legal = legal_test();
   out.clear();
-  for_each_pseudo_move(board_.data(), occupied_[index(side_)], side_, [&](Square from, Square to) {
+  const auto push = [&](Square from, Square to) {
     if (const Move m(from, to); legal(m)) out.push(m);
+  };
+  if (legal.filter.checkers == 0) {
+    for_each_pseudo_move(board_.data(), occupied_[index(side_)], side_, push);
+    return;
+  }
+  // In check (the rules' searches generate every reply to a check): a piece
+  // other than the king walks only to the squares that answer every check
+  // it does not answer by leaving its square (what may_evade lets through),
+  // and a line holding none is not walked; the order is the full walk's.
+  const SafetyFilter& f = legal.filter;
+  for_each_pseudo_move(board_.data(), occupied_[index(side_)], side_, push, [&](Square from, PieceType) {
+    if (from == f.king) return kAllSquares;
+    SquareSet to = kAllSquares;
+    for (int i = 0; i < f.checkers; ++i)
+      if (!f.evade_from[std::size_t(i)].contains(from)) to = to & f.evade_to[std::size_t(i)];
+    return to;
   });
 }
 
@@ -297,12 +313,23 @@ std::optional<Position::CheckSquares> Position::check_squares() const {
     c.line_to = c.line_to | masks.ray[ki][std::size_t(d)];
     // Between the king and our farthest line piece on this ray: leaving
     // such a square may open a line; filling one, a cannon's screen.
-    int last_line = -1, last_cannon = -1;
+    int last_line = -1, last_cannon = -1, first = -1, second = -1, third = -1;
     for (int i = 0; i < ray.size; ++i) {
       const Piece p = board_[ray.items[std::size_t(i)]];
+      if (p.empty()) continue;
+      if (first < 0) first = i;
+      else if (second < 0) second = i;
+      else if (third < 0) third = i;
       if (p == rook || p == cannon || p == king) last_line = i;
       if (p == cannon) last_cannon = i;
     }
+    // A cannon of ours in front (first) checks by taking the third piece
+    // over the second: leaving its square leaves one screen.
+    const int cannon_last = first >= 0 && board_[ray.items[std::size_t(first)]] == cannon ? third : second;
+    const int rook_end = first < 0 ? ray.size : first + 1, cannon_end = cannon_last < 0 ? ray.size : cannon_last + 1;
+    for (int i = 0; i < rook_end; ++i) c.rook_to.insert(Square(ray.items[std::size_t(i)]));
+    if (first >= 0)
+      for (int i = first + 1; i < cannon_end; ++i) c.cannon_to.insert(Square(ray.items[std::size_t(i)]));
     for (int i = 0; i < last_line; ++i) c.leave.insert(Square(ray.items[std::size_t(i)]));
     for (int i = 0; i < last_cannon; ++i) c.screen.insert(Square(ray.items[std::size_t(i)]));
   }

@@ -103,6 +103,16 @@ std::uint64_t Position::compute_key() const {
   return k;
 }
 
+Position Position::with_side_to_move(Color side) const {
+  Position p = *this;
+  if (side == side_) return p;
+  p.side_ = side;
+  p.key_ ^= zobrist::kKeys.black_to_move;
+  p.in_check_ = -1;
+  p.opponent_check_ = -1;
+  return p;
+}
+
 void Position::make(Move m, Undo& u) { play(m, u); }
 
 void Position::undo(Move m, const Undo& u) {

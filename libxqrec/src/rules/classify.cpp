@@ -203,7 +203,7 @@ MoveClassification classify_move(const Position& before, Move m, RuleSet rules, 
       if (a == m) continue;
       Position p = before;
       Undo ua;
-      p.make(a, ua);
+      p.make_legal(a, ua);
       if (!threatens_mate(p, us, opt)) { all = false; break; }
     }
     if (all) {
@@ -275,7 +275,7 @@ MoveClassification classify_move(const Position& before, Move m, RuleSet rules, 
     const Move take(s, to);
     const int their_balance = capture_balance(p, take);
     Undo ut;
-    p.make(take, ut);
+    p.make_legal(take, ut);
     const bool mated = has_mate_in_one(p);
     p.undo(take, ut);
     if ((their_balance < 0 || mated) && rules != RuleSet::Asian && rules != RuleSet::Cxa1999) {
@@ -302,7 +302,8 @@ MoveClassification classify_move(const Position& before, Move m, RuleSet rules, 
     constexpr int kAnyGain = 0;
     detail::winning_captures<false>(
         after, kCrossedPawnValue, true, kAnyGain, [&](Move r) { return r.to() == to; },
-        [&](Move, int, const detail::CaptureDetails&) {
+        [&](Move, int, const detail::MateRefutes& refuted) {
+          if (refuted()) return true;
           offered = true;
           return false;  // one is enough
         });

@@ -8,12 +8,7 @@
 
 namespace xq::rules {
 
-Position with_side_to_move(const Position& pos, Color side) {
-  if (pos.side_to_move() == side) return pos;
-  Setup s = pos.setup();
-  s.side_to_move = side;
-  return Position(s);
-}
+Position with_side_to_move(const Position& pos, Color side) { return pos.with_side_to_move(side); }
 
 namespace {
 
@@ -37,7 +32,7 @@ int gain_on(Position& pos, Square sq, int depth, int pv) {
       tried[int(t)] = true;
     }
     Undo u;
-    pos.make(m, u);
+    pos.make_legal(m, u);
     const int back = gain_on(pos, sq, depth + 1, pv);
     pos.undo(m, u);
     best = std::max(best, v - back);
@@ -53,7 +48,7 @@ int capture_balance(Position& pos, Move c, int crossed_pawn) {
   const Piece victim = pos.at(c.to());
   const int v = piece_value(victim, c.to(), crossed_pawn);
   Undo u;
-  pos.make(c, u);
+  pos.make_legal(c, u);
   const int back = gain_on(pos, c.to(), 1, crossed_pawn);
   pos.undo(c, u);
   return v - back;
@@ -64,7 +59,7 @@ bool has_mate_in_one(Position& pos) {
   pos.generate_legal_checks(checks);
   for (Move m : checks) {
     Undo u;
-    pos.make(m, u);
+    pos.make_legal(m, u);
     const bool mate = !pos.has_legal_move();  // stops at the first reply
     pos.undo(m, u);
     if (mate) return true;
@@ -116,7 +111,7 @@ Root root_against(Position& pos, Move c, int crossed_pawn) {
   const Color owner = pos.at(c.to()).color();
   const int balance = capture_balance(pos, c, crossed_pawn);
   Undo u;
-  pos.make(c, u);
+  pos.make_legal(c, u);
   const detail::CaptureDetails d = detail::details_after_capture(pos, c.to(), owner);
   pos.undo(c, u);
   return detail::root_from(pos, c, balance, d, crossed_pawn);

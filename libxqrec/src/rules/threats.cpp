@@ -75,9 +75,9 @@ RootThreats root_threats(const Position& root, Color other, int pv) {
   Position pos = with_side_to_move(root, other);
   const int any = 0;
   detail::winning_captures<false>(pos, pv, true, any, [](Move) { return true; },
-                                  [&](Move r, int balance, const detail::CaptureDetails&) {
+                                  [&](Move r, int balance, const detail::MateRefutes& refuted) {
     const int i = r.to().index();
-    if (balance > t.balance[i]) {
+    if (balance > t.balance[i] && !refuted()) {
       t.balance[i] = balance;
       t.piece[i] = pos.at(r.to());
     }
@@ -94,14 +94,19 @@ RootThreats root_threats(const Position& root, Color other, int pv) {
 int best_elsewhere(Position& pos, Square sq, int pv, int enough, const RootThreats& root) {
   int best = 0;
   detail::winning_captures<false>(pos, pv, true, best, [&](Move r) { return r.to() != sq; },
-                                  [&](Move r, int balance, const detail::CaptureDetails&) {
+                                  [&](Move r, int balance, const detail::MateRefutes& refuted) {
     const int i = r.to().index();
     const int gain = root.piece[i] == pos.at(r.to()) ? balance - root.balance[i] : balance;
-    if (gain > best) best = gain;
+    if (gain <= best || refuted()) return true;
+    best = gain;
     return best < enough;
   });
   return best;
 }
+
+// No bound on a search window's side (values are a few hundred at most, so
+// sums of a few never overflow).
+constexpr int kUnbounded = INT_MAX / 4;
 
 // Best material the side to move wins by a direct capture (0 if none: it can
 // decline and save its pieces), and the victim, after a defender's reply in a
@@ -117,27 +122,33 @@ int best_elsewhere(Position& pos, Square sq, int pv, int enough, const RootThrea
 // answers only until one of them brings it down to that best. The check
 // sequences call this after every reply: it is most of an audit's time on
 // real archives with repetitions.
-int best_follow_up(Position& pos, Square& victim, int pv, const RootThreats& root) {
-  int best = 0;
+//
+// The window (lo, hi): the caller needs the value only between them, so the
+// walk starts from lo (a value at or below it is returned as lo, with no
+// victim) and stops once the best reaches hi (some value at or above hi is
+// returned). Inside the window value and victim are the whole walk's: the
+// first capture reaching the best is the same.
+int best_follow_up(Position& pos, Square& victim, int pv, const RootThreats& root, int lo, int hi) {
+  int best = std::max(0, lo);
+  if (best >= hi) return best;
   detail::winning_captures<false>(pos, pv, true, best, [](Move) { return true; },
-                                  [&](Move c, int balance, const detail::CaptureDetails&) {
+                                  [&](Move c, int balance, const detail::MateRefutes& refuted) {
     const int value = piece_value(pos.at(c.to()), c.to(), pv);
     Undo u;
-    pos.make(c, u);
+    pos.make_legal(c, u);
     const int answer = best_elsewhere(pos, c.to(), pv, value - best, root);
     pos.undo(c, u);
     const int kept = std::min(balance, value - answer);
-    if (kept > best) {
+    if (kept > best && !refuted()) {
       best = kept;
       victim = c.to();
     }
-    return true;
+    return best < hi;
   });
   return best;
 }
 
-int check_line(Position& pos, int depth, Square& victim, Square& first_checker, int pv, int floor,
-               const RootThreats& root);
+int check_line(Position& pos, int depth, Square& victim, int pv, int floor, int ceiling, const RootThreats& root);
 
 // The material the side to move wins with the check k (then possibly more
 // checks) followed by a capture, against the best defence; INT_MIN when k
@@ -146,35 +157,64 @@ int check_line(Position& pos, int depth, Square& victim, Square& first_checker, 
 // is traced back to where it stood, so the chased piece is the one on the
 // board now.
 //
-// `floor`: the caller ignores any value at or below it, so once one reply
-// holds the gain there the other replies need no search (the value then
-// returned is at or below `floor`, and `victim` means nothing).
-int check_value(Position& pos, Move k, int depth, Square& victim, int pv, int floor, const RootThreats& root) {
+// The window (floor, ceiling): the caller ignores any value at or below
+// `floor`, so once one reply holds the gain there the other replies need no
+// search (the value then returned is at or below `floor`, and `victim`
+// means nothing), and any value at or above `ceiling` (some value at or
+// above it is returned). Each reply's own searches get the window in which
+// its value can still become the worst: above `floor`, below the worst so
+// far and the ceiling. Inside the window, value and victim are those of the
+// whole search (the first reply, in generation order, reaching the worst).
+int check_value(Position& pos, Move k, int depth, Square& victim, int pv, int floor, int ceiling,
+                const RootThreats& root) {
   const Piece captured = pos.at(k.to());
   const int cap = captured.empty() ? 0 : piece_value(captured, k.to(), pv);
   Undo u;
-  pos.make(k, u);
+  pos.make_legal(k, u);
   MoveList replies;
   pos.generate_legal(replies);
-  int worst = replies.empty() ? INT_MIN : INT_MAX;
+  int worst = replies.empty() ? INT_MIN : kUnbounded;
   Square worst_victim = captured.empty() ? Square::none() : k.to();
-  for (Move r : replies) {
-    const Piece lost = pos.at(r.to());
-    const int back = lost.empty() ? 0 : piece_value(lost, r.to(), pv);
+  // Replies that take material first, the most valuable first (stable): a
+  // check is most often answered by taking the checker, and a reply taking
+  // back much leaves its follow-up a narrow window, so the reply holding the
+  // gain at the floor comes early and costs little. The worst is still the
+  // first in generation order among equals (worst_at: its index there).
+  const std::size_t n = replies.size();
+  std::array<std::uint8_t, MoveList::kCapacity> order;
+  std::array<int, MoveList::kCapacity> backs;
+  for (std::size_t i = 0; i < n; ++i) {
+    const Piece lost = pos.at(replies[i].to());
+    backs[i] = lost.empty() ? 0 : piece_value(lost, replies[i].to(), pv);
+    std::size_t j = i;
+    for (; j > 0 && backs[order[j - 1]] < backs[i]; --j) order[j] = order[j - 1];
+    order[j] = std::uint8_t(i);
+  }
+  std::size_t worst_at = n;
+  for (std::size_t o = 0; o < n; ++o) {
+    const std::size_t i = order[o];
+    const Move r = replies[i];
+    const int back = backs[i];
+    // The reply's follow-up matters only where cap - back + follow lies in
+    // (floor, min(worst, ceiling)), the worst included for a reply that
+    // comes before the worst's in generation order.
+    const int beats = i < worst_at ? worst + 1 : worst;
+    const int lo = floor - cap + back, hi = std::min(beats, ceiling) - cap + back;
     Undo ur;
-    pos.make(r, ur);
-    Square v = Square::none(), unused = Square::none();
-    int follow = best_follow_up(pos, v, pv, root);
-    if (depth > 1) {
+    pos.make_legal(r, ur);
+    Square v = Square::none();
+    int follow = best_follow_up(pos, v, pv, root, lo, hi);
+    if (depth > 1 && follow < hi) {
       Square v2 = Square::none();
-      const int deeper = check_line(pos, depth - 1, v2, unused, pv, follow, root);
+      const int deeper = check_line(pos, depth - 1, v2, pv, std::max(follow, lo), hi, root);
       if (deeper > follow) { follow = deeper; v = v2; }
     }
     pos.undo(r, ur);
     if (v.valid() && v == r.to()) v = r.from();  // the defender moved it there
     const int val = cap - back + follow;
-    if (val < worst) {
+    if (val < beats) {
       worst = val;
+      worst_at = i;
       worst_victim = v.valid() ? v : (captured.empty() ? Square::none() : k.to());
     }
     if (worst <= floor) break;
@@ -185,22 +225,22 @@ int check_value(Position& pos, Move k, int depth, Square& victim, int pv, int fl
 }
 
 // Material the side to move wins with a check (then possibly more checks)
-// followed by a capture, against the best defence. Returns INT_MIN when no
-// checking line gains anything. `floor`: the caller wants only more than
-// that; no more than `floor` is returned when no check gains more.
-int check_line(Position& pos, int depth, Square& victim, Square& first_checker, int pv, int floor,
-               const RootThreats& root) {
+// followed by a capture, against the best defence, and the victim (of the
+// first check reaching it). The window (floor, ceiling): the caller wants
+// only more than `floor` (no more than `floor` is returned when no check
+// gains more) and stops caring at `ceiling` (the walk stops there).
+int check_line(Position& pos, int depth, Square& victim, int pv, int floor, int ceiling, const RootThreats& root) {
   int best = floor;
   MoveList checks;
   pos.generate_legal_checks(checks);
   for (Move k : checks) {
     Square v = Square::none();
-    const int worst = check_value(pos, k, depth, v, pv, best, root);
+    const int worst = check_value(pos, k, depth, v, pv, best, ceiling, root);
     if (worst != INT_MIN && worst > best) {
       best = worst;
       victim = v;
-      first_checker = k.from();
     }
+    if (best >= ceiling) break;
   }
   return best;
 }
@@ -210,21 +250,19 @@ bool mate_by_checks(Position& pos, int depth) {
   pos.generate_legal_checks(checks);
   for (Move k : checks) {
     Undo u;
-    pos.make(k, u);
-    MoveList replies;
-    pos.generate_legal(replies);
+    pos.make_legal(k, u);
     bool mates = true;
-    if (!replies.empty()) {
-      if (depth <= 1) {
-        mates = false;
-      } else {
-        for (Move r : replies) {
-          Undo ur;
-          pos.make(r, ur);
-          const bool m = mate_by_checks(pos, depth - 1);
-          pos.undo(r, ur);
-          if (!m) { mates = false; break; }
-        }
+    if (depth <= 1) {
+      mates = !pos.has_legal_move();  // the last check: any reply escapes
+    } else {
+      MoveList replies;
+      pos.generate_legal(replies);
+      for (Move r : replies) {
+        Undo ur;
+        pos.make_legal(r, ur);
+        const bool m = mate_by_checks(pos, depth - 1);
+        pos.undo(r, ur);
+        if (!m) { mates = false; break; }
       }
     }
     pos.undo(k, u);
@@ -251,7 +289,7 @@ std::vector<ChaseTarget> captures_with(const Position& pos0, Color side, const T
     for (Move k : checks) {
       Square victim = Square::none();
       // Only a gain counts (below: gain <= 0 is skipped).
-      const int gain = check_value(pos, k, opt.check_depth, victim, pv, 0, root);
+      const int gain = check_value(pos, k, opt.check_depth, victim, pv, 0, kUnbounded, root);
       if (gain == INT_MIN || gain <= 0 || !victim.valid()) continue;
       const Piece vp = pos.at(victim);
       if (vp.empty() || vp.color() == side || !is_material(vp, victim)) continue;

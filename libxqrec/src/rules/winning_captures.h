@@ -30,31 +30,66 @@ CaptureDetails details_after_capture(const Position& after, Square sq, Color own
 // exchange and its details: what root_against tells (exchange.cpp).
 Root root_from(const Position& pos, Move c, int balance, const CaptureDetails& d, int crossed_pawn);
 
+// Whether the capturer of c (pos before c, left as it was) is mated at once
+// after it: 24.3's "得子后不致立即被对方将死".
+inline bool mated_after(Position& pos, Move c) {
+  Undo u;
+  pos.make_legal(c, u);
+  const bool mated = has_mate_in_one(pos);
+  pos.undo(c, u);
+  return mated;
+}
+
+// The mate test of one capture, asked by a search only when the capture
+// would change its result: most winning captures found in a search do not
+// beat the best so far, and the test (every check, every reply) costs more
+// than the rest of the walk.
+class MateRefutes {
+ public:
+  MateRefutes(Position& pos, Move c, bool enabled) : pos_(pos), c_(c), enabled_(enabled) {}
+  bool operator()() const { return enabled_ && mated_after(pos_, c_); }
+
+ private:
+  Position& pos_;
+  Move c_;
+  bool enabled_;
+};
+
 // Every legal capture, by the side to move, of a piece that counts as
 // material (is_material), in generate_legal's order, that `keep(c)`
-// accepts, whose complete exchange gains more than `floor` (read again before
-// each capture, so that `win` may raise it), and after which the capturer is
-// not mated at once (when `mate_refutes`), is handed to
-// `win(c, balance, details)`; `win` returns false to stop the walk. The
-// details are found only with `kDetails` (the chase report); the searches
-// that only want the best gain do not pay for them. pos is left as it was.
+// accepts and whose complete exchange gains more than `floor` (read again
+// before each capture, so that `win` may raise it).
+//
+// With `kDetails` (the chase report, which keeps every such capture), the
+// captures after which the capturer is mated at once (when `mate_refutes`)
+// are left out and each other one is handed to `win(c, balance, details)`.
+// Without it (the searches that only want the best gain), every capture is
+// handed to `win(c, balance, refuted)` and `win` asks `refuted()` (a
+// MateRefutes) before counting it. `win` returns false to stop the walk.
+// pos is left as it was.
 template <bool kDetails, class Keep, class Win>
 void winning_captures(Position& pos, int crossed_pawn, bool mate_refutes, const int& floor, Keep&& keep, Win&& win) {
   MoveList captures;
   pos.generate_legal_captures(captures);
   for (Move c : captures) {
     if (!is_material(pos.at(c.to()), c.to()) || !keep(c)) continue;  // an uncrossed pawn is no material
+    // The balance is at most the victim's value: no exchange to play out
+    // when that is not above the floor.
+    if (piece_value(pos.at(c.to()), c.to(), crossed_pawn) <= floor) continue;
     const int balance = capture_balance(pos, c, crossed_pawn);
     if (balance <= floor) continue;
-    const Color owner = pos.at(c.to()).color();
-    Undo u;
-    pos.make(c, u);
-    const bool mated = mate_refutes && has_mate_in_one(pos);
-    CaptureDetails d;
-    if constexpr (kDetails)
+    if constexpr (kDetails) {
+      const Color owner = pos.at(c.to()).color();
+      Undo u;
+      pos.make_legal(c, u);
+      const bool mated = mate_refutes && has_mate_in_one(pos);
+      CaptureDetails d;
       if (!mated) d = details_after_capture(pos, c.to(), owner);
-    pos.undo(c, u);
-    if (!mated && !win(c, balance, d)) return;
+      pos.undo(c, u);
+      if (!mated && !win(c, balance, d)) return;
+    } else {
+      if (!win(c, balance, MateRefutes(pos, c, mate_refutes))) return;
+    }
   }
 }
 

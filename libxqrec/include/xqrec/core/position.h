@@ -52,6 +52,11 @@ class Position {
   // from_setup.
   explicit Position(const Setup& setup);
   Setup setup() const;
+  // The same position with `side` to move (a pass: the rules ask what a
+  // side could do if it were its turn), as Position(setup()) with the side
+  // changed would give, without building it again; the check states are
+  // asked again.
+  Position with_side_to_move(Color side) const;
 
   Piece at(Square s) const { return board_[std::size_t(s.index())]; }
   Color side_to_move() const { return side_; }
@@ -167,15 +172,19 @@ class Position {
   struct CheckSquares {
     SquareSet leave;    // between the king and our farthest rook, cannon or king on a line, and the horse legs
     SquareSet screen;   // between the king and our farthest cannon on a line
-    SquareSet line_to;  // the king's file and rank: a rook, cannon or king landing there
+    SquareSet line_to;  // the king's file and rank: a king landing there
+    SquareSet rook_to;    // on those lines, up to and including the first piece: a rook sees the king from there
+    SquareSet cannon_to;  // beyond the first piece, up to and including the second: a cannon checks from there
     SquareSet horse_to, pawn_to;
     SquareSet every;    // all squares: what a piece on `leave` may move to
     // The squares a piece of this type on `from` may check by moving to.
     SquareSet wanted(Square from, PieceType type) const {
       if (leave.contains(from)) return every;
       switch (type) {
-        case PieceType::Rook:
-        case PieceType::Cannon:
+        // A line piece off `leave` checks only from its new square or by
+        // becoming a screen; its own square is not between it and the king.
+        case PieceType::Rook: return rook_to | screen;
+        case PieceType::Cannon: return cannon_to | screen;
         case PieceType::King: return line_to;  // the screens lie on it
         case PieceType::Horse: return horse_to | screen;
         case PieceType::Pawn: return pawn_to | screen;

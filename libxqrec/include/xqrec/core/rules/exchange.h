@@ -27,7 +27,8 @@ int exchange_gain_on(Position& pos, Square sq, int crossed_pawn = kCrossedPawnVa
 
 // The balance of the complete exchange that starts with the capture c
 // (mandatory), for the side making it: value of the victim minus what the
-// other side then wins back on that square.
+// other side then wins back on that square. c must be a legal capture (it
+// is played with make_legal, as is every move of the exchange).
 int capture_balance(Position& pos, Move c, int crossed_pawn = kCrossedPawnValue);
 
 // Whether the side to move has a move that mates at once.
