@@ -12,7 +12,7 @@
 # Usage: real_report.sh XQREC SOURCE_DIR
 set -u
 xqrec=$1 src=$2
-corpus=$src/../shared/corpus
+corpus=${XQREC_SHARED_CORPUS:-$src/../shared/corpus}  # as tests/shared_corpus.h finds it
 . "$(dirname "$0")/chromium.sh"
 missing() {
   if [ "${CI:-}" = true ]; then echo "FAIL: $1 is missing under CI=true"; exit 1; fi
