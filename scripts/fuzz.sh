@@ -6,13 +6,24 @@
 # build/fuzz/minimised/NAME; with --keep, the minimised corpus replaces the
 # seeds (review the diff before committing). A crash leaves its input as
 # build/fuzz/crash-* and the script exits non-zero.
-# Usage: scripts/fuzz.sh [--keep] TARGET SECONDS   (TARGET: pgn, xqf, cbr, cbl,
-#        cbf, dhtmlxq, json, position, fen, round_trip)
+# --cpu: SECONDS is CPU time, not wall time: the target runs at nice 19 (the
+# machine stays usable) in runs of at most 600 s resuming one working corpus,
+# until the runs' user + system time (time(1)) reaches SECONDS; the totals of
+# executions and CPU time are printed at the end. A campaign of a CPU-hour
+# on a shared machine: scripts/fuzz.sh --cpu --keep cbl 3600.
+# Usage: scripts/fuzz.sh [--keep] [--cpu] TARGET SECONDS   (TARGET: pgn, xqf, cbr,
+#        cbl, cbf, dhtmlxq, json, position, fen, round_trip)
 set -eu
 cd "$(dirname "$0")/.."
-keep=0
-[ "${1:-}" = --keep ] && { keep=1; shift; }
-[ $# = 2 ] || { sed -n 2,11p "$0"; exit 2; }
+keep=0 cpu=0
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --keep) keep=1; shift ;;
+    --cpu) cpu=1; shift ;;
+    *) break ;;
+  esac
+done
+[ $# = 2 ] || { sed -n 2,17p "$0"; exit 2; }
 name=$1 seconds=$2
 command -v clang++ > /dev/null || { echo "clang++ is needed (Debian: clang, libclang-rt-14-dev)"; exit 2; }
 cmake -S . -B build/fuzz -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_COMPILER=clang++ -DXQREC_FUZZ=ON \
@@ -24,9 +35,27 @@ corpus=$PWD/build/fuzz/corpus/$name
 mkdir -p "$corpus"
 cd build/fuzz
 status=0
-"$bin" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 "$corpus" "$seeds" \
-  2> "fuzz-$name.log" || status=$?
-grep -E "^stat::|^#[0-9]+.*DONE|ERROR|SUMMARY" "fuzz-$name.log" | tail -20
+if [ $cpu = 0 ]; then
+  "$bin" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 "$corpus" "$seeds" \
+    2> "fuzz-$name.log" || status=$?
+  grep -E "^stat::|^#[0-9]+.*DONE|ERROR|SUMMARY" "fuzz-$name.log" | tail -20
+else
+  : > "fuzz-$name.log"
+  used=0 runs=0 execs=0 wall=0
+  while [ $used -lt "$seconds" ] && [ $status = 0 ]; do
+    left=$((seconds - used)) start=$(date +%s)
+    /usr/bin/time -f "%U %S" -o "fuzz-$name.cpu" nice -n 19 "$bin" -max_total_time=$((left < 600 ? left : 600)) \
+      -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 "$corpus" "$seeds" 2> "fuzz-$name.run" || status=$?
+    cat "fuzz-$name.run" >> "fuzz-$name.log"
+    read -r user sys < <(tail -1 "fuzz-$name.cpu")
+    used=$((used + ${user%.*} + ${sys%.*})) runs=$((runs + 1)) wall=$((wall + $(date +%s) - start))
+    n=$(sed -n 's/^stat::number_of_executed_units: *//p' "fuzz-$name.run" | tail -1)
+    execs=$((execs + ${n:-0}))
+    echo "$name: run $runs, CPU ${used} s of $seconds, $execs executions"
+  done
+  grep -E "^#[0-9]+.*DONE|ERROR|SUMMARY" "fuzz-$name.run" | tail -5
+  echo "$name: $runs runs, ${wall} s wall, ${used} s CPU (user + system), $execs executions"
+fi
 rm -rf "minimised/$name"; mkdir -p "minimised/$name"
 "$bin" -merge=1 "minimised/$name" "$corpus" "$seeds" 2> /dev/null || true
 echo "$name: $(ls "minimised/$name" | wc -l) inputs in the minimised corpus (build/fuzz/minimised/$name)"
