@@ -189,7 +189,13 @@ std::string FileBytes::copy_to_temporary(int fd) {
   return error;
 }
 
-std::string FileBytes::open(const std::string& path) {
+std::string FileBytes::open(const InputFile& input) {
+  not_opened_ = input.not_opened;
+  if (!not_opened_.empty()) return "";
+  return open(input.path, input.in_walk);
+}
+
+std::string FileBytes::open(const std::string& path, bool walked) {
   if (path == "-") {
     // Standard input redirected from a regular file is that file, mapped
     // from where its offset stands; a pipe goes through a temporary file.
@@ -211,13 +217,20 @@ std::string FileBytes::open(const std::string& path) {
     }
     return copy_to_temporary(STDIN_FILENO);
   }
-  const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  // A walk's file may have become a FIFO since it was listed: opened without
+  // waiting for a writer, and then not read.
+  const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | (walked ? O_NONBLOCK | O_NOCTTY : 0));
   if (fd < 0) return "cannot open: " + std::string(std::strerror(errno));
   struct stat st {};
   if (fstat(fd, &st) != 0) {
     const std::string e = std::strerror(errno);
     ::close(fd);
     return "cannot stat: " + e;
+  }
+  if (walked && !S_ISREG(st.st_mode)) {
+    ::close(fd);
+    not_opened_ = "no regular file when it was opened";
+    return "";
   }
   // Large files are mapped; small ones (a folder of one-game records) are
   // cheaper to read than to map and unmap.

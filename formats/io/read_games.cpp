@@ -54,6 +54,12 @@ FileReport read_games(std::string_view bytes, std::string_view path, GameVisitor
 }
 
 FileReport read_games(FileBytes& file, std::string_view path, GameVisitor& visitor, ReadOptions options) {
+  if (!file.not_opened().empty()) {
+    FileReport report;
+    report.issues.push_back({Code::NotARegularFile, Severity::Info, {}, "",
+                             "not read: met in a directory walk, it is " + file.not_opened()});
+    return report;
+  }
   options.done_before = [&file](std::size_t offset) { file.release_before(offset); };
   return read_games(file.bytes(), path, visitor, options);
 }

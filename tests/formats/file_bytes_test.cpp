@@ -5,11 +5,13 @@
 #include <unistd.h>
 
 #include <filesystem>
+#include <map>
 #include <random>
 #include <thread>
 
 #include "test_support.h"
 #include "xqrec/formats/file_bytes.h"
+#include "xqrec/formats/input_walk.h"
 
 using namespace xq::formats;
 namespace fs = std::filesystem;
@@ -69,4 +71,36 @@ TEST_CASE("file bytes: a file whose size is not known is read to its end", "[fil
   REQUIRE(f.open(path).empty());
   CHECK(f.bytes().size() == expected.size());
   CHECK(f.bytes() == expected);
+}
+
+TEST_CASE("file bytes: a walk's FIFO, socket-like or linked directory is never opened", "[files]") {
+  const fs::path dir = xqtest::scratch_dir("file-bytes-walk");
+  fs::create_directories(dir / "w" / "sub");
+  xqtest::write_file(dir / "w" / "a.pgn", "1. h2e2 h9g7 *\n");
+  REQUIRE(::mkfifo((dir / "w" / "fifo").c_str(), 0644) == 0);
+  fs::create_directory_symlink("sub", dir / "w" / "link");
+  fs::create_symlink("missing", dir / "w" / "dangling");
+  std::vector<std::string> errors;
+  const auto files = expand_inputs({(dir / "w").string()}, errors);
+  CHECK(errors.empty());
+  std::map<std::string, std::string> kinds;
+  for (const auto& f : files) kinds[fs::path(f.path).filename().string()] = f.not_opened;
+  CHECK(kinds == std::map<std::string, std::string>{
+                     {"a.pgn", ""},
+                     {"dangling", ""},  // opened, and the opening reports it
+                     {"fifo", "a FIFO (named pipe)"},
+                     {"link", "a symbolic link to a directory (links to directories are not followed)"}});
+  for (const auto& f : files) {
+    FileBytes bytes;
+    const std::string e = bytes.open(f);
+    CHECK(e.empty() == (kinds[fs::path(f.path).filename().string()] != "" || f.path.ends_with("a.pgn")));
+    CHECK(bytes.not_opened() == f.not_opened);
+  }
+  // Listed as a file and a FIFO by the time it is opened: opened without
+  // waiting for a writer (this would block forever otherwise), not read.
+  FileBytes swapped;
+  CHECK(swapped.open(InputFile((dir / "w" / "fifo").string(), true)).empty());
+  CHECK(swapped.not_opened() == "no regular file when it was opened");
+  CHECK(swapped.bytes().empty());
+  fs::remove_all(dir);
 }

@@ -143,7 +143,7 @@ void read_all(const std::vector<InputFile>& files, const BatchOptions& opt, std:
     FileBytes bytes;
     Item done;
     done.path = path;
-    done.io_error = bytes.open(path);
+    done.io_error = bytes.open(input);
     const bool opened = done.io_error.empty();
     if (opened) {
       current = &path;

@@ -231,13 +231,15 @@ ConvertPlan plan_convert(const std::vector<std::string>& inputs, const std::stri
       const fs::path rel = is_dir ? fs::path(f.path).lexically_relative(in)
                                   : fs::path(f.path == "-" ? "stdin" : f.path).filename();
       const fs::path source = fs::path(out) / rel;
-      plan.jobs.push_back({f.path, fs::path(source).replace_extension().string(), source.string(), f.in_walk});
+      plan.jobs.push_back(
+          {f.path, fs::path(source).replace_extension().string(), source.string(), f.in_walk, true, f.not_opened});
       plan.guard.add_input(f.path);
       // A read-me or a manifest met in the walk is not read, so it takes no
       // output name from a record beside it (a.md does not rename a.pgn).
       if (f.in_walk) {
         FileBytes sniff;
-        if (sniff.open(f.path).empty()) plan.jobs.back().writes = walk_reads(sniff.bytes(), f.path);
+        if (sniff.open(f).empty())
+          plan.jobs.back().writes = sniff.not_opened().empty() && walk_reads(sniff.bytes(), f.path);
       }
     }
   }
@@ -293,7 +295,7 @@ ConvertSummary convert_files(ConvertPlan& plan, const ConvertOptions& options,
   for (const auto& job : plan.jobs) {
     if (single_failed) break;
     FileBytes reader;
-    if (const std::string e = reader.open(job.input); !e.empty()) {
+    if (const std::string e = reader.open(InputFile(job.input, job.in_walk, job.not_opened)); !e.empty()) {
       on_io_error(job.input + ": " + e);
       sum.io_error = true;
       continue;

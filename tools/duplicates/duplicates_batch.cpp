@@ -21,7 +21,7 @@ bool read_file(const InputFile& input, const DuplicatesOptions& opt, std::unique
   FileBytes* bytes = input.path == "-" ? kept_stdin.get() : nullptr;
   if (!bytes) {
     own = std::make_unique<FileBytes>();
-    if (const std::string e = own->open(input.path); !e.empty()) {
+    if (const std::string e = own->open(input); !e.empty()) {
       notice({input.path, 0, e, true});
       return false;
     }

@@ -412,7 +412,7 @@ IndexSummary build_index(Database& db, const std::vector<InputFile>& files, cons
       continue;
     }
     FileBytes bytes;
-    if (const std::string e = bytes.open(input.path); !e.empty() || !st) {
+    if (const std::string e = bytes.open(input); !e.empty() || !st) {
       notice(input.path + ": " + (e.empty() ? std::string("cannot stat the file") : e) +
              (at != known.end() ? "; its rows are left as they were" : ""));
       sum.io_error = true;

@@ -47,7 +47,7 @@ SelectSummary select_files(const std::vector<InputFile>& files, const SelectOpti
   in_walk.records_only = true;
   for (const auto& input : files) {
     FileBytes bytes;
-    if (const std::string e = bytes.open(input.path); !e.empty()) {
+    if (const std::string e = bytes.open(input); !e.empty()) {
       sink.io_error(input.path + ": " + e);
       sum.io_error = true;
       continue;

@@ -310,6 +310,33 @@ for line in open("r.jsonl", encoding="utf-8", errors="strict"):
     assert bytes.fromhex(o["file_bytes"]) == b"bad\xff\xfename.pgn"
 ' || die "the convert report is not I-JSON or lacks file_bytes"
   ;;
+special-files-in-walk)
+  # A FIFO, a socket, a device and a link to a directory met in a walk are
+  # named (not-a-regular-file), never opened: opening the FIFO would wait
+  # for a writer forever. A dangling link is an I/O error of its own.
+  mkdir w
+  cp "$games/li-zanan-vs-chen-weixiong.pgn" w/a.pgn
+  mkfifo w/fifo.pgn
+  python3 -c 'import socket,sys; socket.socket(socket.AF_UNIX).bind(sys.argv[1])' w/sock.pgn
+  ln -s /dev/zero w/zero.pgn
+  ln -s .. w/up
+  expect_rc 0 timeout 20 "$xqrec" audit w --jsonl -
+  for f in fifo.pgn sock.pgn zero.pgn up; do
+    grep -q "\"file\":\"w/$f\".*\"not-a-regular-file\"" out.txt || die "audit does not name w/$f: $(head -c 600 out.txt)"
+  done
+  [ "$(grep -c '"game":1' out.txt)" = 1 ] || die "the record was not audited once"
+  expect_rc 0 timeout 20 "$xqrec" audit w
+  grep -q "w/fifo.pgn: .*not-a-regular-file.*a FIFO" out.txt || die "the text output does not name the FIFO: $(cat out.txt)"
+  expect_rc 0 timeout 20 "$xqrec" convert w -o out
+  [ "$(find out -type f | wc -l)" = 1 ] && [ -s out/a.pgn ] || die "convert wrote $(find out -type f | tr '\n' ' ')"
+  expect_rc 0 timeout 20 "$xqrec" select w --list
+  [ "$(wc -l < out.txt)" = 1 ] || die "select listed $(cat out.txt)"
+  expect_rc 0 timeout 20 "$xqrec" duplicates w --jsonl -
+  expect_rc 0 timeout 20 "$xqrec" index w --db i.sqlite
+  ln -s missing.pgn w/dangling.pgn
+  expect_rc 2 timeout 20 "$xqrec" audit w -q
+  grep -q "w/dangling.pgn: cannot open" err.txt || die "the dangling link is not reported: $(cat err.txt)"
+  ;;
 unreadable-directory)
   # Item 13: a directory that cannot be read is reported (exit 2); the rest is audited.
   command -v setpriv > /dev/null || { echo "setpriv missing"; exit 1; }

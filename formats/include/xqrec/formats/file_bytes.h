@@ -18,6 +18,8 @@
 #include <string>
 #include <string_view>
 
+#include "xqrec/formats/input_walk.h"
+
 namespace xq::formats {
 
 class FileBytes {
@@ -27,7 +29,13 @@ class FileBytes {
   FileBytes& operator=(const FileBytes&) = delete;
   ~FileBytes();
   // Returns an error message, or "" on success.
-  std::string open(const std::string& path);
+  std::string open(const std::string& path) { return open(path, false); }
+  // A file of a command's inputs: one a directory walk met that is no
+  // regular file (InputFile::not_opened, or found so when opened) is not
+  // read; it opens to no bytes, and not_opened() says what it is.
+  std::string open(const InputFile& input);
+  // What the file was found to be, when it was not read; "" otherwise.
+  const std::string& not_opened() const { return not_opened_; }
   std::string_view bytes() const;
   // The bytes before `offset` will not be read again soon: their mapped
   // pages leave resident memory (read again, they come back from the file,
@@ -41,6 +49,7 @@ class FileBytes {
       "the file was truncated by another process while it was read: what follows its new end read as NUL bytes";
 
  private:
+  std::string open(const std::string& path, bool walked);
   std::string map_fd(int fd, std::size_t size);
   std::string copy_to_temporary(int fd);
 
@@ -50,6 +59,7 @@ class FileBytes {
   std::size_t begin_ = 0;     // where bytes() starts in the mapping: standard input's offset when opened
   int slot_ = -1;  // in the SIGBUS handler's table of mappings
   std::string buffer_;
+  std::string not_opened_;
 };
 
 }  // namespace xq::formats

@@ -59,7 +59,8 @@ FileReport read_games(std::string_view bytes, std::string_view path, GameVisitor
                       const ReadOptions& options = {});
 // The same from an opened file, whose memory goes back as the reader goes
 // through it in order (ReadOptions::done_before, FileBytes::release_before):
-// a large file costs a window of resident memory, not its size.
+// a large file costs a window of resident memory, not its size. A file a
+// walk did not open (FileBytes::not_opened) is named (not-a-regular-file).
 class FileBytes;
 FileReport read_games(FileBytes& file, std::string_view path, GameVisitor& visitor, ReadOptions options);
 

@@ -77,6 +77,7 @@ struct ConvertJob {
   std::string source_name;  // out/relative path with the source's extension
   bool in_walk = false;     // met while walking a directory: read only if it holds records
   bool writes = true;       // false: a walked file that holds no record, which names no output
+  std::string not_opened;   // a walked file not opened (formats::InputFile::not_opened)
 };
 
 // Every output of a run, named and checked before anything is written.
