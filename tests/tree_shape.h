@@ -36,9 +36,9 @@ inline std::vector<std::string> tree_shape(const xq::GameRecord& r, ShapeOf what
     stack.pop_back();
     const xq::GameNode& n = r.node(id);
     std::string line = std::to_string(depth) + " " + (id == r.root() ? "root" : xq::to_iccs(n.move));
-    if (what.comments) line += " {" + trimmed(n.comment_before) + "} {" + trimmed(n.comment_after) + "}";
+    if (what.comments) line += " {" + trimmed(n.comment_before()) + "} {" + trimmed(n.comment_after()) + "}";
     if (what.nags)
-      for (int nag : n.nags) line += " $" + std::to_string(nag);
+      for (int nag : n.nags()) line += " $" + std::to_string(nag);
     out.push_back(line);
     const std::size_t kids = what.variations ? n.children.size() : std::min<std::size_t>(1, n.children.size());
     for (std::size_t k = kids; k-- > 0;) stack.push_back({n.children[k], depth + (k > 0)});

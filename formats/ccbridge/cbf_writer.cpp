@@ -117,9 +117,9 @@ class Writer {
       if (!to.empty()) to += '\n';
       to += s;
     };
-    add(game_comment, root.comment_before);
-    add(game_comment, root.comment_after);
-    if (!root.children.empty()) add(game_comment, r_.node(root.children.front()).comment_before);
+    add(game_comment, root.comment_before());
+    add(game_comment, root.comment_after());
+    if (!root.children.empty()) add(game_comment, r_.node(root.children.front()).comment_before());
     pugi::xml_node last = list.append_child("Move");
     last.append_attribute("value") = "00-00";
     comment(last, clean(game_comment, "the game comment"));
@@ -138,12 +138,12 @@ class Writer {
                                     " is not resolved; the main line ends before it");
         break;
       }
-      std::string text = n.comment_after;
-      if (ply > 1 && !n.comment_before.empty()) {
+      std::string text = n.comment_after();
+      if (ply > 1 && !n.comment_before().empty()) {
         note(Code::CommentMoved, "a comment before ply " + std::to_string(ply) + " is written after it");
-        text = n.comment_before + (text.empty() ? "" : "\n" + text);
+        text = n.comment_before() + (text.empty() ? "" : "\n" + text);
       }
-      if (!n.nags.empty()) note(Code::NagDropped, "NAGs at ply " + std::to_string(ply) + " have no CBF form");
+      if (!n.nags().empty()) note(Code::NagDropped, "NAGs at ply " + std::to_string(ply) + " have no CBF form");
       last = list.append_child("Move");
       last.append_attribute("value") = value_of(m).c_str();
       comment(last, clean(text, "a comment"));

@@ -685,7 +685,7 @@ class RecordReader {
                   "DhtmlXQ_" + c.name + " refers to a move that does not exist; comment not attached");
         continue;
       }
-      std::string& to = record_.node(n).comment_after;
+      std::string& to = record_.node(n).edit_notes().comment_after;
       if (!to.empty()) {
         add_issue(c.tag_pos, Code::DuplicateField, Severity::Info, c.name,
                   "a second comment for the same move; appended on a new line");

@@ -184,8 +184,8 @@ class Writer {
     const GameNode& root = r_.node(r_.root());
     // Everything before the first move is the game comment.
     std::string comment0;
-    for (const std::string* c : {&root.comment_before, &root.comment_after,
-                                 root.children.empty() ? nullptr : &r_.node(root.children.front()).comment_before}) {
+    for (const std::string* c : {&root.comment_before(), &root.comment_after(),
+                                 root.children.empty() ? nullptr : &r_.node(root.children.front()).comment_before()}) {
       if (!c || c->empty()) continue;
       if (!comment0.empty()) comment0 += '\n';
       comment0 += *c;
@@ -224,14 +224,14 @@ class Writer {
         square_digits(digits, m.from());
         square_digits(digits, m.to());
         f.nodes.push_back(id);
-        std::string text = n.comment_after;
-        if (!n.comment_before.empty() && !(id == line.first && line.id == 0)) {
+        std::string text = n.comment_after();
+        if (!n.comment_before().empty() && !(id == line.first && line.id == 0)) {
           note(Code::CommentMoved, "a comment before the move at ply " + std::to_string(ply) +
                                     " is written after it (DhtmlXQ has comments after moves only)");
-          text = n.comment_before + (text.empty() ? "" : "\n" + text);
+          text = n.comment_before() + (text.empty() ? "" : "\n" + text);
         }
         if (!text.empty()) comments_field(comments, line.id, ply, text);
-        if (!n.nags.empty()) note(Code::NagDropped, "NAGs at ply " + std::to_string(ply) + " have no DhtmlXQ form");
+        if (!n.nags().empty()) note(Code::NagDropped, "NAGs at ply " + std::to_string(ply) + " have no DhtmlXQ form");
         ++ply;
         if (n.children.empty()) break;
         id = n.children.front();

@@ -37,8 +37,8 @@ std::string write_json(const GameRecord& r, const JsonWriteOptions& options) {
   if (r.start_setup) member(out, "start_fen", to_fen(*r.start_setup));
   else if (r.start_fen) member(out, "start_fen", *r.start_fen);
   const GameNode& root = r.node(r.root());
-  if (!root.comment_before.empty()) member(out, "comment_before", root.comment_before);
-  if (!root.comment_after.empty()) member(out, "comment", root.comment_after);
+  if (!root.comment_before().empty()) member(out, "comment_before", root.comment_before());
+  if (!root.comment_after().empty()) member(out, "comment", root.comment_after());
   out += ",\"moves\":[";
   // Depth first without recursion: a frame per open line.
   struct Frame {
@@ -65,13 +65,13 @@ std::string write_json(const GameRecord& r, const JsonWriteOptions& options) {
         out += ",\"where\":[" + std::to_string(n.where.offset) + "," + std::to_string(n.where.line) + "," +
                std::to_string(n.where.column) + "]";
       }
-      if (!n.comment_before.empty()) member(out, "comment_before", n.comment_before);
-      if (!n.comment_after.empty()) member(out, "comment", n.comment_after);
-      if (!n.nags.empty()) {
+      if (!n.comment_before().empty()) member(out, "comment_before", n.comment_before());
+      if (!n.comment_after().empty()) member(out, "comment", n.comment_after());
+      if (!n.nags().empty()) {
         out += ",\"nags\":[";
-        for (std::size_t i = 0; i < n.nags.size(); ++i) {
+        for (std::size_t i = 0; i < n.nags().size(); ++i) {
           if (i) out += ',';
-          out += std::to_string(n.nags[i]);
+          out += std::to_string(n.nags()[i]);
         }
         out += ']';
       }

@@ -123,7 +123,7 @@ struct Writer {
     // The comment before a move stands between its number and the move
     // ("12. {text} h2e2", "12... {text} h9g7"): there the reader gives it
     // to this move, not as a comment after the move before.
-    if (!node.comment_before.empty()) force_number = true;
+    if (!node.comment_before().empty()) force_number = true;
     if (side == Color::Red) {
       if (depth == 0 && out.size() > line_start) newline();
       std::string token = std::to_string(number);
@@ -134,15 +134,15 @@ struct Writer {
       token += "...";
       put(token);
     }
-    put_comment(node.comment_before);
+    put_comment(node.comment_before());
     bool legal = false;
     put(move_text(node, pos, legal));
-    for (int nag : node.nags) {
+    for (int nag : node.nags()) {
       std::string token(1, '$');
       token += std::to_string(nag);
       put(token);
     }
-    put_comment(node.comment_after);
+    put_comment(node.comment_after());
     return legal;
   }
 
@@ -181,7 +181,7 @@ struct Writer {
           continue;
         }
         f.legal = write_node(kids[0], f.pos ? &*f.pos : nullptr, f.depth, f.number, f.side, f.force_number);
-        f.force_number = !r.node(kids[0]).comment_after.empty();
+        f.force_number = !r.node(kids[0]).comment_after().empty();
         f.next_alt = 1;
       }
       if (f.next_alt < kids.size()) {
@@ -196,7 +196,7 @@ struct Writer {
         play(v.pos, first, legal);
         if (v.side == Color::Black) ++v.number;
         v.side = ~v.side;
-        v.force_number = !r.node(first).comment_after.empty();
+        v.force_number = !r.node(first).comment_after().empty();
         stack.push_back(std::move(v));  // f is not used after this
         continue;
       }
@@ -265,11 +265,11 @@ struct Writer {
 
     // Movetext.
     const GameNode& root = r.node(r.root());
-    std::string game_comment = root.comment_after;
+    std::string game_comment = root.comment_after();
     if (!tag_comment.empty()) append(game_comment, tag_comment);
     put_comment(game_comment);
-    if (!root.comment_before.empty()) put_comment(root.comment_before);
-    if (!root.nags.empty()) note(Code::NagDropped, "NAGs on the start position cannot be written");
+    if (!root.comment_before().empty()) put_comment(root.comment_before());
+    if (!root.nags().empty()) note(Code::NagDropped, "NAGs on the start position cannot be written");
     std::optional<Position> pos;
     if (setup) pos.emplace(*setup);
     const int number = setup ? std::max(1, setup->fullmove_number) : 1;

@@ -80,9 +80,7 @@ GameNode& GameBuilder::next_node() {
   // A node of the previous game: what this game's calls may not set anew
   // back to empty.
   GameNode& n = nodes[used_++];
-  n.comment_before.clear();
-  n.comment_after.clear();
-  n.nags.clear();
+  n.clear_notes();
   n.children.clear();
   return n;
 }
@@ -113,9 +111,9 @@ void GameBuilder::comment(std::string_view text) {
   Line& l = line();
   GameRecord& r = game_.record;
   if (l.last != kNoNode) {
-    append_comment(r.node(l.last).comment_after, text);
+    append_comment(r.node(l.last).edit_notes().comment_after, text);
   } else if (lines_.size() == 1) {
-    append_comment(r.node(r.root()).comment_after, text);  // the game comment
+    append_comment(r.node(r.root()).edit_notes().comment_after, text);  // the game comment
   } else {
     append_comment(l.pending_comment, text);
     l.has_pending = true;
@@ -147,7 +145,7 @@ void GameBuilder::move(std::string_view text, MoveNotation notation, SourceLocat
 
 void GameBuilder::open_line_with(Line& l, GameNode& node) {
   if (l.has_pending) {
-    node.comment_before = std::move(l.pending_comment);
+    node.edit_notes().comment_before = std::move(l.pending_comment);
     l.pending_comment.clear();
     l.has_pending = false;
   }
@@ -161,7 +159,7 @@ void GameBuilder::open_line_with(Line& l, GameNode& node) {
 void GameBuilder::nag(int value) {
   const Line& l = line();
   GameRecord& r = game_.record;
-  r.node(l.last != kNoNode ? l.last : l.parent).nags.push_back(value);
+  r.node(l.last != kNoNode ? l.last : l.parent).edit_notes().nags.push_back(value);
 }
 
 void GameBuilder::begin_variation() {
@@ -184,7 +182,7 @@ void GameBuilder::end_variation() {
   lines_.pop_back();
   // A comment for a move that never came stays after the line's last move.
   if (l.has_pending && l.last != kNoNode) {
-    append_comment(game_.record.node(l.last).comment_after, l.pending_comment);
+    append_comment(game_.record.node(l.last).edit_notes().comment_after, l.pending_comment);
     l.has_pending = false;
   }
   // A variation holding only a comment: the text stays where it stood, as
@@ -200,7 +198,7 @@ Control GameBuilder::end_game(bool truncated) {
   while (lines_.size() > 1) end_variation();
   if (lines_[0].has_pending) {
     Line& l = lines_[0];
-    append_comment(game_.record.node(l.last != kNoNode ? l.last : game_.record.root()).comment_after, l.pending_comment);
+    append_comment(game_.record.node(l.last != kNoNode ? l.last : game_.record.root()).edit_notes().comment_after, l.pending_comment);
     l.has_pending = false;
   }
   game_.record.truncated = truncated;

@@ -17,8 +17,8 @@ void replay_record_body(const GameRecord& record, GameVisitor& visitor) {
   if (record.start_setup) visitor.start_setup(*record.start_setup);
   else if (record.start_fen) visitor.start_fen(*record.start_fen);
   const GameNode& root = record.node(record.root());
-  if (!root.comment_before.empty()) visitor.comment(root.comment_before);
-  if (!root.comment_after.empty()) visitor.comment(root.comment_after);
+  if (!root.comment_before().empty()) visitor.comment(root.comment_before());
+  if (!root.comment_after().empty()) visitor.comment(root.comment_after());
 
   struct Frame {
     NodeId node;
@@ -34,10 +34,10 @@ void replay_record_body(const GameRecord& record, GameVisitor& visitor) {
     if (!stack[top].started) {
       stack[top].started = true;
       stack[top].next_alt = 1;
-      if (!n.comment_before.empty()) visitor.comment(n.comment_before);
+      if (!n.comment_before().empty()) visitor.comment(n.comment_before());
       visitor.move(n.text, n.notation, n.where, n.move);
-      for (int v : n.nags) visitor.nag(v);
-      if (!n.comment_after.empty()) visitor.comment(n.comment_after);
+      for (int v : n.nags()) visitor.nag(v);
+      if (!n.comment_after().empty()) visitor.comment(n.comment_after());
     }
     const GameNode& parent = record.node(n.parent);
     if (parent.children.front() == stack[top].node && stack[top].next_alt < parent.children.size()) {

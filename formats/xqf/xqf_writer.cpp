@@ -160,9 +160,9 @@ struct Writer {
   }
 
   static std::string node_comment(const GameNode& n) {
-    if (n.comment_before.empty()) return n.comment_after;
-    if (n.comment_after.empty()) return n.comment_before;
-    return n.comment_before + "\n" + n.comment_after;
+    if (n.comment_before().empty()) return n.comment_after();
+    if (n.comment_after().empty()) return n.comment_before();
+    return n.comment_before() + "\n" + n.comment_after();
   }
 
   void records(const Setup& setup) {
@@ -184,8 +184,8 @@ struct Writer {
         }
         ok[c] = true;
         order.push_back(c);
-        nags += nodes[c].nags.size();
-        if (!nodes[c].comment_before.empty()) ++before;
+        nags += nodes[c].nags().size();
+        if (!nodes[c].comment_before().empty()) ++before;
       }
     }
     if (unresolved)
@@ -195,7 +195,7 @@ struct Writer {
     if (before)
       losses.push_back(loss(Code::CommentMerged, std::to_string(before) +
                                               " comments before a move were joined to the comment after it"));
-    if (!nodes.empty() && !nodes[0].comment_before.empty())
+    if (!nodes.empty() && !nodes[0].comment_before().empty())
       losses.push_back(loss(Code::CommentMerged, "the root's comment before was joined to the game comment"));
 
     // The kept children of a node, in order.

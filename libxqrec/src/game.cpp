@@ -1,5 +1,8 @@
 #include "xqrec/core/game.h"
 
+#include <algorithm>
+#include <bit>
+
 namespace xq {
 
 std::string_view notation_name(MoveNotation n) {
@@ -13,10 +16,76 @@ std::string_view notation_name(MoveNotation n) {
   return "auto";
 }
 
+NodeChildren& NodeChildren::operator=(const NodeChildren& o) {
+  if (this == &o) return *this;
+  clear();
+  size_ = o.size_;
+  first_ = o.first_;
+  if (o.more_) {
+    more_ = new NodeId[std::bit_ceil(size_)];
+    std::copy(o.more_, o.more_ + size_, more_);
+  }
+  return *this;
+}
+
 void NodeChildren::push_variation(NodeId id) {
-  if (size_ == 1) more_.assign(1, first_);
-  more_.push_back(id);
-  ++size_;
+  if (size_ == 1) {
+    more_ = new NodeId[2];
+    more_[0] = first_;
+  } else if (std::has_single_bit(size_)) {  // full: room for twice as many
+    NodeId* grown = new NodeId[std::size_t(size_) * 2];
+    std::copy(more_, more_ + size_, grown);
+    delete[] more_;
+    more_ = grown;
+  }
+  more_[size_++] = id;
+}
+
+void NodeChildren::erase(const NodeId* at) {
+  if (at == end()) return;
+  if (size_ == 1) {
+    size_ = 0;
+    return;
+  }
+  const std::size_t i = std::size_t(at - more_);
+  std::copy(more_ + i + 1, more_ + size_, more_ + i);
+  if (--size_ == 1) {
+    first_ = more_[0];
+    delete[] more_;
+    more_ = nullptr;
+  }
+}
+
+GameNode::GameNode(const GameNode& o)
+    : text(o.text),
+      where(o.where),
+      children(o.children),
+      parent(o.parent),
+      move(o.move),
+      notation(o.notation),
+      notes_(o.notes_ ? std::make_unique<NodeNotes>(*o.notes_) : nullptr) {}
+
+GameNode& GameNode::operator=(const GameNode& o) {
+  if (this != &o) {
+    text = o.text;
+    where = o.where;
+    children = o.children;
+    parent = o.parent;
+    move = o.move;
+    notation = o.notation;
+    notes_ = o.notes_ ? std::make_unique<NodeNotes>(*o.notes_) : nullptr;
+  }
+  return *this;
+}
+
+NodeNotes& GameNode::edit_notes() {
+  if (!notes_) notes_ = std::make_unique<NodeNotes>();
+  return *notes_;
+}
+
+const NodeNotes& GameNode::no_notes() {
+  static const NodeNotes none;
+  return none;
 }
 
 NodeId GameRecord::add_child(NodeId parent, GameNode child) {

@@ -240,13 +240,13 @@ TEST_CASE("a decisive result without mate is an incomplete record unless it says
   const Issue* f = find(a, Code::IncompleteRecord);
   REQUIRE(f);
   CHECK(f->severity == Severity::Warning);
-  rec.nodes[1].comment_after = "黑方认输";
+  rec.nodes[1].edit_notes().comment_after = "黑方认输";
   CHECK_FALSE(find(audit_game(rec, {}), Code::IncompleteRecord));
   // The end named in a comment before a move, a tag value or a tag name.
-  rec.nodes[1].comment_after.clear();
-  rec.nodes[1].comment_before = "黑超時判負";
+  rec.nodes[1].edit_notes().comment_after.clear();
+  rec.nodes[1].edit_notes().comment_before = "黑超時判負";
   CHECK_FALSE(find(audit_game(rec, {}), Code::IncompleteRecord));
-  rec.nodes[1].comment_before.clear();
+  rec.nodes[1].edit_notes().comment_before.clear();
   rec.set_tag("Termination", "time forfeit");
   CHECK_FALSE(find(audit_game(rec, {}), Code::IncompleteRecord));
   rec.tags.clear();

@@ -113,7 +113,7 @@ TEST_CASE("duplicates: the kept game is the richest copy and a tie goes to the f
   dated.set_tag("Date", "2001.01.01");
   dated.set_tag("Red", "A");
   dated.result = "1-0";
-  commented.node(1).comment_after = "a comment";  // one note beats a result, players and a date
+  commented.node(1).edit_notes().comment_after = "a comment";  // one note beats a result, players and a date
   // Named out of order: reading order is sorted paths.
   const std::string z = d.put("z.pgn", pgn_of(plain)), y = d.put("y.pgn", pgn_of(plain));
   {

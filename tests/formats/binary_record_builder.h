@@ -35,7 +35,7 @@ class RecordBuilder : public GameVisitor {
     if (!line_has_move_ && current_ != g.root()) {
       pending_before_ += std::string(text);
     } else {
-      auto& c = g.node(current_).comment_after;
+      auto& c = g.node(current_).edit_notes().comment_after;
       if (!c.empty()) c += '\n';
       c += std::string(text);
     }
@@ -47,12 +47,12 @@ class RecordBuilder : public GameVisitor {
     n.notation = notation;
     n.where = where;
     n.move = squares;
-    n.comment_before = std::move(pending_before_);
+    n.edit_notes().comment_before = std::move(pending_before_);
     pending_before_.clear();
     current_ = g.add_child(current_, std::move(n));
     line_has_move_ = true;
   }
-  void nag(int value) override { games.back().node(current_).nags.push_back(value); }
+  void nag(int value) override { games.back().node(current_).edit_notes().nags.push_back(value); }
   void begin_variation() override {
     stack_.push_back({current_, line_has_move_});
     current_ = games.back().node(current_).parent;
@@ -92,9 +92,9 @@ inline bool same_tree(const GameRecord& a, const GameRecord& b, std::string* why
     const GameNode& q = b.node(y);
     std::string diff;
     if (p.move != q.move) diff = "move " + p.text + " vs " + q.text;
-    else if (p.comment_after != q.comment_after) diff = "comment '" + p.comment_after + "' vs '" + q.comment_after + "'";
-    else if (p.comment_before != q.comment_before) diff = "comment before";
-    else if (p.nags != q.nags) diff = "nags";
+    else if (p.comment_after() != q.comment_after()) diff = "comment '" + p.comment_after() + "' vs '" + q.comment_after() + "'";
+    else if (p.comment_before() != q.comment_before()) diff = "comment before";
+    else if (p.nags() != q.nags()) diff = "nags";
     else if (p.children.size() != q.children.size())
       diff = "children " + std::to_string(p.children.size()) + " vs " + std::to_string(q.children.size());
     if (!diff.empty()) {

@@ -37,11 +37,11 @@ TEST_CASE("cbf: head, FEN side to move, comments with spaces and CDATA ends", "[
   CHECK(r.result == "0-1");
   REQUIRE(r.start_fen);
   CHECK(parse_fen(*r.start_fen)->side_to_move == Color::Black);
-  CHECK(r.node(r.root()).comment_after == "\xE3\x80\x80 game");
+  CHECK(r.node(r.root()).comment_after() == "\xE3\x80\x80 game");
   const auto line = r.main_line();
   REQUIRE(line.size() == 2);
   CHECK(r.node(line[0]).text == "e9f9");
-  CHECK(r.node(line[0]).comment_after == "  two ]]> parts");
+  CHECK(r.node(line[0]).comment_after() == "  two ]]> parts");
   CHECK(replay_main_line(r).error == MoveError::None);
   CHECK(text.substr(r.node(line[1]).where.offset, 5) == "48-47");
   CHECK(c.games[0].issues.empty());
@@ -117,7 +117,7 @@ TEST_CASE("cbf: the writer writes like 象棋桥 and names its losses", "[cbf]")
   std::mt19937 rng(99);
   GameRecord g = random_game(rng, 30, 3);
   g.tags = {{"Title", "名"}, {"Red", "R"}, {"WhiteElo", "1"}};
-  g.node(g.main_line()[2]).nags = {3};
+  g.node(g.main_line()[2]).edit_notes().nags = {3};
   const CbfWriteResult w = write_cbf(g);
   CHECK(w.bytes.substr(0, 3) == "\xEF\xBB\xBF");
   CHECK(w.bytes.find("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<ChineseChessRecord Version=\"1.0\">\n <Head>\n  <Name>") !=
@@ -152,7 +152,7 @@ TEST_CASE("cbf: corpus files read like the manifest says and survive write and r
     CHECK(rp.error == MoveError::None);
     CHECK(rp.legal == it->second.plies);
     CHECK(c.games[0].issues.empty());
-    CHECK(!r.node(r.root()).comment_after.empty());
+    CHECK(!r.node(r.root()).comment_after().empty());
     const CbfWriteResult w = write_cbf(r);
     CHECK(w.losses.empty());
     Collected back = read(w.bytes);

@@ -83,7 +83,7 @@ inline std::string cblz_game_bytes(const GameRecord& g) {
   add_string(s, "");
   add_string(s, tag_or_empty(g, "Author"));
   add_string(s, "");
-  add_string(s, g.nodes[0].comment_after);
+  add_string(s, g.nodes[0].comment_after());
   s.push_back(setup.side_to_move == Color::Red ? 1 : 0);
   add_date(s, "2024-01-02 03:04:05");
   add_date(s, "2024-01-02 03:04:06");
@@ -109,7 +109,7 @@ inline std::string cblz_game_bytes(const GameRecord& g) {
     records.push_back(char(square_byte(n.move.from())));
     records.push_back(char(square_byte(n.move.to())));
     records.append(2, '\0');  // the notation bytes: the reader does not need them
-    std::string c = n.comment_after;
+    std::string c = n.comment_after();
     for (std::size_t k = 0; (k = c.find('\n', k)) != std::string::npos;) c.replace(k, 1, "||");
     comments.append(gbk(c));
     comments.append("\r\n");

@@ -82,7 +82,7 @@ TEST_CASE("every compressed CBL library of the corpus reads with every line lega
       for (const auto& i : b.issues[k])
         if (i.code != Code::MultipleResults && i.code != Code::NulTerminator) FAIL_CHECK(i.code << ": " << i.message);
       // A comment's C terminator is framing: no text keeps a NUL byte.
-      for (const auto& n : g.nodes) CHECK(n.comment_after.find('\0') == std::string::npos);
+      for (const auto& n : g.nodes) CHECK(n.comment_after().find('\0') == std::string::npos);
       CHECK_FALSE(g.truncated);
       REQUIRE(g.start_setup);
       CHECK(illegal_moves(g) == 0);
@@ -115,7 +115,7 @@ TEST_CASE("compressed CBL sample: tags, start, first moves and a variation", "[c
   CHECK(g.node(line[0]).text == "b0c2");  // 马八进七
   CHECK(g.node(line[1]).text == "c6c5");
   // Record 5 (炮二平四) carries the first comment; the 9th ply has an alternative.
-  CHECK(g.node(line[4]).comment_after.rfind("平炮士角", 0) == 0);
+  CHECK(g.node(line[4]).comment_after().rfind("平炮士角", 0) == 0);
   CHECK(g.node(line[7]).children.size() == 2);
   CHECK(count_variations(g) == 3);
 }
@@ -131,7 +131,7 @@ TEST_CASE("compressed CBL endgames: black to move where the first move is black'
     if (g.start_setup->side_to_move == Color::Black) ++black;
   }
   CHECK(black == 4);
-  CHECK(b.games[0].nodes[0].comment_after.find("三 高 兵") == 0);
+  CHECK(b.games[0].nodes[0].comment_after().find("三 高 兵") == 0);
 }
 
 TEST_CASE("compressed CBL built from generated games reads back the same trees", "[cbl][compressed][roundtrip]") {

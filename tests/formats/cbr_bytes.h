@@ -83,7 +83,7 @@ inline std::string cbr_bytes(const GameRecord& g) {
       s += len + c;
     }
   };
-  record(g.nodes[0].children.empty() ? 1 : 0, 0, 0, g.nodes[0].comment_after);
+  record(g.nodes[0].children.empty() ? 1 : 0, 0, 0, g.nodes[0].comment_after());
   struct Item {
     NodeId id;
     bool sibling;
@@ -98,7 +98,7 @@ inline std::string cbr_bytes(const GameRecord& g) {
     stack.pop_back();
     const GameNode& n = g.node(it.id);
     record((n.children.empty() ? 1u : 0u) | (it.sibling ? 2u : 0u), cbr_square(n.move.from()),
-           cbr_square(n.move.to()), n.comment_after);
+           cbr_square(n.move.to()), n.comment_after());
     push(n.children);
   }
   return s;

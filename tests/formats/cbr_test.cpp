@@ -292,7 +292,7 @@ TEST_CASE("CBR: unreadable moves among alternatives leave out their subtrees, th
   for (std::uint64_t seed = 1; seed <= 40; ++seed) {
     INFO("seed " << seed);
     GameRecord g = random_game(seed, o);
-    g.nodes[0].comment_after.clear();  // no comment anywhere: every record is 4 bytes
+    g.nodes[0].edit_notes().comment_after.clear();  // no comment anywhere: every record is 4 bytes
     std::string bytes = cbr_bytes(g);
     // Records are 4 bytes (no comments), in pre-order, the root first at 2214.
     std::vector<NodeId> order;

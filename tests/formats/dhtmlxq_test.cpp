@@ -72,10 +72,10 @@ TEST_CASE("dhtmlxq: variations, forward parents, comments and escapes", "[dhtmlx
   REQUIRE(c.games.size() == 1);
   const GameRecord& r = c.games[0].record;
   CHECK(error_count(c.games[0]) == 0);
-  CHECK(r.node(r.root()).comment_after == "game\ncomment");
+  CHECK(r.node(r.root()).comment_after() == "game\ncomment");
   const auto line = r.main_line();
   REQUIRE(line.size() == 4);
-  CHECK(r.node(line[1]).comment_after == "after h9g7 \xE4\xB8\xAD");
+  CHECK(r.node(line[1]).comment_after() == "after h9g7 \xE4\xB8\xAD");
   // Branch 1: an alternative first move.
   REQUIRE(r.node(r.root()).children.size() == 2);
   CHECK(r.node(r.node(r.root()).children[1]).text == "b0c2");
@@ -87,10 +87,10 @@ TEST_CASE("dhtmlxq: variations, forward parents, comments and escapes", "[dhtmlx
   REQUIRE(b3.children.size() == 2);  // branch 3's ply 4 has branch 2 as alternative
   const GameNode& b3p4 = r.node(b3.children[0]);
   CHECK(b3p4.text == "b9c7");
-  CHECK(b3p4.comment_after == "in branch three");
+  CHECK(b3p4.comment_after() == "in branch three");
   const GameNode& b2 = r.node(b3.children[1]);
   CHECK(b2.text == "b9c7");
-  CHECK(b2.comment_after == "in branch two");
+  CHECK(b2.comment_after() == "in branch two");
 }
 
 TEST_CASE("dhtmlxq: comments on a chain of 3,000 branches, each hanging from the one before", "[dhtmlxq]") {
@@ -127,7 +127,7 @@ TEST_CASE("dhtmlxq: comments on a chain of 3,000 branches, each hanging from the
   };
   std::map<std::string, std::pair<int, int>> at;
   for (NodeId id = 0; id < NodeId(r.nodes.size()); ++id)
-    if (!r.node(id).comment_after.empty()) at[r.node(id).comment_after] = place(id);
+    if (!r.node(id).comment_after().empty()) at[r.node(id).comment_after()] = place(id);
   REQUIRE(at.size() == std::size_t(kBranches) + 4);
   std::size_t misplaced = 0;
   for (int b = 1; b <= kBranches; ++b) {
@@ -331,7 +331,7 @@ TEST_CASE("dhtmlxq: the writer names what it cannot write", "[dhtmlxq]") {
   GameNode n;
   n.move = *parse_iccs("h2e2");
   n.text = "h2e2";
-  n.nags = {1};
+  n.edit_notes().nags = {1};
   g.add_child(g.root(), n);
   GameNode u;
   u.text = "炮8平5";
@@ -427,8 +427,8 @@ TEST_CASE("dhtmlxq: the DHJHtmlXQ dialect with numbered fields", "[dhtmlxq][dhj]
   // Rows counted from Red's side: 2324 is c3c4.
   const char* const want[] = {"c3c4", "g6g5", "b0c2", "h9g7", "c2d4"};
   for (std::size_t i = 0; i < line.size(); ++i) CHECK(r.node(line[i]).text == want[i]);
-  CHECK(r.nodes[0].comment_after == "开局");
-  CHECK(r.node(line[1]).comment_after == "好棋");
+  CHECK(r.nodes[0].comment_after() == "开局");
+  CHECK(r.node(line[1]).comment_after() == "好棋");
 }
 
 TEST_CASE("dhtmlxq: DHJHtmlXQ board with Black to move, and a bad point", "[dhtmlxq][dhj]") {

@@ -28,9 +28,9 @@ void check_same(const GameRecord& a, const GameRecord& b) {
     const GameNode& ny = b.node(y);
     CHECK(nx.text == ny.text);
     CHECK(nx.notation == ny.notation);
-    CHECK(nx.comment_before == ny.comment_before);
-    CHECK(nx.comment_after == ny.comment_after);
-    CHECK(nx.nags == ny.nags);
+    CHECK(nx.comment_before() == ny.comment_before());
+    CHECK(nx.comment_after() == ny.comment_after());
+    CHECK(nx.nags() == ny.nags());
     REQUIRE(nx.children.size() == ny.children.size());
     for (std::size_t i = 0; i < nx.children.size(); ++i) todo.push_back({nx.children[i], ny.children[i]});
   }
@@ -68,8 +68,8 @@ TEST_CASE("json: generated games with deep variations survive write and read exa
     g.tags = {{"Event", "E"}, {"Event", "twice"}, {"Red", "红"}};
     if (i % 3 == 0) g.start_fen = "4k4/9/9/9/9/9/9/9/4R4/3K5 w";
     if (i % 4 == 0) {
-      g.node(g.main_line()[0]).nags = {1, 14};
-      g.node(g.main_line()[1]).comment_before = "before";
+      g.node(g.main_line()[0]).edit_notes().nags = {1, 14};
+      g.node(g.main_line()[1]).edit_notes().comment_before = "before";
       GameNode n;
       n.text = "炮二平五";
       n.notation = MoveNotation::Chinese;
@@ -91,9 +91,9 @@ TEST_CASE("json: generated games with deep variations survive write and read exa
       GameRecord& g = games[i];
       const NodeId second = g.main_line()[1];
       const NodeId first = g.main_line()[0];
-      std::string& after = g.node(first).comment_after;
-      after = join_comments({&after, &g.node(second).comment_before});
-      g.node(second).comment_before.clear();
+      std::string& after = g.node(first).edit_notes().comment_after;
+      after = join_comments({&after, &g.node(second).comment_before()});
+      g.node(second).edit_notes().comment_before.clear();
     }
     check_same(games[i], c.games[i].record);
   }

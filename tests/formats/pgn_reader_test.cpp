@@ -320,18 +320,18 @@ TEST_CASE("PGN: game builder makes the tree", "[pgn][builder]") {
       "{start} 1. h2e2 {c1} (1. h2g2 {v} 1... h9g7 (1... b9c7)) ({only a comment}) 1... h9g7 $2 2. h0g2 *", read_pgn);
   REQUIRE(games.size() == 1);
   const GameRecord& g = games[0].record;
-  CHECK(g.node(0).comment_after == "start");
+  CHECK(g.node(0).comment_after() == "start");
   const auto main = g.main_line();
   REQUIRE(main.size() == 3);
   CHECK(g.node(main[0]).text == "h2e2");
-  CHECK(g.node(main[0]).comment_after == "c1\nonly a comment");
+  CHECK(g.node(main[0]).comment_after() == "c1\nonly a comment");
   REQUIRE(g.node(0).children.size() == 2);
   const GameNode& var = g.node(g.node(0).children[1]);
   CHECK(var.text == "h2g2");
-  CHECK(var.comment_after == "v");
+  CHECK(var.comment_after() == "v");
   REQUIRE(var.children.size() == 2);
   CHECK(g.node(var.children[1]).text == "b9c7");
-  CHECK(g.node(main[1]).nags == std::vector<int>{2});
+  CHECK(g.node(main[1]).nags() == std::vector<int>{2});
   CHECK(g.result == "*");
   CHECK_FALSE(g.truncated);
 }
@@ -343,7 +343,7 @@ TEST_CASE("PGN: game builder: a variation before the first move keeps the main l
   REQUIRE(g.node(0).children.size() == 2);
   CHECK(g.node(g.node(0).children[0]).text == "h2e2");
   CHECK(g.node(g.node(0).children[1]).text == "h2g2");
-  CHECK(g.node(g.node(0).children[1]).comment_before == "alt");
+  CHECK(g.node(g.node(0).children[1]).comment_before() == "alt");
 }
 
 TEST_CASE("PGN: a comment between a move number and its move is the comment before that move", "[pgn][builder]") {
@@ -352,31 +352,31 @@ TEST_CASE("PGN: a comment between a move number and its move is the comment befo
       read_pgn);
   REQUIRE(games.size() == 1);
   const GameRecord& g = games[0].record;
-  CHECK(g.node(0).comment_after == "game");
+  CHECK(g.node(0).comment_after() == "game");
   const auto main = g.main_line();
   REQUIRE(main.size() == 4);
-  CHECK(g.node(main[0]).comment_before == "b1");
-  CHECK(g.node(main[0]).comment_after == "a1");
-  CHECK(g.node(main[1]).comment_before == "b2");
-  CHECK(g.node(main[1]).comment_after == "");
-  CHECK(g.node(main[2]).comment_before == "");
-  CHECK(g.node(main[2]).comment_after == "a3");
+  CHECK(g.node(main[0]).comment_before() == "b1");
+  CHECK(g.node(main[0]).comment_after() == "a1");
+  CHECK(g.node(main[1]).comment_before() == "b2");
+  CHECK(g.node(main[1]).comment_after() == "");
+  CHECK(g.node(main[2]).comment_before() == "");
+  CHECK(g.node(main[2]).comment_after() == "a3");
   REQUIRE(g.node(main[1]).children.size() == 2);
   const GameNode& var = g.node(g.node(main[1]).children[1]);
   CHECK(var.text == "b0c2");
-  CHECK(var.comment_before == "vb");
+  CHECK(var.comment_before() == "vb");
   REQUIRE(var.children.size() == 1);
-  CHECK(g.node(var.children[0]).comment_before == "vb2");
+  CHECK(g.node(var.children[0]).comment_before() == "vb2");
   // A comment after a number that no move follows stays after the last move.
-  CHECK(g.node(main[3]).comment_after == "left");
+  CHECK(g.node(main[3]).comment_after() == "left");
   // Before the number, a comment is still the comment after the move before.
   const auto old_style = xqtest::read_built("1. h2e2 {c} 1... h9g7 {d} 2. h0g2 *", read_pgn);
   REQUIRE(old_style.size() == 1);
   const auto m = old_style[0].record.main_line();
   REQUIRE(m.size() == 3);
-  CHECK(old_style[0].record.node(m[0]).comment_after == "c");
-  CHECK(old_style[0].record.node(m[1]).comment_after == "d");
-  CHECK(old_style[0].record.node(m[2]).comment_before == "");
+  CHECK(old_style[0].record.node(m[0]).comment_after() == "c");
+  CHECK(old_style[0].record.node(m[1]).comment_after() == "d");
+  CHECK(old_style[0].record.node(m[2]).comment_before() == "");
 }
 
 TEST_CASE("PGN: a game built in the nodes of a richer previous game carries nothing of it", "[pgn]") {
@@ -400,8 +400,8 @@ TEST_CASE("PGN: a game built in the nodes of a richer previous game carries noth
     for (std::size_t i = 0; i < a.nodes.size(); ++i) {
       const GameNode &x = a.nodes[i], &y = b.nodes[i];
       if (x.text != y.text || x.notation != y.notation || x.where.offset + 0 != y.where.offset + 0 ||
-          x.move != y.move || x.comment_before != y.comment_before || x.comment_after != y.comment_after ||
-          x.nags != y.nags || x.parent != y.parent || x.children.size() != y.children.size() ||
+          x.move != y.move || x.comment_before() != y.comment_before() || x.comment_after() != y.comment_after() ||
+          x.nags() != y.nags() || x.parent != y.parent || x.children.size() != y.children.size() ||
           !std::equal(x.children.begin(), x.children.end(), y.children.begin()))
         return false;
     }

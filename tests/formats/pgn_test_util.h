@@ -156,11 +156,11 @@ inline std::string tree_difference(const GameRecord& a, const GameRecord& b) {
     const GameNode& x = a.node(p.x);
     const GameNode& y = b.node(p.y);
     if (x.move != y.move) return p.path + ": move " + to_iccs(x.move) + " vs " + to_iccs(y.move);
-    if (x.comment_after != y.comment_after)
-      return p.path + ": comment after '" + x.comment_after + "' vs '" + y.comment_after + "'";
-    if (x.comment_before != y.comment_before)
-      return p.path + ": comment before '" + x.comment_before + "' vs '" + y.comment_before + "'";
-    if (x.nags != y.nags) return p.path + ": NAGs differ";
+    if (x.comment_after() != y.comment_after())
+      return p.path + ": comment after '" + x.comment_after() + "' vs '" + y.comment_after() + "'";
+    if (x.comment_before() != y.comment_before())
+      return p.path + ": comment before '" + x.comment_before() + "' vs '" + y.comment_before() + "'";
+    if (x.nags() != y.nags()) return p.path + ": NAGs differ";
     if (x.children.size() != y.children.size())
       return p.path + ": " + std::to_string(x.children.size()) + " vs " + std::to_string(y.children.size()) +
              " children";

@@ -97,7 +97,7 @@ TEST_CASE("PGN writer: tag names made ASCII, the rest kept in the comment, each 
   // Read back: the tags are ASCII and the comment holds the unmapped one.
   const auto back = xqtest::read_built(out.bytes, read_pgn);
   REQUIRE(back.size() == 1);
-  CHECK(back[0].record.node(0).comment_after == "备注: 第一轮");
+  CHECK(back[0].record.node(0).comment_after() == "备注: 第一轮");
 }
 
 TEST_CASE("PGN writer: GBK output, unencodable characters noted", "[pgn][writer][encoding]") {
@@ -132,12 +132,12 @@ TEST_CASE("PGN writer: comments before main-line and variation moves stand after
   const NodeId third = add_move(g, 2, "h0g2");
   const NodeId alt = add_move(g, g.root(), "h2g2");
   const NodeId alt2 = add_move(g, alt, "h9g7");
-  g.node(g.root()).comment_after = "game";
-  g.node(1).comment_before = "before first";
-  g.node(2).comment_before = "before black";
-  g.node(third).comment_before = "before third";
-  g.node(alt).comment_before = "before variation";
-  g.node(alt2).comment_before = "inside variation";
+  g.node(g.root()).edit_notes().comment_after = "game";
+  g.node(1).edit_notes().comment_before = "before first";
+  g.node(2).edit_notes().comment_before = "before black";
+  g.node(third).edit_notes().comment_before = "before third";
+  g.node(alt).edit_notes().comment_before = "before variation";
+  g.node(alt2).edit_notes().comment_before = "inside variation";
   PgnWriteOptions o;
   o.notation = MoveNotation::Iccs;
   const auto out = write_pgn(g, o);
@@ -155,8 +155,8 @@ TEST_CASE("PGN writer: comments before main-line and variation moves stand after
     CHECK(pgntest::resolve_tree(h) == 0);
     const std::string diff = pgntest::tree_difference(g, h);
     CHECK(diff == "");
-    CHECK(h.node(h.main_line()[0]).comment_before == "before first");
-    CHECK(h.node(h.node(h.root()).children[1]).comment_before == "before variation");
+    CHECK(h.node(h.main_line()[0]).comment_before() == "before first");
+    CHECK(h.node(h.node(h.root()).children[1]).comment_before() == "before variation");
   }
 }
 

@@ -82,9 +82,9 @@ inline void grow(GameRecord& g, NodeId at, Position pos, int plies, int depth, L
     if (moves.size() == 0 || g.nodes.size() >= o.max_nodes) return;
     const Move m = moves[rng.below(std::uint32_t(moves.size()))];
     GameNode n = node_of(m, o);
-    if (chance(rng, o.comment_before_percent)) n.comment_before = random_comment(rng, o);
-    if (int(rng.below(100)) < o.comment_percent) n.comment_after = random_comment(rng, o);
-    if (chance(rng, o.nag_percent)) n.nags.push_back(1 + int(rng.below(20)));
+    if (chance(rng, o.comment_before_percent)) n.edit_notes().comment_before = random_comment(rng, o);
+    if (int(rng.below(100)) < o.comment_percent) n.edit_notes().comment_after = random_comment(rng, o);
+    if (chance(rng, o.nag_percent)) n.edit_notes().nags.push_back(1 + int(rng.below(20)));
     const NodeId child = g.add_child(at, std::move(n));
     if (depth < o.max_depth && int(rng.below(100)) < o.variation_percent && moves.size() > 1) {
       const int alternatives = o.max_alternatives > 1 ? 1 + int(rng.below(std::uint32_t(o.max_alternatives))) : 1;
@@ -93,7 +93,7 @@ inline void grow(GameRecord& g, NodeId at, Position pos, int plies, int depth, L
         if (alt == m) alt = moves[(rng.below(std::uint32_t(moves.size() - 1)) + 1) % moves.size()];
         if (alt == m) continue;
         GameNode a = node_of(alt, o);
-        if (chance(rng, o.comment_before_percent)) a.comment_before = random_comment(rng, o);
+        if (chance(rng, o.comment_before_percent)) a.edit_notes().comment_before = random_comment(rng, o);
         const NodeId va = g.add_child(at, std::move(a));
         Position p2 = pos;
         Undo u;
@@ -120,7 +120,7 @@ inline GameRecord random_game(std::uint64_t seed, const GenOptions& o = {}, cons
             {"Date", "2024-01-02"}};
   g.start_setup = start;
   if (rng.below(3) == 0)
-    g.nodes[0].comment_after =
+    g.nodes[0].edit_notes().comment_after =
         o.game_comment_of_words ? gen_detail::random_comment(rng, o) : "开局说明 " + std::to_string(seed);
   gen_detail::grow(g, g.root(), Position(start), o.main_plies, 0, rng, o);
   static const char* const kResults[] = {"1-0", "0-1", "1/2-1/2", "*"};

@@ -49,7 +49,7 @@ inline GameRecord random_game(std::mt19937& rng, int plies, int depth, bool comm
       n.move = m;
       n.text = to_iccs(m);
       n.notation = MoveNotation::Coordinates;
-      if (comments && pct(rng) < 15) n.comment_after = kComments[rng() % std::size(kComments)];
+      if (comments && pct(rng) < 15) n.edit_notes().comment_after = kComments[rng() % std::size(kComments)];
       const NodeId id = r.add_child(at, std::move(n));
       // Variations branching here: alternatives to this move.
       if (j.depth > 0 && pct(rng) < 12)
@@ -59,7 +59,7 @@ inline GameRecord random_game(std::mt19937& rng, int plies, int depth, bool comm
       at = id;
     }
   }
-  if (comments) r.node(r.root()).comment_after = "game comment\nwith two lines";
+  if (comments) r.node(r.root()).edit_notes().comment_after = "game comment\nwith two lines";
   r.result = (rng() % 2) ? "1-0" : "1/2-1/2";
   return r;
 }

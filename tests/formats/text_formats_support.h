@@ -137,10 +137,10 @@ inline std::string compare_trees(const GameRecord& a, const GameRecord& b, Compa
   auto comment_of = [](const GameRecord& r, NodeId id) {
     const GameNode& n = r.node(id);
     if (id == r.root())
-      return join_comments({&n.comment_before, &n.comment_after,
-                            n.children.empty() ? nullptr : &r.node(n.children.front()).comment_before});
+      return join_comments({&n.comment_before(), &n.comment_after(),
+                            n.children.empty() ? nullptr : &r.node(n.children.front()).comment_before()});
     const bool first_main = n.parent == r.root() && r.node(n.parent).children.front() == id;
-    return join_comments({first_main ? nullptr : &n.comment_before, &n.comment_after});
+    return join_comments({first_main ? nullptr : &n.comment_before(), &n.comment_after()});
   };
   std::vector<std::pair<NodeId, NodeId>> todo{{a.root(), b.root()}};
   while (!todo.empty()) {

@@ -52,7 +52,7 @@ TreeCounts counts(const GameRecord& g) {
   c.nodes = int(g.nodes.size()) - 1;
   for (const auto& n : g.nodes) {
     if (n.children.size() > 1) c.variations += int(n.children.size()) - 1;
-    if (!n.comment_after.empty()) ++c.comments;
+    if (!n.comment_after().empty()) ++c.comments;
   }
   return c;
 }
@@ -122,7 +122,7 @@ TEST_CASE("XQF test file reads: set-up, root comment, first move h2e2", "[xqf]")
   CHECK(g.start_setup->at(Square(5, 0)) == Piece(Color::Red, PieceType::Advisor));
   CHECK(to_fen(*g.start_setup) == std::string(kStartFen));
   // 68 bytes of GB18030 comment on the root.
-  CHECK_FALSE(g.node(g.root()).comment_after.empty());
+  CHECK_FALSE(g.node(g.root()).comment_after().empty());
   const auto line = g.main_line();
   REQUIRE(!line.empty());
   CHECK(g.node(line[0]).text == "h2e2");
@@ -283,7 +283,7 @@ TEST_CASE("XQF writer notes what XQF cannot hold", "[xqf]") {
   g.set_tag("Red", "一个名字非常非常长的红方棋手");  // 13 characters, 26 bytes > 15
   g.set_tag("Round", "3");
   g.set_tag("ECCO", "C45");
-  g.nodes[1].nags.push_back(1);
+  g.nodes[1].edit_notes().nags.push_back(1);
   const XqfWriteResult w = write_xqf(g, {18, {}});
   const auto has = [&](Code code, std::string_view text) {
     for (const auto& l : w.losses)

@@ -386,7 +386,7 @@ class GameAuditor {
     for (const auto& t : rec_.tags)
       if (mentions(t.value) || (tag_names && mentions(t.name))) return true;
     for (const auto& n : rec_.nodes)
-      if (mentions(n.comment_after) || mentions(n.comment_before)) return true;
+      if (mentions(n.comment_after()) || mentions(n.comment_before())) return true;
     return false;
   }
 

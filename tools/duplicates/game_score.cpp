@@ -23,7 +23,7 @@ GameScore score_game(const GameRecord& record, std::uint32_t plies) {
   std::size_t main = 0;
   for (NodeId id = record.root(); !record.node(id).children.empty(); id = record.node(id).children[0]) ++main;
   std::size_t notes = record.nodes.size() - 1 - main;
-  for (const GameNode& n : record.nodes) notes += !n.comment_before.empty() + !n.comment_after.empty();
+  for (const GameNode& n : record.nodes) notes += !n.comment_before().empty() + !n.comment_after().empty();
   s.notes = std::uint32_t(std::min<std::size_t>(notes, 0xFFFFFFFFu));
   const std::string result = formats::record_result(record);
   s.result = !result.empty() && result != "*";

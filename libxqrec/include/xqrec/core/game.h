@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -37,33 +38,35 @@ inline constexpr NodeId kNoNode = 0xFFFFFFFFu;
 
 // The children of a node: the first continues the line, the others are
 // variations. Most nodes have one child, so one is stored inline and only
-// branching nodes allocate.
+// branching nodes allocate (16 bytes in all: a large opening library is
+// hundreds of thousands of nodes).
 class NodeChildren {
  public:
   NodeChildren() = default;
   NodeChildren(const NodeChildren& o) { *this = o; }
-  NodeChildren(NodeChildren&& o) noexcept { *this = std::move(o); }
-  NodeChildren& operator=(const NodeChildren& o) {
+  NodeChildren(NodeChildren&& o) noexcept : size_(o.size_), first_(o.first_), more_(o.more_) {
+    o.size_ = 0;
+    o.more_ = nullptr;
+  }
+  NodeChildren& operator=(const NodeChildren& o);
+  NodeChildren& operator=(NodeChildren&& o) noexcept {
     if (this != &o) {
+      delete[] more_;
       size_ = o.size_;
       first_ = o.first_;
       more_ = o.more_;
+      o.size_ = 0;
+      o.more_ = nullptr;
     }
     return *this;
   }
-  NodeChildren& operator=(NodeChildren&& o) noexcept {
-    size_ = o.size_;
-    first_ = o.first_;
-    more_ = std::move(o.more_);
-    o.size_ = 0;
-    return *this;
-  }
+  ~NodeChildren() { delete[] more_; }
 
   std::size_t size() const { return size_; }
   bool empty() const { return size_ == 0; }
-  const NodeId* begin() const { return size_ <= 1 ? &first_ : more_.data(); }
+  const NodeId* begin() const { return size_ <= 1 ? &first_ : more_; }
   const NodeId* end() const { return begin() + size_; }
-  NodeId* begin() { return size_ <= 1 ? &first_ : more_.data(); }
+  NodeId* begin() { return size_ <= 1 ? &first_ : more_; }
   NodeId* end() { return begin() + size_; }
   NodeId operator[](std::size_t i) const { return begin()[i]; }
   NodeId& operator[](std::size_t i) { return begin()[i]; }
@@ -76,40 +79,57 @@ class NodeChildren {
       push_variation(id);
     }
   }
-  void erase(const NodeId* at) {
-    if (at == end()) return;
-    if (size_ == 1) {
-      size_ = 0;
-      return;
-    }
-    more_.erase(more_.begin() + (at - more_.data()));
-    if (--size_ == 1) first_ = more_.front(), more_.clear();
-  }
+  void erase(const NodeId* at);
   void clear() {
     size_ = 0;
-    more_.clear();
+    delete[] more_;
+    more_ = nullptr;
   }
 
  private:
   void push_variation(NodeId id);  // push_back after the first child
-  std::size_t size_ = 0;
+  std::uint32_t size_ = 0;
   NodeId first_ = 0;
-  std::vector<NodeId> more_;  // all children, when there are two or more
+  NodeId* more_ = nullptr;  // all children, when there are two or more; room for bit_ceil(size_) at least
+};
+
+// What a move carries besides itself: comments and NAGs.
+struct NodeNotes {
+  std::string comment_before;  // before this move (a variation may open with one)
+  std::string comment_after;   // after this move; on the root: before the first move
+  std::vector<int> nags;
+  friend bool operator==(const NodeNotes&, const NodeNotes&) = default;
 };
 
 struct GameNode {
   // The move as written (empty for the root). For binary formats, ICCS.
   std::string text;
-  MoveNotation notation = MoveNotation::Auto;
   SourceLocation where;
+  NodeChildren children;  // children[0] continues the line; the rest are variations
+  NodeId parent = kNoNode;
   // The move, once resolved against the position before it; Move::none()
   // while unresolved or when it could not be resolved.
   Move move;
-  std::string comment_before;  // before this move (a variation may open with one)
-  std::string comment_after;   // after this move; on the root: before the first move
-  std::vector<int> nags;
-  NodeId parent = kNoNode;
-  NodeChildren children;  // children[0] continues the line; the rest are variations
+  MoveNotation notation = MoveNotation::Auto;
+
+  GameNode() = default;
+  GameNode(const GameNode& o);
+  GameNode(GameNode&&) noexcept = default;
+  GameNode& operator=(const GameNode& o);
+  GameNode& operator=(GameNode&&) noexcept = default;
+
+  // Comments and NAGs (empty when the move has none). Few moves have any,
+  // so they live out of line: a node without costs a null pointer.
+  const std::string& comment_before() const { return notes_ ? notes_->comment_before : no_notes().comment_before; }
+  const std::string& comment_after() const { return notes_ ? notes_->comment_after : no_notes().comment_after; }
+  const std::vector<int>& nags() const { return notes_ ? notes_->nags : no_notes().nags; }
+  // To change them (made on first use).
+  NodeNotes& edit_notes();
+  void clear_notes() { notes_.reset(); }
+
+ private:
+  static const NodeNotes& no_notes();
+  std::unique_ptr<NodeNotes> notes_;
 };
 
 // ASCII case-insensitive equality (tag and field names). Inline: most
