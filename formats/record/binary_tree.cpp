@@ -113,6 +113,7 @@ void RecordTree::replay(GameVisitor& visitor) const {
 
 void RecordTree::replay_moves(GameVisitor& visitor) const {
   if (nodes.empty()) return;
+  visitor.expect_moves(nodes.size() - 1);
   for (std::uint32_t i = nodes[0].issues_begin; i < nodes[0].issues_end; ++i) visitor.issue(issues[i]);
   if (nodes[0].comment_size) visitor.comment(comment(nodes[0]));
 

@@ -73,6 +73,11 @@ Control GameBuilder::begin_game(std::size_t index, SourceLocation where) {
   return Control::Continue;
 }
 
+void GameBuilder::expect_moves(std::size_t count) {
+  auto& nodes = game_.record.nodes;
+  if (nodes.capacity() < used_ + count) nodes.reserve(used_ + count);
+}
+
 GameNode& GameBuilder::next_node() {
   auto& nodes = game_.record.nodes;
   if (used_ >= reusable_) [[unlikely]]

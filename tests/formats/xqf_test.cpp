@@ -8,6 +8,7 @@
 #include "random_game.h"
 #include "binary_record_builder.h"
 #include "xqrec/core/fen.h"
+#include "xqrec/formats/game_builder.h"
 #include "xqrec/formats/xqf.h"
 #include "xqrec/core/position.h"
 
@@ -391,4 +392,24 @@ TEST_CASE("XQF reader on hostile structures", "[xqf][robust]") {
   CHECK(none.games.empty());
   REQUIRE(r.issues.size() == 1);
   CHECK(r.issues[0].code == Code::BadHeader);
+}
+
+TEST_CASE("XQF: a game's nodes are had in one step, not grown by doubling", "[xqf]") {
+  // An opening library is one game of hundreds of thousands of moves; its
+  // node storage grown by doubling peaks at one and a half times its size.
+  GenOptions o;
+  o.max_nodes = 3000;
+  o.variation_percent = 60;
+  const GameRecord g = random_game(11, o);
+  REQUIRE(g.nodes.size() > 1000);
+  const XqfWriteResult w = write_xqf(g, {18, {}});
+  std::vector<GameRecord> built;
+  xq::formats::GameBuilder builder([&](xq::formats::BuiltGame& b) {
+    built.push_back(b.record);  // a copy: its capacity is the size
+    CHECK(b.record.nodes.capacity() == b.record.nodes.size());
+    return xq::formats::Control::Continue;
+  });
+  read_xqf(w.bytes, builder);
+  REQUIRE(built.size() == 1);
+  CHECK(built[0].nodes.size() == g.nodes.size());
 }

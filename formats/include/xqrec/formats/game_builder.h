@@ -37,6 +37,7 @@ class GameBuilder : public GameVisitor {
   void comment(std::string_view text) override;
   void comment_before_move(std::string_view text) override;
   void move(std::string_view text, MoveNotation notation, SourceLocation where, Move squares) override;
+  void expect_moves(std::size_t count) override;
   void nag(int value) override;
   void begin_variation() override;
   void end_variation() override;

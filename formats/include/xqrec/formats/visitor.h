@@ -45,6 +45,11 @@ class GameVisitor {
     (void)text, (void)notation, (void)where, (void)squares;
   }
   virtual void nag(int value) { (void)value; }
+  // How many moves the game's tree holds, when a reader knows it before
+  // visiting them (a binary record's tree): storage can be had in one step
+  // (an opening library of 200,000 moves would otherwise peak at one and a
+  // half times its size while it grows). A hint only; any count may follow.
+  virtual void expect_moves(std::size_t count) { (void)count; }
   // A variation: an alternative to the last move visited; end_variation
   // returns to the line it branched from.
   virtual void begin_variation() {}
