@@ -54,8 +54,12 @@ Control GameBuilder::begin_game(std::size_t index, SourceLocation where) {
   used_ = 0;
   reusable_ = r.nodes.size();
   // When the callback took the previous record, grow once, not by doubling
-  // (a GameNode is large to move).
-  if (r.nodes.capacity() < last_nodes_) r.nodes.reserve(last_nodes_ + last_nodes_ / 4);
+  // (a GameNode is large to move) -- to the size of a long game with
+  // variations at most: after an opening library of 230,000 nodes, the
+  // next game would otherwise take 23 MB it does not need, and keep them
+  // as a spare record. Larger games say so (expect_moves) or grow.
+  const std::size_t expected = std::min<std::size_t>(last_nodes_ + last_nodes_ / 4, 4096);
+  if (r.nodes.capacity() < expected) r.nodes.reserve(expected);
   GameNode& root = next_node();
   root.text.clear();
   root.notation = MoveNotation::Auto;
