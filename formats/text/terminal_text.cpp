@@ -8,14 +8,18 @@ namespace xq::formats {
 
 namespace {
 
-void append_hex_escape(std::string& out, unsigned char c) {
-  static const char* hex = "0123456789abcdef";
-  out += "\\x";
-  out += hex[c >> 4];
-  out += hex[c & 15];
-}
+constexpr const char* kHex = "0123456789abcdef";
 
 }  // namespace
+
+void append_hex_escapes(std::string& out, std::string_view bytes) {
+  for (const char b : bytes) {
+    const auto c = static_cast<unsigned char>(b);
+    out += "\\x";
+    out += kHex[c >> 4];
+    out += kHex[c & 15];
+  }
+}
 
 void append_printable(std::string& out, std::string_view s) {
   out.reserve(out.size() + s.size());
@@ -42,7 +46,7 @@ void append_printable(std::string& out, std::string_view s) {
       continue;
     }
     out.append(s.data() + run, i - run);
-    for (std::size_t k = 0; k < n; ++k) append_hex_escape(out, static_cast<unsigned char>(s[i + k]));
+    append_hex_escapes(out, s.substr(i, n));
     i += n;
     run = i;
   }
@@ -56,12 +60,11 @@ std::string printable(std::string_view text) {
 }
 
 std::string hex_bytes(std::string_view bytes) {
-  static const char* hex = "0123456789abcdef";
   std::string out;
   out.reserve(bytes.size() * 2);
   for (unsigned char c : bytes) {
-    out += hex[c >> 4];
-    out += hex[c & 15];
+    out += kHex[c >> 4];
+    out += kHex[c & 15];
   }
   return out;
 }

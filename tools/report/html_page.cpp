@@ -3,6 +3,8 @@
 #include "xqrec/report/board_svg.h"
 #include "xqrec/report/print_scale.h"
 
+#include "xqrec/formats/terminal_text.h"
+
 #include <unicode/utf8.h>
 
 #include <cstdint>
@@ -35,12 +37,7 @@ std::string html_escape(std::string_view text) {
     if (shown) {
       out.append(text.data() + at, std::size_t(i - at));
     } else {
-      static const char* hex = "0123456789abcdef";
-      for (std::int32_t k = at; k < i; ++k) {
-        out += "\\x";
-        out += hex[bytes[k] >> 4];
-        out += hex[bytes[k] & 15];
-      }
+      formats::append_hex_escapes(out, text.substr(std::size_t(at), std::size_t(i - at)));
     }
   }
   return out;

@@ -15,6 +15,10 @@ namespace xq::formats {
 std::string printable(std::string_view text);
 void append_printable(std::string& out, std::string_view text);
 
+// Each byte as \xNN (lower-case hex): how text outputs show what they may
+// not hold as it is (here, and the HTML report).
+void append_hex_escapes(std::string& out, std::string_view bytes);
+
 // Bytes as lower-case hex, two digits a byte ("file_bytes" in JSON).
 std::string hex_bytes(std::string_view bytes);
 
