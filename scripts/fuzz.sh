@@ -26,6 +26,7 @@ done
 [ $# = 2 ] || { sed -n 2,17p "$0"; exit 2; }
 name=$1 seconds=$2
 command -v clang++ > /dev/null || { echo "clang++ is needed (Debian: clang, libclang-rt-14-dev)"; exit 2; }
+[ $cpu = 0 ] || [ -x /usr/bin/time ] || { echo "--cpu needs GNU time (Debian: time)"; exit 2; }
 cmake -S . -B build/fuzz -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_COMPILER=clang++ -DXQREC_FUZZ=ON \
       -DXQREC_BUILD_BENCH=OFF > /dev/null
 cmake --build build/fuzz -j "$(nproc)" --target "fuzz_$name" > /dev/null
@@ -41,14 +42,21 @@ if [ $cpu = 0 ]; then
   grep -E "^stat::|^#[0-9]+.*DONE|ERROR|SUMMARY" "fuzz-$name.log" | tail -20
 else
   : > "fuzz-$name.log"
-  used=0 runs=0 execs=0 wall=0
+  # CPU time in hundredths of a second: a short run's whole seconds would
+  # round to nothing and the loop would never end.
+  used=0 used_cs=0 runs=0 execs=0 wall=0 idle=0
   while [ $used -lt "$seconds" ] && [ $status = 0 ]; do
     left=$((seconds - used)) start=$(date +%s)
-    /usr/bin/time -f "%U %S" -o "fuzz-$name.cpu" nice -n 19 "$bin" -max_total_time=$((left < 600 ? left : 600)) \
+    : > "fuzz-$name.cpu"
+    LC_ALL=C /usr/bin/time -f "%U %S" -o "fuzz-$name.cpu" nice -n 19 "$bin" -max_total_time=$((left < 600 ? left : 600)) \
       -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 "$corpus" "$seeds" 2> "fuzz-$name.run" || status=$?
     cat "fuzz-$name.run" >> "fuzz-$name.log"
-    read -r user sys < <(tail -1 "fuzz-$name.cpu")
-    used=$((used + ${user%.*} + ${sys%.*})) runs=$((runs + 1)) wall=$((wall + $(date +%s) - start))
+    cs=$(tail -1 "fuzz-$name.cpu" | awk 'NF == 2 { printf "%d", ($1 + $2) * 100 }')
+    [ -n "$cs" ] || { echo "$name: no CPU time measured (fuzz-$name.cpu)"; status=2; break; }
+    # Two runs in a row without CPU time: the target does not run.
+    if [ "$cs" = 0 ]; then idle=$((idle + 1)); else idle=0; fi
+    [ $idle -lt 2 ] || { echo "$name: two runs used no CPU time"; status=2; break; }
+    used_cs=$((used_cs + cs)) used=$((used_cs / 100)) runs=$((runs + 1)) wall=$((wall + $(date +%s) - start))
     n=$(sed -n 's/^stat::number_of_executed_units: *//p' "fuzz-$name.run" | tail -1)
     execs=$((execs + ${n:-0}))
     echo "$name: run $runs, CPU ${used} s of $seconds, $execs executions"
