@@ -113,7 +113,9 @@ int run_index(const std::vector<std::string>& args) {
   });
   if (!sum.failed.empty()) return usage(sum.failed + " (the index holds what was committed before)");
   std::cerr << "indexed " << sum.files << " files: " << sum.files_read << " read (" << sum.games_read << " games), "
-            << sum.files_unchanged << " unchanged, " << sum.files_dropped << " dropped; the index holds " << sum.games
+            << sum.files_unchanged << " unchanged, " << sum.files_dropped << " dropped"
+            << (sum.files_not_regular ? ", " + std::to_string(sum.files_not_regular) + " not regular files" : "")
+            << "; the index holds " << sum.games
             << " games in " << sum.groups << " duplicate groups\n";
   return sum.io_error || !errors.empty() ? kUsage : kOk;
 }

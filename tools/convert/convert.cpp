@@ -300,8 +300,8 @@ ConvertSummary convert_files(ConvertPlan& plan, const ConvertOptions& options,
       sum.io_error = true;
       continue;
     }
-    ++sum.files;
-    ++read_files;
+    // A FIFO or device met in the walk is named (read_games below), not read.
+    if (reader.not_opened().empty()) ++sum.files, ++read_files;
     std::unique_ptr<OutputFile> per_file;  // directory mode, many-game target
     std::string pending;                   // directory mode, one-game target: the first game waits for its name
     std::size_t index = 0;

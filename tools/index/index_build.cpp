@@ -418,6 +418,14 @@ IndexSummary build_index(Database& db, const std::vector<InputFile>& files, cons
       sum.io_error = true;
       continue;
     }
+    if (!bytes.not_opened().empty()) {
+      // A FIFO, a socket, a device or a link to a directory met in the walk
+      // holds no record: named, neither hashed nor indexed (no files row).
+      notice(input.path + ": not read: met in a directory walk, it is " + bytes.not_opened() +
+             (at != known.end() ? "; its rows are left as they were" : ""));
+      ++sum.files_not_regular;
+      continue;
+    }
     const std::string sha = sha256_hex(bytes.bytes());
     if (at != known.end() && at->second.sha256 == sha) {
       // Touched, not changed: the new size and mtime only.

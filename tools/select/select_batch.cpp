@@ -52,7 +52,7 @@ SelectSummary select_files(const std::vector<InputFile>& files, const SelectOpti
       sum.io_error = true;
       continue;
     }
-    ++sum.files;
+    if (bytes.not_opened().empty()) ++sum.files;  // a FIFO or device met in the walk is named, not read
     GameBuilder builder([&](BuiltGame& g) {
       if (!options.shard.takes(input.path, g.index)) return Control::Continue;
       ++sum.games;

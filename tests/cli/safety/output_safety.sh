@@ -333,6 +333,18 @@ special-files-in-walk)
   [ "$(wc -l < out.txt)" = 1 ] || die "select listed $(cat out.txt)"
   expect_rc 0 timeout 20 "$xqrec" duplicates w --jsonl -
   expect_rc 0 timeout 20 "$xqrec" index w --db i.sqlite
+  grep -q "w/fifo.pgn: not read: .*a FIFO" err.txt || die "index does not name the FIFO: $(cat err.txt)"
+  grep -q "indexed 5 files: 1 read .*, 4 not regular files" err.txt || die "index summary: $(tail -1 err.txt)"
+  # Only the record has a files row: the others are neither hashed nor indexed.
+  rows=$(python3 -c 'import sqlite3,sys; print(" ".join(r[0] for r in sqlite3.connect(sys.argv[1]).execute("SELECT path FROM files ORDER BY path")))' i.sqlite)
+  [ "$rows" = "w/a.pgn" ] || die "the index has files rows $rows"
+  expect_rc 0 timeout 20 "$xqrec" index w --db i.sqlite
+  grep -q "indexed 5 files: 0 read .*1 unchanged.*, 4 not regular files" err.txt || die "second index run: $(tail -1 err.txt)"
+  # convert and select count the files they read, not the ones they name.
+  expect_rc 0 timeout 20 "$xqrec" convert w -o out2
+  grep -q "from 1 files" err.txt || die "convert summary: $(tail -1 err.txt)"
+  expect_rc 0 timeout 20 "$xqrec" select w --list
+  grep -q "in 1 files" err.txt || die "select summary: $(tail -1 err.txt)"
   ln -s missing.pgn w/dangling.pgn
   expect_rc 2 timeout 20 "$xqrec" audit w -q
   grep -q "w/dangling.pgn: cannot open" err.txt || die "the dangling link is not reported: $(cat err.txt)"

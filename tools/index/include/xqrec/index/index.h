@@ -44,6 +44,7 @@ struct IndexSummary {
   std::size_t files_read = 0;       // read and (re)indexed
   std::size_t files_unchanged = 0;  // size and mtime, or the hash, as indexed
   std::size_t files_dropped = 0;    // in the index, gone from disk
+  std::size_t files_not_regular = 0;  // met in a walk and not opened: a FIFO, a device, a link to a directory
   std::size_t games_read = 0;       // games (re)indexed this run
   std::size_t games = 0, groups = 0;  // in the index afterwards
   std::size_t batches = 0;          // transactions committed
