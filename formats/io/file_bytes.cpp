@@ -17,11 +17,53 @@
 #include <cerrno>
 #include <cstring>
 #include <cstdlib>
+#include <string>
 
 namespace xq::formats {
 
 namespace {
 constexpr off_t kMapThreshold = 1 << 20;
+
+// A file a walk met may have become a FIFO or a device since it was listed.
+// It is looked at through an O_PATH descriptor, which opens nothing (a FIFO
+// does not wait for a writer, a device's open does not run), and only a
+// regular file is then opened for reading, the same file through
+// /proc/self/fd. Without /proc it is opened without waiting (O_NONBLOCK,
+// O_NOCTTY) and looked at after. Returns the descriptor, or -1 (errno set,
+// or not_regular).
+int open_walked(const std::string& path, bool& not_regular) {
+  const int at = ::open(path.c_str(), O_PATH | O_CLOEXEC);
+  if (at < 0) return -1;
+  struct stat st {};
+  if (::fstat(at, &st) != 0) {
+    const int e = errno;
+    ::close(at);
+    errno = e;
+    return -1;
+  }
+  if (!S_ISREG(st.st_mode)) {
+    ::close(at);
+    not_regular = true;
+    return -1;
+  }
+  const std::string same = "/proc/self/fd/" + std::to_string(at);
+  int fd = ::open(same.c_str(), O_RDONLY | O_CLOEXEC);
+  const int e = errno;
+  ::close(at);
+  if (fd >= 0) return fd;
+  if (e != ENOENT) {  // /proc is there: the file's own error (permissions)
+    errno = e;
+    return -1;
+  }
+  fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY);
+  if (fd < 0) return -1;
+  if (::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
+    ::close(fd);
+    not_regular = true;
+    return -1;
+  }
+  return fd;
+}
 
 // The files mapped now, for the SIGBUS handler: a mapped file that another
 // process truncates while it is read faults on the pages past its new end.
@@ -217,20 +259,18 @@ std::string FileBytes::open(const std::string& path, bool walked) {
     }
     return copy_to_temporary(STDIN_FILENO);
   }
-  // A walk's file may have become a FIFO since it was listed: opened without
-  // waiting for a writer, and then not read.
-  const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | (walked ? O_NONBLOCK | O_NOCTTY : 0));
+  bool not_regular = false;
+  const int fd = walked ? open_walked(path, not_regular) : ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (not_regular) {
+    not_opened_ = "no regular file when it was opened";
+    return "";
+  }
   if (fd < 0) return "cannot open: " + std::string(std::strerror(errno));
   struct stat st {};
   if (fstat(fd, &st) != 0) {
     const std::string e = std::strerror(errno);
     ::close(fd);
     return "cannot stat: " + e;
-  }
-  if (walked && !S_ISREG(st.st_mode)) {
-    ::close(fd);
-    not_opened_ = "no regular file when it was opened";
-    return "";
   }
   // Large files are mapped; small ones (a folder of one-game records) are
   // cheaper to read than to map and unmap.

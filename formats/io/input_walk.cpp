@@ -63,9 +63,11 @@ std::vector<InputFile> expand_inputs(const std::vector<std::string>& paths, std:
         continue;
       }
       for (; it != end; it.increment(ec)) {
-        std::error_code fec;
-        const bool link = it->is_symlink(fec);
-        const fs::file_status target = it->status(fec);  // followed through links
+        // Errors of either (a link that cannot be followed) leave the type
+        // unknown: the entry is opened, and the opening reports why not.
+        std::error_code link_ec, target_ec;
+        const bool link = it->is_symlink(link_ec);
+        const fs::file_status target = it->status(target_ec);  // followed through links
         if (fs::is_directory(target) && !link) dirs.push_back(it->path());
         else found.emplace_back(it->path().string(), true, not_opened(target, link));
       }

@@ -1,9 +1,12 @@
 // Reading whole files: regular files of every size around the read and map
 // thresholds, empty files, pipes, and missing files.
 #include <catch2/catch.hpp>
+#include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <atomic>
+#include <chrono>
 #include <filesystem>
 #include <map>
 #include <random>
@@ -102,5 +105,33 @@ TEST_CASE("file bytes: a walk's FIFO, socket-like or linked directory is never o
   CHECK(swapped.open(InputFile((dir / "w" / "fifo").string(), true)).empty());
   CHECK(swapped.not_opened() == "no regular file when it was opened");
   CHECK(swapped.bytes().empty());
+  fs::remove_all(dir);
+}
+
+TEST_CASE("file bytes: a walk's file that became a FIFO is looked at, not opened", "[files]") {
+  // Opening a FIFO for reading, even without waiting, is an act: it releases
+  // a writer blocked in open(). A file listed as regular and a FIFO by the
+  // time it is read must not be opened at all (nor a device, whose open may
+  // rewind a tape); a writer waiting on it goes on waiting.
+  const fs::path dir = xqtest::scratch_dir("file-bytes-became-fifo");
+  const fs::path fifo = dir / "became.pgn";
+  REQUIRE(::mkfifo(fifo.c_str(), 0644) == 0);
+  std::atomic<bool> writer_released{false};
+  std::thread writer([&] {
+    const int fd = ::open(fifo.c_str(), O_WRONLY | O_CLOEXEC);  // blocks until a reader opens
+    writer_released = true;
+    if (fd >= 0) ::close(fd);
+  });
+  std::this_thread::sleep_for(std::chrono::milliseconds(100));  // the writer waits in open()
+  FileBytes bytes;
+  CHECK(bytes.open(InputFile(fifo.string(), true)).empty());
+  CHECK(bytes.not_opened() == "no regular file when it was opened");
+  std::this_thread::sleep_for(std::chrono::milliseconds(100));
+  CHECK_FALSE(writer_released.load());
+  // Release the writer: open for reading here, and wait for it.
+  const int fd = ::open(fifo.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+  writer.join();
+  if (fd >= 0) ::close(fd);
+  CHECK(writer_released.load());
   fs::remove_all(dir);
 }
