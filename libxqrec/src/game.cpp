@@ -18,13 +18,16 @@ std::string_view notation_name(MoveNotation n) {
 
 NodeChildren& NodeChildren::operator=(const NodeChildren& o) {
   if (this == &o) return *this;
-  clear();
+  // The copy first: if it cannot be allocated, this stays as it was.
+  NodeId* more = nullptr;
+  if (o.more_) {
+    more = new NodeId[std::bit_ceil(o.size_)];
+    std::copy(o.more_, o.more_ + o.size_, more);
+  }
+  delete[] more_;
+  more_ = more;
   size_ = o.size_;
   first_ = o.first_;
-  if (o.more_) {
-    more_ = new NodeId[std::bit_ceil(size_)];
-    std::copy(o.more_, o.more_ + size_, more_);
-  }
   return *this;
 }
 
@@ -54,33 +57,6 @@ void NodeChildren::erase(const NodeId* at) {
     delete[] more_;
     more_ = nullptr;
   }
-}
-
-GameNode::GameNode(const GameNode& o)
-    : text(o.text),
-      where(o.where),
-      children(o.children),
-      parent(o.parent),
-      move(o.move),
-      notation(o.notation),
-      notes_(o.notes_ ? std::make_unique<NodeNotes>(*o.notes_) : nullptr) {}
-
-GameNode& GameNode::operator=(const GameNode& o) {
-  if (this != &o) {
-    text = o.text;
-    where = o.where;
-    children = o.children;
-    parent = o.parent;
-    move = o.move;
-    notation = o.notation;
-    notes_ = o.notes_ ? std::make_unique<NodeNotes>(*o.notes_) : nullptr;
-  }
-  return *this;
-}
-
-NodeNotes& GameNode::edit_notes() {
-  if (!notes_) notes_ = std::make_unique<NodeNotes>();
-  return *notes_;
 }
 
 const NodeNotes& GameNode::no_notes() {

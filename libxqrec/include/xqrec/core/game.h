@@ -101,6 +101,35 @@ struct NodeNotes {
   friend bool operator==(const NodeNotes&, const NodeNotes&) = default;
 };
 
+// A node's notes, held out of line (few moves have any: a node without
+// costs a null pointer) and copied with the node.
+class OwnedNotes {
+ public:
+  OwnedNotes() = default;
+  OwnedNotes(const OwnedNotes& o) : p_(o.p_ ? std::make_unique<NodeNotes>(*o.p_) : nullptr) {}
+  OwnedNotes(OwnedNotes&&) noexcept = default;
+  OwnedNotes& operator=(const OwnedNotes& o) {
+    if (this != &o) p_ = o.p_ ? std::make_unique<NodeNotes>(*o.p_) : nullptr;
+    return *this;
+  }
+  OwnedNotes& operator=(OwnedNotes&&) noexcept = default;
+  const NodeNotes* get() const { return p_.get(); }
+  NodeNotes& edit() {
+    if (!p_) p_ = std::make_unique<NodeNotes>();
+    return *p_;
+  }
+  // Empty again, keeping the storage: a reader's node serves the next game.
+  void clear() {
+    if (!p_) return;
+    p_->comment_before.clear();
+    p_->comment_after.clear();
+    p_->nags.clear();
+  }
+
+ private:
+  std::unique_ptr<NodeNotes> p_;
+};
+
 struct GameNode {
   // The move as written (empty for the root). For binary formats, ICCS.
   std::string text;
@@ -112,24 +141,18 @@ struct GameNode {
   Move move;
   MoveNotation notation = MoveNotation::Auto;
 
-  GameNode() = default;
-  GameNode(const GameNode& o);
-  GameNode(GameNode&&) noexcept = default;
-  GameNode& operator=(const GameNode& o);
-  GameNode& operator=(GameNode&&) noexcept = default;
-
-  // Comments and NAGs (empty when the move has none). Few moves have any,
-  // so they live out of line: a node without costs a null pointer.
-  const std::string& comment_before() const { return notes_ ? notes_->comment_before : no_notes().comment_before; }
-  const std::string& comment_after() const { return notes_ ? notes_->comment_after : no_notes().comment_after; }
-  const std::vector<int>& nags() const { return notes_ ? notes_->nags : no_notes().nags; }
+  // Comments and NAGs (empty when the move has none).
+  const std::string& comment_before() const { return notes().comment_before; }
+  const std::string& comment_after() const { return notes().comment_after; }
+  const std::vector<int>& nags() const { return notes().nags; }
   // To change them (made on first use).
-  NodeNotes& edit_notes();
-  void clear_notes() { notes_.reset(); }
+  NodeNotes& edit_notes() { return notes_.edit(); }
+  void clear_notes() { notes_.clear(); }
 
  private:
+  const NodeNotes& notes() const { return notes_.get() ? *notes_.get() : no_notes(); }
   static const NodeNotes& no_notes();
-  std::unique_ptr<NodeNotes> notes_;
+  OwnedNotes notes_;
 };
 
 // ASCII case-insensitive equality (tag and field names). Inline: most
