@@ -96,7 +96,11 @@ GameNode& GameBuilder::next_node() {
 
 GameNode& GameBuilder::add_node() {
   ++used_;
-  return game_.record.nodes.emplace_back();
+  // Grown by half, not doubled: while a long game grows, its old and new
+  // storage are held at once (2.5 times its nodes rather than 3).
+  auto& nodes = game_.record.nodes;
+  if (nodes.size() == nodes.capacity() && nodes.size() >= 1024) nodes.reserve(nodes.size() + nodes.size() / 2);
+  return nodes.emplace_back();
 }
 
 void GameBuilder::tag(std::string_view name, std::string_view value) {

@@ -4,7 +4,8 @@
 # from a redirected standard input, and selected, the peak resident memory
 # of each run (getrusage of the child: file pages mapped and touched count
 # as well as the heap) stays under 64 MB; and so does one game of 230,000
-# moves, as XQF and PGN. Slow: writes and reads 300 MB.
+# moves, as XQF and PGN, and a file of games of mixed sizes at --jobs 2
+# and 4. Slow: writes and reads 400 MB.
 # Usage: memory_bound.sh XQREC SOURCE_DIR
 set -u
 xqrec=$1 src=$2
@@ -49,6 +50,18 @@ perl -e 'local $/; open F, $ARGV[0] or die; ($tags, $moves) = split /\n\n/, <F>,
 peak "audit -j1 one XQF game of 230,000 moves" "'$xqrec' audit -q -j1 tree.xqf"
 peak "audit -j2 one XQF game of 230,000 moves" "'$xqrec' audit -q -j2 tree.xqf"
 peak "audit -j2 one PGN game of 230,000 moves" "'$xqrec' audit -q -j2 tree.pgn"
+# Games of every size, as in a real archive: the real game 19 times, then
+# one of 3,000 moves (its first ten plies 300 times as variations), 3,000
+# times over. Records handed between the threads are reused, and a reused
+# record keeps the storage of the largest game it ever held: bounded by
+# their count alone they grew to 290 MB at --jobs 2 on real games.
+perl -e 'local $/; open F, $ARGV[0] or die; $g = <F>; $g =~ s/\n*$/\n\n/; ($tags, $moves) = split /\n\n/, $g, 2;
+  @t = ($moves =~ /\b([a-i]\d-?[a-i]\d)\b/gi); die "no moves" unless @t > 20;
+  $v = "(" . join(" ", map { ($_ % 2 ? "" : (1 + $_ / 2) . ". ") . $t[$_] } 0..9) . ")";
+  $long = "$tags\n\n1. $t[0] " . ("$v " x 300) . join(" ", @t[1..$#t]) . " *\n\n";
+  print(($g x 19) . $long) for 1..3000' iccs.pgn > mixed.pgn
+peak "audit -j2 games of mixed sizes" "'$xqrec' audit -q -j2 mixed.pgn"
+peak "audit -j4 games of mixed sizes" "'$xqrec' audit -q -j4 mixed.pgn"
 nodes=$("$xqrec" convert tree.xqf -o - --to json 2>/dev/null | grep -o '"iccs"' | wc -l)
 [ "$nodes" -ge 230000 ] || { echo "FAIL: the XQF game holds $nodes moves, not 230,000 and more"; fail=1; }
 # The games were all read.

@@ -44,8 +44,31 @@ struct Item {
 struct Batch {
   std::size_t seq = 0;
   std::vector<Item> items;
+  std::size_t bytes = 0;  // what its records hold (held_bytes)
 };
+// Memory between the threads is bounded in bytes, whatever --jobs: a batch
+// is sent at kBatchItems games or kBatchBytes of records, the reader waits
+// while the batches not yet audited hold kInFlightBytes (one batch always
+// goes, however large its one game), and records kept for reuse hold at
+// most kSpareBytes, each at most kSpareNodes nodes. Counts alone are not a
+// bound: a reused record keeps the storage of the largest game it ever held.
 constexpr std::size_t kBatchItems = 64;
+constexpr std::size_t kBatchBytes = std::size_t(256) << 10;
+constexpr std::size_t kInFlightBytes = std::size_t(4) << 20;
+constexpr std::size_t kSpareBytes = std::size_t(2) << 20;
+constexpr std::size_t kSpareNodes = 4096;
+
+// The heap a record holds, near enough: its nodes' storage, their texts
+// and notes, and its tags.
+std::size_t held_bytes(const GameRecord& r) {
+  std::size_t n = r.nodes.capacity() * sizeof(GameNode) + r.tags.capacity() * sizeof(Tag);
+  for (const GameNode& node : r.nodes) {
+    if (node.text.size() > 15) n += node.text.capacity();
+    n += node.comment_before().capacity() + node.comment_after().capacity() + node.nags().capacity() * sizeof(int);
+  }
+  for (const Tag& t : r.tags) n += t.name.capacity() + t.value.capacity();
+  return n;
+}
 
 // The progress line on a terminal: files, bytes read of all the inputs'
 // sizes (standard input from a pipe has none: then files only), games, rate
@@ -244,6 +267,8 @@ BatchSummary audit_files(const std::vector<InputFile>& files, const BatchOptions
   std::deque<Batch> todo;
   std::map<std::size_t, Batch> finished;
   std::size_t next_out = 0, in_flight = 0;
+  std::size_t unaudited_bytes = 0;  // in the batches sent and not yet audited
+  std::size_t spare_bytes = 0;
   bool reading_done = false;
   // Records the workers are done with, for the reader's builder to fill
   // again: a game's storage (nodes, tags) is then allocated once per record
@@ -260,9 +285,13 @@ BatchSummary audit_files(const std::vector<InputFile>& files, const BatchOptions
       if (batch.items.empty()) return;
       batch.seq = seq++;
       std::unique_lock lock(mu);
-      cv.wait(lock, [&] { return batch.seq < next_out + window; });
+      cv.wait(lock, [&] {
+        return batch.seq < next_out + window &&
+               (unaudited_bytes == 0 || unaudited_bytes + batch.bytes <= kInFlightBytes);
+      });
+      unaudited_bytes += batch.bytes;
       todo.push_back(std::move(batch));
-      if (mine.empty()) std::swap(mine, spare);
+      if (mine.empty()) std::swap(mine, spare), spare_bytes = 0;
       batch = Batch{};
       cv.notify_all();
       lock.unlock();
@@ -275,11 +304,12 @@ BatchSummary audit_files(const std::vector<InputFile>& files, const BatchOptions
           item.is_game = true;
           item.path = path;
           item.game = std::move(g);
+          batch.bytes += held_bytes(item.game.record);
           if (!mine.empty()) {  // the builder fills a used record again
             g = std::move(mine.back());
             mine.pop_back();
           }
-          if (batch.items.size() >= kBatchItems) send();
+          if (batch.items.size() >= kBatchItems || batch.bytes >= kBatchBytes) send();
         },
         [&](Item&& done) {
           batch.items.push_back(std::move(done));
@@ -306,14 +336,28 @@ BatchSummary audit_files(const std::vector<InputFile>& files, const BatchOptions
         std::vector<BuiltGame> spent;
         spent.reserve(batch.items.size());
         audit_batch(batch, opt, spent);
-        std::lock_guard lock(mu);
-        --in_flight;
-        finished.emplace(batch.seq, std::move(batch));
-        for (auto& g : spent) {
-          if (spare.size() >= max_spare) break;
-          spare.push_back(std::move(g));
+        // Sized, and those too large to keep freed, outside the lock.
+        std::vector<std::size_t> held(spent.size());
+        for (std::size_t i = 0; i < spent.size(); ++i) held[i] = held_bytes(spent[i].record);
+        std::vector<BuiltGame> freed;
+        {
+          std::lock_guard lock(mu);
+          --in_flight;
+          unaudited_bytes -= batch.bytes;
+          finished.emplace(batch.seq, std::move(batch));
+          for (std::size_t i = 0; i < spent.size(); ++i) {
+            BuiltGame& g = spent[i];
+            if (spare.size() >= max_spare || g.record.nodes.capacity() > kSpareNodes ||
+                spare_bytes + held[i] > kSpareBytes) {
+              freed.push_back(std::move(g));
+              continue;
+            }
+            spare_bytes += held[i];
+            spare.push_back(std::move(g));
+          }
+          cv.notify_all();
         }
-        cv.notify_all();
+        freed.clear();
       }
     });
   for (;;) {
