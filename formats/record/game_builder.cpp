@@ -68,6 +68,7 @@ Control GameBuilder::begin_game(std::size_t index, SourceLocation where) {
   root.parent = kNoNode;
   r.result.clear();
   r.truncated = false;
+  comment_bytes_ = moves_cut_ = comments_cut_ = 0;
   game_.issues.clear();
   game_.index = index;
   game_.where = where;
@@ -99,7 +100,8 @@ GameNode& GameBuilder::add_node() {
   // Grown by half, not doubled: while a long game grows, its old and new
   // storage are held at once (2.5 times its nodes rather than 3).
   auto& nodes = game_.record.nodes;
-  if (nodes.size() == nodes.capacity() && nodes.size() >= 1024) nodes.reserve(nodes.size() + nodes.size() / 2);
+  if (nodes.size() == nodes.capacity() && nodes.size() >= 1024)
+    nodes.reserve(std::max(nodes.size() + 1, std::min(nodes.size() + nodes.size() / 2, kMaxGameMoves + 1)));
   return nodes.emplace_back();
 }
 
@@ -120,7 +122,37 @@ void GameBuilder::start_fen(std::string_view fen) { game_.record.start_fen = std
 
 void GameBuilder::start_setup(const Setup& setup) { game_.record.start_setup = setup; }
 
+bool GameBuilder::keep_comment(std::size_t size) {
+  if (moves_cut_) return false;  // after the cut, nothing of the game is kept
+  if (comments_cut_ || comment_bytes_ + size > kMaxGameCommentBytes) {
+    comments_cut_ += size;
+    return false;
+  }
+  comment_bytes_ += size;
+  return true;
+}
+
+void GameBuilder::report_cuts() {
+  if (moves_cut_) {
+    game_.issues.push_back({Code::TooLarge, Severity::Error, first_cut_move_, first_cut_text_,
+                            "the game holds more than " + std::to_string(kMaxGameMoves) +
+                                " moves (variations included): the " + std::to_string(moves_cut_) +
+                                " after them, with their comments and NAGs, are not read"});
+  }
+  if (comments_cut_) {
+    game_.issues.push_back({Code::CommentTooLong, Severity::Warning, {}, "",
+                            "the game's comments pass " + std::to_string(kMaxGameCommentBytes >> 20) +
+                                " MiB in all: " + std::to_string(comments_cut_) +
+                                " bytes of the comments after that are not kept"});
+  }
+}
+
 void GameBuilder::comment(std::string_view text) {
+  if (keep_comment(text.size())) [[likely]]
+    add_comment(text);
+}
+
+void GameBuilder::add_comment(std::string_view text) {
   Line& l = line();
   GameRecord& r = game_.record;
   if (l.last != kNoNode) {
@@ -134,12 +166,21 @@ void GameBuilder::comment(std::string_view text) {
 }
 
 void GameBuilder::comment_before_move(std::string_view text) {
+  if (!keep_comment(text.size())) [[unlikely]]
+    return;
   Line& l = line();
   append_comment(l.pending_comment, text);
   l.has_pending = true;
 }
 
 void GameBuilder::move(std::string_view text, MoveNotation notation, SourceLocation where, Move squares) {
+  if (used_ > kMaxGameMoves) [[unlikely]] {  // used_ counts the root
+    if (moves_cut_++ == 0) {
+      first_cut_move_ = where;
+      first_cut_text_ = bounded_excerpt(text);
+    }
+    return;
+  }
   Line& l = line();
   // Built in place (a GameNode is large; add_child would move it).
   const NodeId id = NodeId(used_);
@@ -170,6 +211,8 @@ void GameBuilder::open_line_with(Line& l, GameNode& node) {
 }
 
 void GameBuilder::nag(int value) {
+  if (moves_cut_) [[unlikely]]
+    return;
   const Line& l = line();
   GameRecord& r = game_.record;
   r.node(l.last != kNoNode ? l.last : l.parent).edit_notes().nags.push_back(value);
@@ -200,7 +243,7 @@ void GameBuilder::end_variation() {
   }
   // A variation holding only a comment: the text stays where it stood, as
   // a comment of the line the variation branched from.
-  if (l.has_pending) comment(l.pending_comment);
+  if (l.has_pending) add_comment(l.pending_comment);
 }
 
 void GameBuilder::result(std::string_view text) { game_.record.result.assign(text); }
@@ -215,6 +258,8 @@ Control GameBuilder::end_game(bool truncated) {
     l.has_pending = false;
   }
   game_.record.truncated = truncated;
+  if (moves_cut_ || comments_cut_) [[unlikely]]
+    report_cuts();
   // The nodes a longer previous game left beyond this one's.
   if (game_.record.nodes.size() > used_) game_.record.nodes.resize(used_);
   if (game_.record.tags.size() > tags_used_) game_.record.tags.resize(tags_used_);

@@ -8,6 +8,7 @@
 
 #include <cstddef>
 #include <functional>
+#include <string>
 #include <vector>
 
 #include "xqrec/formats/visitor.h"
@@ -22,6 +23,16 @@ struct BuiltGame {
   GameRecord record;
   std::vector<Issue> issues;  // the reader's issues for this game, in order
 };
+
+// The largest game a reader builds, whatever the format: memory follows the
+// game, not the file, and a hostile file is one game as often as many. Past
+// kMaxGameMoves moves (variations included) the rest of the game -- its
+// moves, comments and NAGs -- is not kept (one `too-large` error); past
+// kMaxGameCommentBytes of comments, the further comments are not kept (one
+// `comment-too-long` warning). The largest real game seen, an opening
+// library, has about 230,000 moves.
+inline constexpr std::size_t kMaxGameMoves = std::size_t(1) << 20;
+inline constexpr std::size_t kMaxGameCommentBytes = std::size_t(8) << 20;
 
 class GameBuilder : public GameVisitor {
  public:
@@ -69,6 +80,12 @@ class GameBuilder : public GameVisitor {
   // The first move of a line: it takes the comment waiting for it, and
   // becomes the main line when a variation was opened before it.
   void open_line_with(Line& l, GameNode& node);
+  // Whether a comment of `size` bytes is kept (within kMaxGameCommentBytes),
+  // and whether anything after the move cap is (moves_cut_: nothing is).
+  bool keep_comment(std::size_t size);
+  void add_comment(std::string_view text);  // comment(), once kept
+  // The issues of a game cut by the bounds, at its end.
+  void report_cuts();
 
   Callback on_game_;
   BuiltGame game_;
@@ -79,6 +96,12 @@ class GameBuilder : public GameVisitor {
   std::size_t used_ = 0;        // nodes of this game so far (record.nodes may hold more until end_game)
   std::size_t reusable_ = 0;    // nodes the previous game left (record.nodes at begin_game)
   std::size_t tags_used_ = 0;   // tags of this game so far (record.tags may hold more until end_game)
+  // The bounds (kMaxGameMoves, kMaxGameCommentBytes), per game.
+  std::size_t comment_bytes_ = 0;    // kept so far
+  std::size_t moves_cut_ = 0;        // moves not kept
+  std::size_t comments_cut_ = 0;     // comment bytes not kept
+  SourceLocation first_cut_move_;    // where the first move not kept stands
+  std::string first_cut_text_;
 };
 
 // Appends `text` to a comment, separating it from what is there with a newline.

@@ -1,0 +1,82 @@
+// The largest game a reader builds (kMaxGameMoves, kMaxGameCommentBytes):
+// past the bounds the rest is not kept, with one finding, and the next
+// game of the file is read whole.
+#include <catch2/catch.hpp>
+
+#include <string>
+
+#include "xqrec/formats/game_builder.h"
+#include "xqrec/formats/pgn_reader.h"
+
+using namespace xq;
+using namespace xq::formats;
+
+namespace {
+
+std::size_t count(const std::vector<Issue>& issues, Code code) {
+  std::size_t n = 0;
+  for (const auto& i : issues) n += i.code == code;
+  return n;
+}
+
+}  // namespace
+
+TEST_CASE("game size: moves past 2^20 are not kept, with one too-large error", "[builder]") {
+  // Two knights going back and forth: one game of 2^20 + 1000 moves, then a
+  // short game that must be read whole.
+  const std::size_t moves = kMaxGameMoves + 1000;
+  std::string text = "[Event \"long\"]\n\n";
+  text.reserve(moves * 6 + 200);
+  const char* cycle[] = {"h0g2", "h9g7", "g2h0", "g7h9"};
+  for (std::size_t i = 0; i < moves; ++i) {
+    text += cycle[i % 4];
+    text += i % 10 == 9 ? '\n' : ' ';
+  }
+  text += "{after the cut} $1 (h2e2) *\n\n[Event \"short\"]\n\n1. h2e2 h9g7 *\n";
+  std::vector<BuiltGame> games;
+  GameBuilder builder([&](BuiltGame& g) {
+    games.push_back(std::move(g));
+    return Control::Continue;
+  });
+  (void)read_pgn(text, builder);
+  REQUIRE(games.size() == 2);
+  const BuiltGame& big = games[0];
+  CHECK(big.record.nodes.size() == kMaxGameMoves + 1);  // the root and the moves kept
+  REQUIRE(count(big.issues, Code::TooLarge) == 1);
+  for (const auto& i : big.issues)
+    if (i.code == Code::TooLarge) {
+      CHECK(i.severity == Severity::Error);
+      CHECK(i.text == cycle[kMaxGameMoves % 4]);
+      CHECK(i.message.find("the 1001 after them") != std::string::npos);  // 1000 moves and the variation's
+      CHECK(i.where.offset > 0);
+    }
+  // Nothing after the cut is kept: not the comment, the NAG or the variation.
+  const GameNode& last = big.record.nodes.back();
+  CHECK(last.comment_after().empty());
+  CHECK(last.nags().empty());
+  const BuiltGame& small = games[1];
+  CHECK(small.record.nodes.size() == 3);
+  CHECK(count(small.issues, Code::TooLarge) == 0);
+}
+
+TEST_CASE("game size: comments past 8 MiB in a game are not kept, with one warning", "[builder]") {
+  const std::string comment(1000 * 1000, 'x');  // under PGN's 1 MiB per comment
+  std::string text = "1. h2e2 ";
+  const std::size_t comments = kMaxGameCommentBytes / comment.size() + 3;  // 11 comments
+  for (std::size_t i = 0; i < comments; ++i) text += "{" + comment + "} h9g7 h0g2 ";
+  text += "*\n\n1. h2e2 {short} *\n";
+  std::vector<BuiltGame> games;
+  GameBuilder builder([&](BuiltGame& g) {
+    games.push_back(std::move(g));
+    return Control::Continue;
+  });
+  (void)read_pgn(text, builder);
+  REQUIRE(games.size() == 2);
+  std::size_t kept = 0;
+  for (const auto& n : games[0].record.nodes) kept += n.comment_after().size();
+  CHECK(kept == (kMaxGameCommentBytes / comment.size()) * comment.size());
+  CHECK(games[0].record.nodes.size() == 2 + 2 * comments);  // the moves are all kept
+  REQUIRE(count(games[0].issues, Code::CommentTooLong) == 1);
+  CHECK(games[1].record.nodes[1].comment_after() == "short");
+  CHECK(count(games[1].issues, Code::CommentTooLong) == 0);
+}
