@@ -19,6 +19,17 @@ std::size_t count(const std::vector<Issue>& issues, Code code) {
   return n;
 }
 
+// The games of a PGN text, each moved out of the builder.
+std::vector<BuiltGame> games_of(const std::string& text) {
+  std::vector<BuiltGame> games;
+  GameBuilder builder([&](BuiltGame& g) {
+    games.push_back(std::move(g));
+    return Control::Continue;
+  });
+  (void)read_pgn(text, builder);
+  return games;
+}
+
 }  // namespace
 
 TEST_CASE("game size: moves past 2^20 are not kept, with one too-large error", "[builder]") {
@@ -33,12 +44,7 @@ TEST_CASE("game size: moves past 2^20 are not kept, with one too-large error", "
     text += i % 10 == 9 ? '\n' : ' ';
   }
   text += "{after the cut} $1 (h2e2) *\n\n[Event \"short\"]\n\n1. h2e2 h9g7 *\n";
-  std::vector<BuiltGame> games;
-  GameBuilder builder([&](BuiltGame& g) {
-    games.push_back(std::move(g));
-    return Control::Continue;
-  });
-  (void)read_pgn(text, builder);
+  const std::vector<BuiltGame> games = games_of(text);
   REQUIRE(games.size() == 2);
   const BuiltGame& big = games[0];
   CHECK(big.record.nodes.size() == kMaxGameMoves + 1);  // the root and the moves kept
@@ -65,12 +71,7 @@ TEST_CASE("game size: comments past 8 MiB in a game are not kept, with one warni
   const std::size_t comments = kMaxGameCommentBytes / comment.size() + 3;  // 11 comments
   for (std::size_t i = 0; i < comments; ++i) text += "{" + comment + "} h9g7 h0g2 ";
   text += "*\n\n1. h2e2 {short} *\n";
-  std::vector<BuiltGame> games;
-  GameBuilder builder([&](BuiltGame& g) {
-    games.push_back(std::move(g));
-    return Control::Continue;
-  });
-  (void)read_pgn(text, builder);
+  const std::vector<BuiltGame> games = games_of(text);
   REQUIRE(games.size() == 2);
   std::size_t kept = 0;
   for (const auto& n : games[0].record.nodes) kept += n.comment_after().size();
