@@ -23,6 +23,7 @@
 #include "text/text_locator.h"
 #include "xqrec/core/fen.h"
 #include "xqrec/formats/dhtmlxq.h"
+#include "xqrec/formats/game_builder.h"
 #include "xqrec/formats/record_replay.h"
 #include "xqrec/core/iccs.h"
 
@@ -205,7 +206,9 @@ struct MoveText {
   std::optional<std::pair<std::size_t, std::string>> error;  // offset, message
 };
 
-MoveText split_moves(const Field& f) {
+// Moves past `room` (the game's kMaxGameMoves, shared by its branches) are
+// counted in `cut`, not kept; `first_cut` is where the first one stands.
+MoveText split_moves(const Field& f, std::size_t& room, std::size_t& cut, std::size_t& first_cut) {
   MoveText m;
   std::array<std::uint8_t, 4> cur{};
   int n = 0;
@@ -220,7 +223,12 @@ MoveText split_moves(const Field& f) {
     if (n == 0) first = f.value_pos + i;
     cur[std::size_t(n++)] = std::uint8_t(c - '0');
     if (n == 4) {
-      m.quads.push_back({cur, first});
+      if (room > 0) {
+        --room;
+        m.quads.push_back({cur, first});
+      } else if (cut++ == 0) {
+        first_cut = first;
+      }
       n = 0;
     }
   }
@@ -276,13 +284,13 @@ class RecordReader {
       } else if (f.dialect == Dialect::Dhj) {
         if (name == "34") {
           if (movelist) duplicate(f);
-          else movelist = &f, branches_[0].moves = split_moves(f), branches_[0].tag_pos = f.tag_pos;
+          else movelist = &f, branches_[0].moves = split_moves(f, quad_room_, quads_cut_, first_cut_), branches_[0].tag_pos = f.tag_pos;
         } else {
           dhj_field(f);
         }
       } else if (iequal(name, "movelist")) {
         if (movelist) duplicate(f);
-        else movelist = &f, branches_[0].moves = split_moves(f), branches_[0].tag_pos = f.tag_pos;
+        else movelist = &f, branches_[0].moves = split_moves(f, quad_room_, quads_cut_, first_cut_), branches_[0].tag_pos = f.tag_pos;
       } else if (iequal(name, "binit")) {
         if (binit) duplicate(f);
         else binit = &f;
@@ -305,6 +313,10 @@ class RecordReader {
     // DHJHtmlXQ counts rows from Red's side, like a flipped binit.
     if (movelist && movelist->dialect == Dialect::Dhj) flipped_ = true;
     build_tree();
+    if (quads_cut_)
+      add_issue(first_cut_, Code::TooLarge, Severity::Error, "",
+                "the game holds more than " + std::to_string(kMaxGameMoves) + " moves (variations included): the " +
+                    std::to_string(quads_cut_) + " after them are not kept");
     attach_comments();
     side_to_move(fen != nullptr);
     record_.truncated = rt.truncated;
@@ -387,7 +399,7 @@ class RecordReader {
     br.parent = p;
     br.ply = s;
     br.tag_pos = f.tag_pos;
-    br.moves = split_moves(f);
+    br.moves = split_moves(f, quad_room_, quads_cut_, first_cut_);
   }
 
   struct PendingComment {
@@ -731,6 +743,8 @@ class RecordReader {
   std::map<long, Branch> branches_;
   std::vector<PendingComment> comments_;
   std::map<std::size_t, SourceLocation> locations_;
+  // The game's bound on moves (kMaxGameMoves), shared by its branches.
+  std::size_t quad_room_ = kMaxGameMoves, quads_cut_ = 0, first_cut_ = 0;
   Setup setup_;
   bool have_setup_ = false;
   bool from_binit_ = false;

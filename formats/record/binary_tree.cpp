@@ -1,6 +1,10 @@
 // Pre-order record stream to move tree, and its replay to a visitor.
 #include "record/binary_tree.h"
 
+#include <string>
+
+#include "xqrec/formats/game_builder.h"
+
 namespace xq::formats::detail {
 
 void RecordTree::clear(IssueBudget* budget) {
@@ -11,6 +15,7 @@ void RecordTree::clear(IssueBudget* budget) {
   issues.clear();
   game_issues.clear();
   started_ = expecting_ = false;
+  records_cut_ = 0;
   attach_ = Attach::Child;
   anchor_ = kNoRecord;
   pending_siblings_.clear();
@@ -30,9 +35,17 @@ bool RecordTree::next_inside_dropped() const {
 std::uint32_t RecordTree::add(const RecordNode& node, bool has_child, bool has_sibling) {
   last_offset_ = node.offset;
   if (next_inside_dropped()) {
+    records_cut_ += records_cut_ != 0;  // past the bound, every record counts
     const std::uint32_t id = node.dropped ? kInsideDropped : kInsideKept;
     after_record(id, has_child, has_sibling);
     return id;
+  }
+  // The root and kMaxGameMoves moves are stored (the game builder's bound):
+  // a hostile stream of millions of records costs no more.
+  if (nodes.size() > kMaxGameMoves) [[unlikely]] {
+    if (records_cut_++ == 0) first_cut_offset_ = node.offset;
+    after_record(kInsideKept, has_child, has_sibling);
+    return kInsideKept;
   }
   const auto id = std::uint32_t(nodes.size());
   nodes.push_back(node);
@@ -107,6 +120,10 @@ void iccs_text(Move m, char out[4]) {
 
 void RecordTree::replay(GameVisitor& visitor) const {
   replay_moves(visitor);
+  if (records_cut_)
+    visitor.issue({Code::TooLarge, Severity::Error, SourceLocation{first_cut_offset_, 0, 0}, "",
+                   "the game holds more than " + std::to_string(kMaxGameMoves) + " move records: the " +
+                       std::to_string(records_cut_) + " after them, with their comments, are not kept"});
   Issue more;
   if (cap_.too_many(more, SourceLocation{last_offset_, 0, 0}, "issues of this game")) visitor.issue(more);
 }

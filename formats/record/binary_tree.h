@@ -91,6 +91,10 @@ class RecordTree {
   enum class Attach : std::uint8_t { Child, Sibling };
   bool started_ = false;
   bool expecting_ = false;
+  // Past kMaxGameMoves stored moves, no record is stored (its structure is
+  // still followed), and replay() reports how many were not (too-large).
+  std::size_t records_cut_ = 0;
+  std::uint64_t first_cut_offset_ = 0;
   Attach attach_ = Attach::Child;
   std::uint32_t anchor_ = kNoRecord;
   std::vector<std::uint32_t> pending_siblings_;

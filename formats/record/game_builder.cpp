@@ -79,6 +79,7 @@ Control GameBuilder::begin_game(std::size_t index, SourceLocation where) {
 }
 
 void GameBuilder::expect_moves(std::size_t count) {
+  count = std::min(count, kMaxGameMoves);  // the rest is not kept
   auto& nodes = game_.record.nodes;
   if (nodes.capacity() < used_ + count) nodes.reserve(used_ + count);
 }
@@ -124,11 +125,12 @@ void GameBuilder::start_setup(const Setup& setup) { game_.record.start_setup = s
 
 bool GameBuilder::keep_comment(std::size_t size) {
   if (moves_cut_) return false;  // after the cut, nothing of the game is kept
-  if (comments_cut_ || comment_bytes_ + size > kMaxGameCommentBytes) {
+  // The newline that joins a comment to another counts too.
+  if (comments_cut_ || comment_bytes_ + size + 1 > kMaxGameCommentBytes) {
     comments_cut_ += size;
     return false;
   }
-  comment_bytes_ += size;
+  comment_bytes_ += size + 1;
   return true;
 }
 
@@ -137,7 +139,7 @@ void GameBuilder::report_cuts() {
     game_.issues.push_back({Code::TooLarge, Severity::Error, first_cut_move_, first_cut_text_,
                             "the game holds more than " + std::to_string(kMaxGameMoves) +
                                 " moves (variations included): the " + std::to_string(moves_cut_) +
-                                " after them, with their comments and NAGs, are not read"});
+                                " after them, with their comments and NAGs, are not kept"});
   }
   if (comments_cut_) {
     game_.issues.push_back({Code::CommentTooLong, Severity::Warning, {}, "",
@@ -178,6 +180,8 @@ void GameBuilder::move(std::string_view text, MoveNotation notation, SourceLocat
     if (moves_cut_++ == 0) {
       first_cut_move_ = where;
       first_cut_text_ = bounded_excerpt(text);
+      // Comments waiting for a move belong to what is cut.
+      for (Line& open : lines_) open.pending_comment.clear(), open.has_pending = false;
     }
     return;
   }

@@ -6,6 +6,7 @@
 #include <string>
 
 #include "xqrec/formats/game_builder.h"
+#include "xqrec/formats/dhtmlxq.h"
 #include "xqrec/formats/pgn_reader.h"
 
 using namespace xq;
@@ -19,14 +20,15 @@ std::size_t count(const std::vector<Issue>& issues, Code code) {
   return n;
 }
 
-// The games of a PGN text, each moved out of the builder.
-std::vector<BuiltGame> games_of(const std::string& text) {
+// The games of a text (PGN unless said), each moved out of the builder.
+using Reader = FileReport (*)(std::string_view, GameVisitor&, const ReadOptions&);
+std::vector<BuiltGame> games_of(const std::string& text, Reader read = read_pgn) {
   std::vector<BuiltGame> games;
   GameBuilder builder([&](BuiltGame& g) {
     games.push_back(std::move(g));
     return Control::Continue;
   });
-  (void)read_pgn(text, builder);
+  (void)read(text, builder, ReadOptions{});
   return games;
 }
 
@@ -80,4 +82,18 @@ TEST_CASE("game size: comments past 8 MiB in a game are not kept, with one warni
   REQUIRE(count(games[0].issues, Code::CommentTooLong) == 1);
   CHECK(games[1].record.nodes[1].comment_after() == "short");
   CHECK(count(games[1].issues, Code::CommentTooLong) == 0);
+}
+
+TEST_CASE("game size: a DhtmlXQ move list past 2^20 moves is cut, with one too-large error", "[builder]") {
+  // The reader splits the move lists itself before it builds the game: the
+  // bound applies there, across the main line and its branches.
+  std::string text = "[DhtmlXQ][DhtmlXQ_movelist]";
+  for (std::size_t i = 0; i < kMaxGameMoves + 7; ++i) text += i % 2 ? "7062" : "7747";
+  text += "[/DhtmlXQ_movelist][/DhtmlXQ]";
+  const std::vector<BuiltGame> games = games_of(text, read_dhtmlxq);
+  REQUIRE(games.size() == 1);
+  CHECK(games[0].record.nodes.size() == kMaxGameMoves + 1);
+  REQUIRE(count(games[0].issues, Code::TooLarge) == 1);
+  for (const auto& i : games[0].issues)
+    if (i.code == Code::TooLarge) CHECK(i.message.find("the 7 after them") != std::string::npos);
 }

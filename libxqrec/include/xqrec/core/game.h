@@ -8,6 +8,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <type_traits>
 #include <vector>
 
 #include "xqrec/core/setup.h"
@@ -106,10 +107,10 @@ struct NodeNotes {
 class OwnedNotes {
  public:
   OwnedNotes() = default;
-  OwnedNotes(const OwnedNotes& o) : p_(o.p_ ? std::make_unique<NodeNotes>(*o.p_) : nullptr) {}
+  OwnedNotes(const OwnedNotes& o) : p_(copy_of(o)) {}
   OwnedNotes(OwnedNotes&&) noexcept = default;
   OwnedNotes& operator=(const OwnedNotes& o) {
-    if (this != &o) p_ = o.p_ ? std::make_unique<NodeNotes>(*o.p_) : nullptr;
+    if (this != &o) p_ = copy_of(o);
     return *this;
   }
   OwnedNotes& operator=(OwnedNotes&&) noexcept = default;
@@ -118,15 +119,27 @@ class OwnedNotes {
     if (!p_) p_ = std::make_unique<NodeNotes>();
     return *p_;
   }
-  // Empty again, keeping the storage: a reader's node serves the next game.
+  // Empty again. Short notes keep their storage, for the next game a
+  // reader's node serves; long ones are freed, or every reused node would
+  // keep the longest comment it ever held.
   void clear() {
     if (!p_) return;
+    if (p_->comment_before.capacity() + p_->comment_after.capacity() > kKeptBytes || p_->nags.capacity() > 16) {
+      p_.reset();
+      return;
+    }
     p_->comment_before.clear();
     p_->comment_after.clear();
     p_->nags.clear();
   }
+  static constexpr std::size_t kKeptBytes = 256;
 
  private:
+  // Notes emptied by clear() are not copied.
+  static std::unique_ptr<NodeNotes> copy_of(const OwnedNotes& o) {
+    if (!o.p_ || (o.p_->comment_before.empty() && o.p_->comment_after.empty() && o.p_->nags.empty())) return nullptr;
+    return std::make_unique<NodeNotes>(*o.p_);
+  }
   std::unique_ptr<NodeNotes> p_;
 };
 
@@ -154,6 +167,8 @@ struct GameNode {
   static const NodeNotes& no_notes();
   OwnedNotes notes_;
 };
+// Nodes are moved, not copied, when a game's vector grows.
+static_assert(std::is_nothrow_move_constructible_v<GameNode>);
 
 // ASCII case-insensitive equality (tag and field names). Inline: most
 // calls compare with a literal, and most of those differ in length.
