@@ -4,7 +4,9 @@
 // Output: the first token of the first line is the outcome word (red-loses,
 // black-loses or draw), then the explanation; the details follow, one per
 // line. With --json the first line holds the outcome word alone and the second
-// line the verdict as a JSON object (xq::rules::write_verdict_json).
+// line the verdict as a JSON object (xq::rules::write_verdict_json). The
+// text output ends with a "line:" per 杀 or chase by checks of the cycle:
+// the moves (ICCS) that prove it, for the arbiter to follow.
 // Exit: 0 on a verdict, 1 when the line never repeats or has an illegal move,
 // 2 on usage errors (including an unreadable FEN or move token).
 #include <iostream>
@@ -99,6 +101,45 @@ bool line_of_game(const std::string& path, std::size_t index, std::optional<xq::
     moves.push_back(m);
   }
   return true;
+}
+
+std::string iccs_line(const std::vector<xq::Move>& line) {
+  std::string s;
+  for (const xq::Move m : line) s += " " + xq::to_iccs(m);
+  return s;
+}
+
+// For an arbiter: the line that proves each 杀 (24.2: the checks, each
+// answered by the reply that resists longest, to mate) and each chase by
+// checks (将军得子, 24.3: the checks, the defender's best replies and the
+// capture that wins), in ICCS from the position after the cycle's move.
+void print_proof_lines(const xq::Setup& setup, const std::vector<xq::Move>& moves, const xq::rules::Verdict& v,
+                       const xq::rules::ThreatOptions& threats) {
+  xq::Position pos(setup);
+  for (int ply = 1; ply < v.first_ply; ++ply) {
+    xq::Undo u;
+    pos.make(moves[std::size_t(ply - 1)], u);
+  }
+  for (std::size_t i = 0; i < v.moves.size(); ++i) {
+    const auto& m = v.moves[i];
+    xq::Undo u;
+    pos.make(m.move, u);
+    const int ply = v.first_ply + int(i);
+    if (m.cls == xq::rules::MoveClass::Mate) {
+      const auto line = xq::rules::mate_line(pos, m.side, threats);
+      std::cout << "line: ply " << ply << " 杀 (24.2), " << xq::color_name(m.side) << " to move again:"
+                << (line.empty() ? std::string(" (not rebuilt within the search budget)") : iccs_line(line) + " mate")
+                << "\n";
+    }
+    for (const auto& t : m.targets) {
+      if (!t.by_checks) continue;
+      const auto line = xq::rules::chase_line(pos, m.side, t, threats);
+      std::cout << "line: ply " << ply << " 将军得子 (24.3) of the " << xq::piece_type_name(t.victim_piece.type())
+                << " on " << t.victim.name() << ", gain " << t.gain << ", " << xq::color_name(m.side)
+                << " to move again:"
+                << (line.empty() ? std::string(" (not rebuilt within the search budget)") : iccs_line(line)) << "\n";
+    }
+  }
 }
 
 int run_adjudicate(const std::vector<std::string>& args) {
@@ -257,6 +298,7 @@ int run_adjudicate(const std::vector<std::string>& args) {
                 << xq::piece_type_name(t.victim_piece.type()) << " " << t.victim.name() << " ("
                 << xq::rules::root_name(t.root) << (t.joint ? ", joint" : "") << (t.by_checks ? ", by checks" : "")
                 << ") by the " << xq::piece_type_name(t.attacker_piece.type()) << " on " << t.attacker.name() << "\n";
+  print_proof_lines(setup, moves, v, opt.threats);
   std::cout << "articles:";
   for (const auto& a : v.articles) std::cout << " " << a;
   std::cout << "\n";

@@ -14,8 +14,18 @@
 namespace xq::rules {
 
 struct ThreatOptions {
-  int check_depth = 2;  // checks in a row tried for 将军得子 / 抽吃 (0 = direct captures only)
-  int mate_depth = 3;   // checks in a row tried for a mate threat (杀)
+  // Checks in a row tried for 将军得子 / 抽吃 (0 = direct captures only) and
+  // for a mate threat (杀). The rules allow any number (24.2, 24.3); the
+  // searches stop at these depths and budgets (docs/repetition.md).
+  int check_depth = 2;
+  int mate_depth = 3;
+  // Positions searched beyond the old depths (3 checks for 杀, 2 for
+  // 将军得子, always searched in full): per mate question, and per position
+  // for every first check of 将军得子 together. When a budget runs out the
+  // answer of the deepest completed depth stands: no deeper 杀 or gain is
+  // claimed (mate_search.h, check_gain.h).
+  long mate_nodes = 5000;
+  long check_nodes = 500;
   // Whether a capture after which the capturer is mated at once is no
   // threat (24.3 "得子后不致立即被对方将死"). Off under the Asian rules,
   // whose chase is an attack (FSF-23).
@@ -43,6 +53,8 @@ struct ChaseTarget {
   bool joint = false;          // 联合捉子 (24.17): the first capture alone wins nothing
   bool by_checks = false;      // won through a check or consecutive checks (将军得子, 抽吃)
   bool king_or_pawn = false;   // the first capturer is a king or a pawn (26.1)
+  Move first_check;            // by_checks: the check that starts the line
+  int checks = 0;              // by_checks: the depth (checks in a row) at which the gain was found
 };
 
 // The pieces of the other side that `side` can win if it is to move in pos:
@@ -60,8 +72,20 @@ std::vector<ChaseTarget> chase_captures(const Position& pos, Color side, const T
 std::vector<ChaseTarget> best_per_victim(const std::vector<ChaseTarget>& all);
 
 // Whether `side`, if it is to move in pos, mates by a check or a series of
-// checks (at most opt.mate_depth of them) whatever the defender replies.
+// checks (at most opt.mate_depth of them, within opt.mate_nodes) whatever
+// the defender replies.
 // False when the other side is in check in pos (the move was a check).
 bool threatens_mate(const Position& pos, Color side, const ThreatOptions& opt = {});
+
+// The line that proves threatens_mate, for an arbiter: `side`'s checks, each
+// answered by the reply that resists longest, ending with the mating check
+// (ICCS-ready moves from pos with `side` to move). Empty when there is no
+// mate threat (or the line's own budget, 20 times mate_nodes, runs out).
+std::vector<Move> mate_line(const Position& pos, Color side, const ThreatOptions& opt = {});
+
+// The line that proves a by-checks target t of chase_targets(pos, side, opt):
+// t's first check, the defender's best reply, the next checks, and the
+// capture that wins. Empty for a direct target.
+std::vector<Move> chase_line(const Position& pos, Color side, const ChaseTarget& t, const ThreatOptions& opt = {});
 
 }  // namespace xq::rules

@@ -1,0 +1,291 @@
+#include "check_gain.h"
+
+#include <algorithm>
+
+#include "xqrec/core/move_list.h"
+#include "xqrec/core/rules/exchange.h"
+#include "xqrec/core/rules/values.h"
+
+#include "winning_captures.h"
+
+namespace xq::rules::detail {
+
+RootThreats root_threats(const Position& root, Color other, int pv) {
+  RootThreats t;
+  Position pos = with_side_to_move(root, other);
+  const int any = 0;
+  detail::winning_captures<false>(pos, pv, true, any, [](Move) { return true; },
+                                  [&](Move r, int balance, const detail::MateRefutes& refuted) {
+    const int i = r.to().index();
+    if (balance > t.balance[i] && !refuted()) {
+      t.balance[i] = balance;
+      t.piece[i] = pos.at(r.to());
+    }
+    return true;
+  });
+  return t;
+}
+
+// The best that the side to move, the other side of a capture just played
+// onto `sq`, wins by a direct capture elsewhere (the exchange on `sq` is the
+// capture's own balance), less what it could already win of the same piece
+// on the same square at the root: the walk of winning_captures.h, stopping
+// as soon as it reaches `enough`.
+int GainByChecks::best_elsewhere(Position& pos, Square sq, int enough) {
+  const int pv = pv_;
+  const RootThreats& root = root_;
+  int best = 0;
+  detail::winning_captures<false>(pos, pv, true, best, [&](Move r) { return r.to() != sq; },
+                                  [&](Move r, int balance, const detail::MateRefutes& refuted) {
+    const int i = r.to().index();
+    const int gain = root.piece[i] == pos.at(r.to()) ? balance - root.balance[i] : balance;
+    if (gain <= best || refuted()) return true;
+    best = gain;
+    return best < enough;
+  });
+  return best;
+}
+
+// Best material the side to move wins by a direct capture (0 if none: it can
+// decline and save its pieces), and the victim, after a defender's reply in a
+// check sequence. A capture c counts with what it keeps when the other side
+// answers with its best capture: the exchange on c's square (c's balance) or
+// a capture elsewhere that the sequence made possible (24.3 得子: the line
+// must win material; 炮i0+ 车h0 马xf2+ is no gain when 车xi0 answers the
+// discovered check and takes the checking cannon). The other side's captures
+// are legal moves, so after a capture with check only the evasions count.
+// Found by the walk of winning_captures.h without what only a chase report
+// needs (offers, roots, recaptures, the target list), looking at a capture
+// only when its balance would beat the best so far, and at the other side's
+// answers only until one of them brings it down to that best. The check
+// sequences call this after every reply: it is most of an audit's time on
+// real archives with repetitions.
+//
+// The window (lo, hi): the caller needs the value only between them, so the
+// walk starts from lo (a value at or below it is returned as lo, with no
+// victim) and stops once the best reaches hi (some value at or above hi is
+// returned). Inside the window value and victim are the whole walk's: the
+// first capture reaching the best is the same.
+int GainByChecks::best_follow_up(Position& pos, Square& victim, int lo, int hi, Move* capture) {
+  const int pv = pv_;
+  int best = std::max(0, lo);
+  if (best >= hi) return best;
+  detail::winning_captures<false>(pos, pv, true, best, [](Move) { return true; },
+                                  [&](Move c, int balance, const detail::MateRefutes& refuted) {
+    const int value = piece_value(pos.at(c.to()), c.to(), pv);
+    Undo u;
+    pos.make_legal(c, u);
+    const int answer = best_elsewhere(pos, c.to(), value - best);
+    pos.undo(c, u);
+    const int kept = std::min(balance, value - answer);
+    if (kept > best && !refuted()) {
+      best = kept;
+      victim = c.to();
+      if (capture) *capture = c;
+    }
+    return best < hi;
+  });
+  return best;
+}
+
+// The material the side to move wins with the check k (then possibly more
+// checks) followed by a capture, against the best defence; INT_MIN when k
+// mates (杀, not 捉). `victim` is the square, in the current position, of the
+// piece won in the worst case: a piece that the defender moves in its reply
+// is traced back to where it stood, so the chased piece is the one on the
+// board now.
+//
+// The window (floor, ceiling): the caller ignores any value at or below
+// `floor`, so once one reply holds the gain there the other replies need no
+// search (the value then returned is at or below `floor`, and `victim`
+// means nothing), and any value at or above `ceiling` (some value at or
+// above it is returned). Each reply's own searches get the window in which
+// its value can still become the worst: above `floor`, below the worst so
+// far and the ceiling. Inside the window, value and victim are those of the
+// whole search (the first reply, in generation order, reaching the worst).
+int GainByChecks::check_value(Position& pos, Move k, int depth, Square& victim, int floor, int ceiling) {
+  const int pv = pv_;
+  const Piece captured = pos.at(k.to());
+  const int cap = captured.empty() ? 0 : piece_value(captured, k.to(), pv);
+  Undo u;
+  pos.make_legal(k, u);
+  MoveList replies;
+  pos.generate_legal(replies);
+  int worst = replies.empty() ? INT_MIN : kUnbounded;
+  Square worst_victim = captured.empty() ? Square::none() : k.to();
+  // Replies that take material first, the most valuable first (stable): a
+  // check is most often answered by taking the checker, and a reply taking
+  // back much leaves its follow-up a narrow window, so the reply holding the
+  // gain at the floor comes early and costs little. The worst is still the
+  // first in generation order among equals (worst_at: its index there).
+  const std::size_t n = replies.size();
+  std::array<std::uint8_t, MoveList::kCapacity> order;
+  std::array<int, MoveList::kCapacity> backs;
+  for (std::size_t i = 0; i < n; ++i) {
+    const Piece lost = pos.at(replies[i].to());
+    backs[i] = lost.empty() ? 0 : piece_value(lost, replies[i].to(), pv);
+    std::size_t j = i;
+    for (; j > 0 && backs[order[j - 1]] < backs[i]; --j) order[j] = order[j - 1];
+    order[j] = std::uint8_t(i);
+  }
+  std::size_t worst_at = n;
+  for (std::size_t o = 0; o < n; ++o) {
+    const std::size_t i = order[o];
+    const Move r = replies[i];
+    const int back = backs[i];
+    // The reply's follow-up matters only where cap - back + follow lies in
+    // (floor, min(worst, ceiling)), the worst included for a reply that
+    // comes before the worst's in generation order.
+    const int beats = i < worst_at ? worst + 1 : worst;
+    const int lo = floor - cap + back, hi = std::min(beats, ceiling) - cap + back;
+    if (!spend()) break;
+    Undo ur;
+    pos.make_legal(r, ur);
+    Square v = Square::none();
+    int follow = best_follow_up(pos, v, lo, hi);
+    if (depth == 1 && follow < hi && !cut_) {
+      // The depth stops this line; a deeper search matters only if a check
+      // is left to play.
+      MoveList more;
+      pos.generate_legal_checks(more);
+      cut_ = !more.empty();
+    }
+    if (depth > 1 && follow < hi) {
+      Square v2 = Square::none();
+      const int deeper = check_line(pos, depth - 1, v2, std::max(follow, lo), hi);
+      if (deeper > follow) { follow = deeper; v = v2; }
+    }
+    pos.undo(r, ur);
+    if (v.valid() && v == r.to()) v = r.from();  // the defender moved it there
+    const int val = cap - back + follow;
+    if (val < beats) {
+      worst = val;
+      worst_at = i;
+      worst_victim = v.valid() ? v : (captured.empty() ? Square::none() : k.to());
+    }
+    if (worst <= floor || stop_) break;
+  }
+  pos.undo(k, u);
+  victim = worst_victim;
+  return worst;
+}
+
+// Material the side to move wins with a check (then possibly more checks)
+// followed by a capture, against the best defence, and the victim (of the
+// first check reaching it). The window (floor, ceiling): the caller wants
+// only more than `floor` (no more than `floor` is returned when no check
+// gains more) and stops caring at `ceiling` (the walk stops there).
+int GainByChecks::check_line(Position& pos, int depth, Square& victim, int floor, int ceiling, Move* check) {
+  int best = floor;
+  MoveList checks;
+  pos.generate_legal_checks(checks);
+  for (Move k : checks) {
+    Square v = Square::none();
+    const int worst = check_value(pos, k, depth, v, best, ceiling);
+    if (worst != INT_MIN && worst > best) {
+      best = worst;
+      victim = v;
+      if (check) *check = k;
+    }
+    if (best >= ceiling || stop_) break;
+  }
+  return best;
+}
+
+bool GainByChecks::spend() {
+  ++nodes_;
+  if (limited_ && ++spent_ > budget_) stop_ = exhausted_ = true;
+  return !stop_;
+}
+
+GainByChecks::Answer GainByChecks::gain(Position& pos, Move k, int max_depth) {
+  // The old search first, at its depth and without a budget; then one more
+  // check at a time while some line was stopped by the depth with a check
+  // left, and while the budget lasts (the last completed depth stands).
+  Answer out;
+  out.depth = std::min(max_depth, kUnbudgetedCheckDepth);
+  limited_ = false;
+  cut_ = false;
+  out.gain = check_value(pos, k, out.depth, out.victim, 0, kUnbounded);
+  for (int d = out.depth + 1; d <= max_depth && cut_ && out.gain != INT_MIN; ++d) {
+    limited_ = true;
+    cut_ = false;
+    Square v = Square::none();
+    const int g = check_value(pos, k, d, v, 0, kUnbounded);
+    if (stop_) break;
+    if (g > out.gain) {  // the fewest checks reaching the gain, and its victim
+      out.depth = d;
+      out.gain = g;
+      out.victim = v;
+    }
+  }
+  return out;
+}
+
+std::vector<Move> GainByChecks::line(Position& pos, Move k, int depth) {
+  std::vector<Move> out;
+  std::vector<Undo> undos;
+  const auto play = [&](Move m) {
+    out.push_back(m);
+    undos.emplace_back();
+    pos.make_legal(m, undos.back());
+  };
+  limited_ = true;
+  stop_ = false;
+  Move check = k;
+  for (int d = depth; d >= 1 && !stop_; --d) {
+    const Piece captured = pos.at(check.to());
+    const int cap = captured.empty() ? 0 : piece_value(captured, check.to(), pv_);
+    play(check);
+    // The defender's best reply: the lowest value, as check_value counts it;
+    // among equals the one that resists longest (needs the most checks
+    // still to reach it), then the first in generation order.
+    MoveList replies;
+    pos.generate_legal(replies);
+    int worst = kUnbounded, longest = -1;
+    Move reply;
+    for (Move r : replies) {
+      const Piece lost = pos.at(r.to());
+      const int back = lost.empty() ? 0 : piece_value(lost, r.to(), pv_);
+      Undo u;
+      pos.make_legal(r, u);
+      Square v = Square::none();
+      const int direct = best_follow_up(pos, v, -kUnbounded, kUnbounded);
+      const auto follow_at = [&](int checks) {
+        return checks == 0 ? direct : std::max(direct, check_line(pos, checks, v, direct, kUnbounded));
+      };
+      const int follow = follow_at(d - 1);
+      int need = 0;
+      if (cap - back + follow <= worst)
+        while (need < d - 1 && follow_at(need) < follow) ++need;
+      pos.undo(r, u);
+      const int val = cap - back + follow;
+      if (val < worst || (val == worst && need > longest)) {
+        worst = val;
+        longest = need;
+        reply = r;
+      }
+    }
+    if (replies.empty()) break;  // mated: no gain line (the caller does not ask)
+    play(reply);
+    d = longest + 1;  // the checks still needed, as the loop counts them
+    // The attacker's continuation: a capture if it holds the value, else
+    // the check that does.
+    Square v = Square::none();
+    Move capture;
+    const int direct = best_follow_up(pos, v, -kUnbounded, kUnbounded, &capture);
+    Move next;
+    const int deeper = d > 1 ? check_line(pos, d - 1, v, direct, kUnbounded, &next) : direct;
+    if (deeper > direct) {
+      check = next;
+      continue;
+    }
+    if (direct > 0) play(capture);
+    break;
+  }
+  for (std::size_t i = out.size(); i-- > 0;) pos.undo(out[i], undos[i]);
+  if (stop_) out.clear();
+  return out;
+}
+
+}  // namespace xq::rules::detail

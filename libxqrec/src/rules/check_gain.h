@@ -1,0 +1,85 @@
+// Internal to the rules: winning material by a check or consecutive checks
+// (将军得子 / 抽吃, 24.3 "从下一着开始运用将军或连续将军……得子"). The attacker
+// plays checking moves only, the defender every legal reply; the line ends
+// with a capture whose complete exchange gains, counted with the defender's
+// best answer to it (threats.cpp explains the count; docs/repetition.md).
+//
+// Any length of checks is allowed by the text; the search is bounded by a
+// depth (checks in a row) and a budget of searched positions per first check.
+// Depths up to kUnbudgetedCheckDepth (the old fixed search) are always
+// completed; deeper ones are tried one by one while the budget lasts, and
+// when it runs out the gain of the last completed depth stands (at least the
+// old answer: a deeper line is not claimed on a guess).
+#pragma once
+
+#include <array>
+#include <climits>
+#include <vector>
+
+#include "xqrec/core/position.h"
+
+namespace xq::rules::detail {
+
+// The old check_depth: always searched in full, whatever the budget.
+inline constexpr int kUnbudgetedCheckDepth = 2;
+
+// No bound on a search window's side (values are a few hundred at most, so
+// sums of a few never overflow).
+inline constexpr int kUnbounded = INT_MAX / 4;
+
+// What the other side could already win at the root of a check sequence (the
+// position whose chases are sought, with that side to move): per square, the
+// piece there and the balance of its best winning capture. These threats are
+// not the sequence's doing; a chase by a direct capture ignores them as well
+// (both sides may chase at once: 2011 图3, 参考图5).
+struct RootThreats {
+  std::array<Piece, kSquares> piece{};
+  std::array<int, kSquares> balance{};
+};
+RootThreats root_threats(const Position& root, Color other, int pv);
+
+class GainByChecks {
+ public:
+  // `budget`: positions (moves made) that the depths beyond
+  // kUnbudgetedCheckDepth may search, over every gain() call of this object
+  // (one question: every first check of one position).
+  GainByChecks(int pv, const RootThreats& root, long budget) : pv_(pv), root_(root), budget_(budget) {}
+
+  struct Answer {
+    int gain = 0;            // INT_MIN when k mates (杀, not 捉)
+    Square victim;           // the piece won in the worst case, on the board now
+    int depth = 0;           // the checks the answer needed (the depth it was found at)
+  };
+  // The material the side to move in pos wins with the check k (then
+  // possibly more, at most max_depth checks in all) followed by a capture,
+  // against the best defence. pos is left as it was.
+  Answer gain(Position& pos, Move k, int max_depth);
+
+  // The line proving `gain`'s answer for k at `depth`: k, the defender's best
+  // reply (the one holding the gain lowest, the first among equals), the
+  // next check ..., and the capture that wins (none when the check itself
+  // took the material and nothing is won after it).
+  std::vector<Move> line(Position& pos, Move k, int depth);
+
+  long nodes() const { return nodes_; }
+  bool exhausted() const { return exhausted_; }
+
+ private:
+  int best_elsewhere(Position& pos, Square sq, int enough);
+  int best_follow_up(Position& pos, Square& victim, int lo, int hi, Move* capture = nullptr);
+  int check_value(Position& pos, Move k, int depth, Square& victim, int floor, int ceiling);
+  int check_line(Position& pos, int depth, Square& victim, int floor, int ceiling, Move* check = nullptr);
+  bool spend();
+
+  int pv_;
+  const RootThreats& root_;
+  long budget_;
+  long nodes_ = 0;  // every position searched
+  long spent_ = 0;  // those counted against the budget
+  bool limited_ = false;
+  bool exhausted_ = false;  // the budget ran out once (some answer is the shallower one)
+  bool stop_ = false;       // the budget ran out in the current search: unwinding
+  bool cut_ = false;  // some line was stopped by the depth with a check left to play
+};
+
+}  // namespace xq::rules::detail

@@ -1,0 +1,77 @@
+// Internal to the rules: the forced mate by consecutive checks behind 杀
+// (24.2 "企图在下一着将军或连续将军，将死对方"). The attacker plays checking
+// moves only, the defender every legal reply; the attacker mates if every
+// reply leads to mate within the depth.
+//
+// Any length of checks is allowed by the text; the search is bounded by a
+// depth (checks in a row) and a budget of searched positions per question.
+// Depths up to kUnbudgetedMateDepth (the old fixed search) are always
+// completed; deeper ones are tried one by one while the budget lasts, and a
+// budget that runs out answers "no mate found" (the old, conservative
+// answer: no 杀, so no 长杀 is punished on a guess).
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <unordered_map>
+#include <vector>
+
+#include "xqrec/core/position.h"
+
+namespace xq::rules::detail {
+
+// The old mate_depth: always searched in full, whatever the budget.
+inline constexpr int kUnbudgetedMateDepth = 3;
+
+class MateByChecks {
+ public:
+  // `budget`: positions (moves made) that the depths beyond
+  // kUnbudgetedMateDepth may search together.
+  explicit MateByChecks(long budget) : budget_(budget) {}
+
+  // The fewest checks (at most max_depth) with which the side to move in pos
+  // mates against every defence; nullopt when there is none within the depth
+  // or the budget. pos is left as it was.
+  std::optional<int> mate_distance(Position& pos, int max_depth);
+
+  // Whether it mates within max_depth checks: the old depth
+  // (kUnbudgetedMateDepth) in full, then the deeper ones within the budget.
+  bool mates(Position& pos, int max_depth);
+
+  // The principal line of a mate in `checks` checks (mate_distance's
+  // answer): each check, the fastest to mate, and the defender's reply that
+  // resists longest (the first in generation order among equals), ending
+  // with the mating check. Empty if the budget runs out while building it.
+  std::vector<Move> line(Position& pos, int checks);
+
+  long nodes() const { return nodes_; }
+  bool exhausted() const { return exhausted_; }
+
+ private:
+  struct Result {
+    bool mate = false;
+    bool cut = false;  // a "no mate" that the depth decided (a deeper search might mate)
+  };
+  // Attacker to move: mate by at most `depth` checks?
+  Result attack(Position& pos, int depth);
+  // Defender to move after check, with `depth` checks left for the attacker
+  // after this reply (0: the check was the last one).
+  Result defend(Position& pos, int depth);
+  bool spend();
+
+  // Per position (attacker to move): the fewest checks proven to mate, and
+  // the most checks proven not to (kAll: none at any depth).
+  struct Known {
+    std::int8_t mate_in = 127;
+    std::int8_t no_mate_upto = 0;
+  };
+  static constexpr std::int8_t kAll = 126;
+  std::unordered_map<std::uint64_t, Known> memo_;
+  long budget_;
+  long nodes_ = 0;  // every position searched
+  long spent_ = 0;  // those counted against the budget
+  bool limited_ = false;  // counting against the budget (depths beyond the old one)
+  bool exhausted_ = false;
+};
+
+}  // namespace xq::rules::detail
