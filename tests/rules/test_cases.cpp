@@ -1,6 +1,6 @@
 // Data-driven repetition cases: the rule-book figures (figures.txt), the
-// Asian-rules suites (asian.txt), the CXA rows (cxa.txt) and cycles of real
-// games (corpus-games.txt). Each case is replayed to the first position
+// Asian-rules suites (asian.txt), the CXA rows (cxa.txt), cycles of real
+// games (corpus-games.txt) and the long check series (checks.txt). Each case is replayed to the first position
 // reaching the threshold; the verdict, and the class of every listed move
 // when the case gives them, must match.
 #include <catch2/catch.hpp>
@@ -112,3 +112,5 @@ TEST_CASE("Asian-rules suites (Fairy-Stockfish, Orange)", "[rules][asian]") { ru
 TEST_CASE("CXA-expected rows of the research cases", "[rules][cxa]") { run_file("cxa.txt"); }
 
 TEST_CASE("cycles of real games whose result is not the verdict", "[rules][corpus]") { run_file("corpus-games.txt"); }
+
+TEST_CASE("杀 and 将军得子 by long series of checks (24.2, 24.3)", "[rules][checks]") { run_file("checks.txt"); }

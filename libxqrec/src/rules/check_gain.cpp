@@ -205,9 +205,10 @@ GainByChecks::Answer GainByChecks::gain(Position& pos, Move k, int max_depth) {
   Answer out;
   out.depth = std::min(max_depth, kUnbudgetedCheckDepth);
   limited_ = false;
+  stop_ = false;
   cut_ = false;
   out.gain = check_value(pos, k, out.depth, out.victim, 0, kUnbounded);
-  for (int d = out.depth + 1; d <= max_depth && cut_ && out.gain != INT_MIN; ++d) {
+  for (int d = out.depth + 1; d <= max_depth && cut_ && out.gain != INT_MIN && spent_ < budget_; ++d) {
     limited_ = true;
     cut_ = false;
     Square v = Square::none();

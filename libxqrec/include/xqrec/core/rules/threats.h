@@ -17,8 +17,8 @@ struct ThreatOptions {
   // Checks in a row tried for 将军得子 / 抽吃 (0 = direct captures only) and
   // for a mate threat (杀). The rules allow any number (24.2, 24.3); the
   // searches stop at these depths and budgets (docs/repetition.md).
-  int check_depth = 2;
-  int mate_depth = 3;
+  int check_depth = 4;
+  int mate_depth = 9;
   // Positions searched beyond the old depths (3 checks for 杀, 2 for
   // 将军得子, always searched in full): per mate question, and per position
   // for every first check of 将军得子 together. When a budget runs out the
