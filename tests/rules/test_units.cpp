@@ -239,15 +239,18 @@ TEST_CASE("a block judged from a position with its side to move changed by hand"
 TEST_CASE("杀 by 8 checks: found within the budget, its line, none without budget", "[rules][checks]") {
   // Red to move again after 车i9i8 (checks.txt [24.2-8-checks-长杀]).
   const Position p = pos_of("9/8R/4k4/N8/9/9/9/5K3/9/9 b");
-  CHECK(threatens_mate(p, Color::Red));
-  const auto line = mate_line(p, Color::Red);
+  ThreatOptions deep;
+  deep.mate_depth = 9;
+  CHECK(threatens_mate(p, Color::Red, deep));
+  CHECK_FALSE(threatens_mate(p, Color::Red));  // the default depth, 3 checks
+  const auto line = mate_line(p, Color::Red, deep);
   std::string text;
   for (Move m : line) text += to_iccs(m) + " ";
   CHECK(text == "i8i7 e7e8 a6c7 e8d8 c7e6 d8e8 e6g7 e8d8 g7f9 d8d9 f9e7 d9d8 e7c6 d8d9 i7i9 ");
-  ThreatOptions starved;
+  ThreatOptions starved = deep;
   starved.mate_nodes = 10;  // far below the 8-check tree
   CHECK_FALSE(threatens_mate(p, Color::Red, starved));
-  ThreatOptions shallow;
+  ThreatOptions shallow = deep;
   shallow.mate_depth = 7;  // one check short
   CHECK_FALSE(threatens_mate(p, Color::Red, shallow));
   // A 2-check mate is within the old depth, searched whatever the budget.

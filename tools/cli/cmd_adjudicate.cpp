@@ -148,6 +148,7 @@ int run_adjudicate(const std::vector<std::string>& args) {
   std::string rules_name = "cxa2020", game, html;
   std::size_t game_index = 1;
   int threshold = 3;
+  int mate_depth = xq::rules::ThreatOptions{}.mate_depth, check_depth = xq::rules::ThreatOptions{}.check_depth;
   opts.add_options()
       ("fen", po::value<std::vector<std::string>>(&fen_words)->multitoken(), "start position (default: the standard start)")
       ("moves", po::value<std::vector<std::string>>(&move_words)->multitoken(),
@@ -158,11 +159,17 @@ int run_adjudicate(const std::vector<std::string>& args) {
       ("threshold", po::value<int>(&threshold), "occurrences of a position that make a repetition (default 3)")
       ("rule-23-4", "also judge article 23.4 (cxa2011, cxa2020): nine attacking moves of a side over three or more "
                     "points, as if claimed, when they come before a three-fold repetition")
+      ("mate-depth", po::value<int>(&mate_depth),
+       "consecutive checks searched for a mate threat, 杀 (24.2; default 3, at most 20; past 3 within a budget of "
+       "searched positions)")
+      ("check-depth", po::value<int>(&check_depth),
+       "consecutive checks searched for winning material, 将军得子 (24.3; default 2, at most 20; past 2 within a "
+       "budget, and a budget that runs out can make a chase look new: see docs/repetition.md)")
       ("json", "print the verdict as JSON after the outcome line")
       ("html", po::value<std::string>(&html), "also write the verdict page for an arbiter to FILE: the board before the "
                                               "cycle, the moves with their classes and targets, the verdict and articles");
   po::variables_map vm;
-  if (int rc = parse_options("adjudicate", "([--fen FEN] --moves \"MOVE ...\" | --game FILE [--index N]) [--rules R] [--threshold N] [--rule-23-4] [--json]", opts,
+  if (int rc = parse_options("adjudicate", "([--fen FEN] --moves \"MOVE ...\" | --game FILE [--index N]) [--rules R] [--threshold N] [--rule-23-4] [--mate-depth N] [--check-depth N] [--json]", opts,
                              {}, args, vm);
       rc >= 0)
     return rc;
@@ -179,6 +186,10 @@ int run_adjudicate(const std::vector<std::string>& args) {
   }
   if (threshold < 2 || threshold > 100) {
     std::cerr << "xqrec adjudicate: --threshold must be between 2 and 100\n";
+    return kUsage;
+  }
+  if (mate_depth < 1 || mate_depth > 20 || check_depth < 0 || check_depth > 20) {
+    std::cerr << "xqrec adjudicate: --mate-depth must be between 1 and 20, --check-depth between 0 and 20\n";
     return kUsage;
   }
   if (vm.count("game") == vm.count("moves")) {
@@ -236,6 +247,8 @@ int run_adjudicate(const std::vector<std::string>& args) {
   opt.rules = *rules;
   opt.threshold = threshold;
   opt.rule_23_4 = rule_23_4;
+  opt.threats.mate_depth = mate_depth;
+  opt.threats.check_depth = check_depth;
   const auto result = xq::rules::adjudicate_line(start, moves, opt);
   auto notes = [&] {
     for (const auto& i : issues)

@@ -16,9 +16,15 @@ namespace xq::rules {
 struct ThreatOptions {
   // Checks in a row tried for 将军得子 / 抽吃 (0 = direct captures only) and
   // for a mate threat (杀). The rules allow any number (24.2, 24.3); the
-  // searches stop at these depths and budgets (docs/repetition.md).
-  int check_depth = 4;
-  int mate_depth = 9;
+  // searches stop at these depths and budgets (docs/repetition.md). The
+  // defaults stay at the depths searched in full (2 and 3): deeper, a
+  // budget that runs out can still give a false verdict one step up -- a
+  // gain by checks missed in the position before a move makes the same
+  // gain after it look like a new chase (从捉到捉), and the 自毙 test reads
+  // a cut answer as "no threat" -- until the searches report "unknown".
+  // `xqrec adjudicate --mate-depth 9 --check-depth 4` searches deeper.
+  int check_depth = 2;
+  int mate_depth = 3;
   // Positions searched beyond the old depths (3 checks for 杀, 2 for
   // 将军得子, always searched in full): per mate question, and per position
   // for every first check of 将军得子 together. When a budget runs out the
