@@ -8,6 +8,7 @@
 #include <atomic>
 #include <chrono>
 #include <filesystem>
+#include <fstream>
 #include <map>
 #include <random>
 #include <thread>
@@ -117,12 +118,24 @@ TEST_CASE("file bytes: a walk's file that became a FIFO is looked at, not opened
   const fs::path fifo = dir / "became.pgn";
   REQUIRE(::mkfifo(fifo.c_str(), 0644) == 0);
   std::atomic<bool> writer_released{false};
+  std::atomic<pid_t> writer_tid{0};
   std::thread writer([&] {
+    writer_tid = ::gettid();
     const int fd = ::open(fifo.c_str(), O_WRONLY | O_CLOEXEC);  // blocks until a reader opens
     writer_released = true;
     if (fd >= 0) ::close(fd);
   });
-  std::this_thread::sleep_for(std::chrono::milliseconds(100));  // the writer waits in open()
+  // Until the writer sleeps in open() (its state in /proc is S): on a busy
+  // machine a fixed pause could end first, and the old code would pass.
+  for (int i = 0; i < 400; ++i) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(5));
+    if (!writer_tid) continue;
+    std::ifstream stat("/proc/self/task/" + std::to_string(writer_tid.load()) + "/stat");
+    std::string line;
+    std::getline(stat, line);
+    const auto close = line.rfind(')');
+    if (close != std::string::npos && close + 2 < line.size() && line[close + 2] == 'S') break;
+  }
   FileBytes bytes;
   CHECK(bytes.open(InputFile(fifo.string(), true)).empty());
   CHECK(bytes.not_opened() == "no regular file when it was opened");

@@ -58,15 +58,23 @@ constexpr std::size_t kInFlightBytes = std::size_t(4) << 20;
 constexpr std::size_t kSpareBytes = std::size_t(2) << 20;
 constexpr std::size_t kSpareNodes = 4096;
 
-// The heap a record holds, near enough: its nodes' storage, their texts
-// and notes, and its tags.
-std::size_t held_bytes(const GameRecord& r) {
-  std::size_t n = r.nodes.capacity() * sizeof(GameNode) + r.tags.capacity() * sizeof(Tag);
-  for (const GameNode& node : r.nodes) {
-    if (node.text.size() > 15) n += node.text.capacity();
-    n += node.comment_before().capacity() + node.comment_after().capacity() + node.nags().capacity() * sizeof(int);
-  }
-  for (const Tag& t : r.tags) n += t.name.capacity() + t.value.capacity();
+// The heap a string holds: nothing while it is short enough to be inline.
+std::size_t heap_of(const std::string& s) {
+  static const std::size_t inline_capacity = std::string().capacity();
+  return s.capacity() > inline_capacity ? s.capacity() + 1 : 0;
+}
+
+// The heap a game holds, near enough: its nodes' storage, their texts and
+// notes, its tags, and the reader's issues (up to a thousand, with texts).
+std::size_t held_bytes(const BuiltGame& g) {
+  const GameRecord& r = g.record;
+  std::size_t n = r.nodes.capacity() * sizeof(GameNode) + r.tags.capacity() * sizeof(Tag) +
+                  g.issues.capacity() * sizeof(Issue);
+  for (const GameNode& node : r.nodes)
+    n += heap_of(node.text) + heap_of(node.comment_before()) + heap_of(node.comment_after()) +
+         node.nags().capacity() * sizeof(int);
+  for (const Tag& t : r.tags) n += heap_of(t.name) + heap_of(t.value);
+  for (const Issue& i : g.issues) n += heap_of(i.text) + heap_of(i.message) + heap_of(i.variation) + heap_of(i.fen);
   return n;
 }
 
@@ -304,7 +312,7 @@ BatchSummary audit_files(const std::vector<InputFile>& files, const BatchOptions
           item.is_game = true;
           item.path = path;
           item.game = std::move(g);
-          batch.bytes += held_bytes(item.game.record);
+          batch.bytes += held_bytes(item.game);
           if (!mine.empty()) {  // the builder fills a used record again
             g = std::move(mine.back());
             mine.pop_back();
@@ -338,7 +346,7 @@ BatchSummary audit_files(const std::vector<InputFile>& files, const BatchOptions
         audit_batch(batch, opt, spent);
         // Sized, and those too large to keep freed, outside the lock.
         std::vector<std::size_t> held(spent.size());
-        for (std::size_t i = 0; i < spent.size(); ++i) held[i] = held_bytes(spent[i].record);
+        for (std::size_t i = 0; i < spent.size(); ++i) held[i] = held_bytes(spent[i]);
         std::vector<BuiltGame> freed;
         {
           std::lock_guard lock(mu);

@@ -1,11 +1,13 @@
 // xqrec: one command, many subcommands.
-#include <malloc.h>
-
 #include <cerrno>
 #include <cstring>
 #include <iostream>
 #include <string>
 #include <vector>
+
+#ifdef __GLIBC__  // defined by the C library's headers, included above
+#include <malloc.h>
+#endif
 
 #include "cli.h"
 #include "stdout_buffer.h"
@@ -46,7 +48,9 @@ int main(int argc, char** argv) {
   // largest block freed, and the nodes of long games, freed by another
   // thread than the reader's, would stay in the heap: about 26 MB more at
   // --jobs 2 on one large PGN of real games (the speed issue's 64 MB bound).
+#ifdef __GLIBC__
   mallopt(M_MMAP_THRESHOLD, 1024 * 1024);
+#endif
   std::ios::sync_with_stdio(false);
   std::cout.rdbuf(&stdout_buffer);
   std::vector<std::string> args(argv + 1, argv + argc);
