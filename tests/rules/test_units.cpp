@@ -257,3 +257,58 @@ TEST_CASE("杀 by 8 checks: found within the budget, its line, none without budg
   const Position q = pos_of("8R/9/3k5/N8/9/9/9/5K3/9/9 b");
   CHECK(threatens_mate(q, Color::Red, starved));
 }
+
+// A budget that runs out reports "unknown" (search_answer.h), and the
+// classifier reads it so that no forbidden class comes of it. Positions
+// found by a random search over small endings, budgets set small on purpose.
+TEST_CASE("unknown before the move: no false new chase (从捉到捉)", "[rules][checks]") {
+  ThreatOptions small;
+  small.check_depth = 4;
+  small.check_nodes = 100;
+  ThreatOptions full = small;
+  full.check_nodes = 1L << 40;
+  // 车c0c4: Red could win the elephant e6 by checks before the move as
+  // well; with 100 positions the search before the move runs out (the old
+  // code called the move 捉), the one after it does not.
+  const Position p = pos_of("5a3/4a4/3k5/4b3c/9/9/8r/4K2R1/N6C1/2R6 w");
+  Position after = p;
+  Undo u;
+  after.make(mv("c0c4"), u);
+  const auto before_small = find_chase_targets(p, Color::Red, small);
+  CHECK(before_small.unknown);
+  CHECK(std::none_of(before_small.targets.begin(), before_small.targets.end(),
+                     [](const ChaseTarget& t) { return t.victim == Square(4, 6); }));
+  const auto after_small = find_chase_targets(after, Color::Red, small);
+  CHECK_FALSE(after_small.unknown);
+  CHECK(std::any_of(after_small.targets.begin(), after_small.targets.end(),
+                    [](const ChaseTarget& t) { return t.victim == Square(4, 6); }));
+  CHECK(classify_move(p, mv("c0c4"), RuleSet::Cxa2020, full).cls != MoveClass::Chase);
+  // Asked again with more budget, the position before the move has it too.
+  CHECK(classify_move(p, mv("c0c4"), RuleSet::Cxa2020, small).cls != MoveClass::Chase);
+  // Still unknown after the second question: no chase claimed either.
+  ThreatOptions tiny = small;
+  tiny.check_nodes = 30;
+  const Position q = pos_of("9/4ak3/1b7/3R3P1/9/9/c8/4n4/2R5R/4K4 w");
+  CHECK(classify_move(q, mv("i1h1"), RuleSet::Cxa2020, full).cls == MoveClass::Idle);
+  CHECK(classify_move(q, mv("i1h1"), RuleSet::Cxa2020, tiny).cls == MoveClass::Idle);
+}
+
+TEST_CASE("自毙 with an unknown answer: no false 杀", "[rules][checks]") {
+  // Red's 车c7e7+ leaves Black a mate threat whatever it answers (自毙,
+  // 24.18/26.3); 车g7xe7 answers it. With 10 positions per question some
+  // other answer's mate search runs out: the old code read that as "no
+  // threat there" and called 车xe7 杀.
+  Position p = pos_of("4k4/9/2R3rC1/r8/5r3/9/9/9/3KA4/9 w");
+  Undo u;
+  p.make(mv("c7e7"), u);
+  ThreatOptions small;
+  small.mate_depth = 9;
+  small.check_depth = 0;
+  small.mate_nodes = 10;
+  ThreatOptions full = small;
+  full.mate_nodes = 300000;
+  const auto with_full = classify_move(p, mv("g7e7"), RuleSet::Cxa2020, full);
+  CHECK(with_full.mate_threat);
+  CHECK(with_full.cls != MoveClass::Mate);
+  CHECK(classify_move(p, mv("g7e7"), RuleSet::Cxa2020, small).cls == with_full.cls);
+}

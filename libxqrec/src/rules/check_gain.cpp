@@ -208,12 +208,20 @@ GainByChecks::Answer GainByChecks::gain(Position& pos, Move k, int max_depth) {
   stop_ = false;
   cut_ = false;
   out.gain = check_value(pos, k, out.depth, out.victim, 0, kUnbounded);
-  for (int d = out.depth + 1; d <= max_depth && cut_ && out.gain != INT_MIN && spent_ < budget_; ++d) {
+  for (int d = out.depth + 1; d <= max_depth && cut_ && out.gain != INT_MIN; ++d) {
+    // A depth left unsearched for want of budget: the deeper answer is open.
+    if (spent_ >= budget_) {
+      out.unknown = true;
+      break;
+    }
     limited_ = true;
     cut_ = false;
     Square v = Square::none();
     const int g = check_value(pos, k, d, v, 0, kUnbounded);
-    if (stop_) break;
+    if (stop_) {
+      out.unknown = true;
+      break;
+    }
     if (g > out.gain) {  // the fewest checks reaching the gain, and its victim
       out.depth = d;
       out.gain = g;

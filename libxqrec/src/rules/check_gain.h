@@ -9,7 +9,8 @@
 // Depths up to kUnbudgetedCheckDepth (the old fixed search) are always
 // completed; deeper ones are tried one by one while the budget lasts, and
 // when it runs out the gain of the last completed depth stands (at least the
-// old answer: a deeper line is not claimed on a guess).
+// old answer: a deeper line is not claimed on a guess) marked `unknown`: a
+// deeper depth might gain more, or another piece (search_answer.h).
 #pragma once
 
 #include <array>
@@ -49,6 +50,9 @@ class GainByChecks {
     int gain = 0;            // INT_MIN when k mates (杀, not 捉)
     Square victim;           // the piece won in the worst case, on the board now
     int depth = 0;           // the checks the answer needed (the depth it was found at)
+    // The budget ran out before max_depth was searched in full while some
+    // line still had a check to play: a deeper gain is not excluded.
+    bool unknown = false;
   };
   // The material the side to move in pos wins with the check k (then
   // possibly more, at most max_depth checks in all) followed by a capture,

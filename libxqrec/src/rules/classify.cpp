@@ -99,6 +99,10 @@ bool same_exchange_kind(PieceType a, PieceType b, Piece pa, Square sa, Piece pb,
   return piece_value(pa, sa) == piece_value(pb, sb);  // 2011 24.4, 1999 28.5: equal value
 }
 
+// A search asked again after an unknown answer gets this many times the
+// budget of the first.
+constexpr long kReaskFactor = 8;
+
 // The chases a move makes that were not there before it (a chase must be
 // new: 从捉到捉是闲, 1999 图六–图八).
 // CXA: per victim. A piece the side could already win is not chased again,
@@ -113,30 +117,50 @@ bool same_exchange_kind(PieceType a, PieceType b, Piece pa, Square sa, Piece pb,
 // (blocking the protector's line or removing a cannon screen: FSF-23,
 // ORG-017/087/127/149); pinning its root (假根) still is a chase
 // (FSF-24/26/27/28).
+//
+// A search of the position before the move that ran out of budget
+// ("unknown", search_answer.h) is asked again with more; if it is still
+// unknown, the side may already have had the chase, and none is new.
 std::vector<ChaseTarget> new_chases(const Position& before, const Position& after, Move m, RuleSet rules,
                                     const ThreatOptions& opt) {
   const Color us = before.side_to_move();
-  std::vector<ChaseTarget> out;
-  if (rules != RuleSet::Asian) {
-    const auto old_targets = chase_targets(before, us, opt);
-    for (const auto& t : chase_targets(after, us, opt))
-      if (std::none_of(old_targets.begin(), old_targets.end(), [&](const ChaseTarget& o) { return o.victim == t.victim; }))
-        out.push_back(t);
-    return out;
-  }
-  const auto old_caps = chase_captures(before, us, opt);
-  const Position mine = with_side_to_move(before, us);
-  const auto attacked_before = [&](const ChaseTarget& t) {
-    if (t.attacker == m.to() || t.root == Root::FalseRoot) return false;
-    return mine.at(t.attacker) == t.attacker_piece && mine.check_move(Move(t.attacker, t.victim)) == MoveError::None;
+  const auto find = rules != RuleSet::Asian ? find_chase_targets : find_chase_captures;
+  // After the move an unknown is no chase: only its proven gains are listed.
+  const Chases now = find(after, us, opt);
+  Chases old = find(before, us, opt);
+  const auto fresh = [&] {
+    std::vector<ChaseTarget> out;
+    if (rules != RuleSet::Asian) {
+      for (const auto& t : now.targets)
+        if (std::none_of(old.targets.begin(), old.targets.end(), [&](const ChaseTarget& o) { return o.victim == t.victim; }))
+          out.push_back(t);
+      return out;
+    }
+    const Position mine = with_side_to_move(before, us);
+    const auto attacked_before = [&](const ChaseTarget& t) {
+      if (t.attacker == m.to() || t.root == Root::FalseRoot) return false;
+      return mine.at(t.attacker) == t.attacker_piece && mine.check_move(Move(t.attacker, t.victim)) == MoveError::None;
+    };
+    for (const auto& t : now.targets) {
+      const bool existed = std::any_of(old.targets.begin(), old.targets.end(), [&](const ChaseTarget& o) {
+        return o.victim == t.victim && (o.attacker == m.from() ? m.to() : o.attacker) == t.attacker;
+      });
+      if (!existed && !attacked_before(t)) out.push_back(t);
+    }
+    return best_per_victim(out);
   };
-  for (const auto& t : chase_captures(after, us, opt)) {
-    const bool existed = std::any_of(old_caps.begin(), old_caps.end(), [&](const ChaseTarget& o) {
-      return o.victim == t.victim && (o.attacker == m.from() ? m.to() : o.attacker) == t.attacker;
-    });
-    if (!existed && !attacked_before(t)) out.push_back(t);
-  }
-  return best_per_victim(out);
+  std::vector<ChaseTarget> out = fresh();
+  if (out.empty() || !old.unknown) return out;
+  // Asked again with more budget than the position after the move needed
+  // (it found its gains within one budget for all its first checks).
+  ThreatOptions more = opt;
+  more.check_nodes = opt.check_nodes * kReaskFactor;
+  old = find(before, us, more);
+  out = fresh();
+  // Still unknown before the move: the chase may be an old one (从捉到捉 is 闲,
+  // 1999 图六–图八, 2011 参考图8), and a new 捉 is not claimed on a guess.
+  if (old.unknown) out.clear();
+  return out;
 }
 
 std::string square_phrase(const ChaseTarget& t) {
@@ -183,7 +207,8 @@ MoveClassification classify_move(const Position& before, Move m, RuleSet rules, 
   }
 
   // 杀 (24.2), with 26.1.2 (king answering a check) and 24.18/26.3 (自毙).
-  out.mate_threat = rules != RuleSet::Asian && threatens_mate(after, us, opt);
+  // Unknown after the move is no 杀: a mate not proven is not punished (24.2).
+  out.mate_threat = rules != RuleSet::Asian && mate_threat(after, us, opt) == SearchAnswer::Found;
   bool mate_counts = out.mate_threat;
   // 26.1.2 is a 2011/2020 article: the 1999 text calls such a king move 杀
   // (1999 图十五: 将4平5 answers the check and is 杀), and counts another
@@ -204,7 +229,18 @@ MoveClassification classify_move(const Position& before, Move m, RuleSet rules, 
       Position p = before;
       Undo ua;
       p.make_legal(a, ua);
-      if (!threatens_mate(p, us, opt)) { all = false; break; }
+      SearchAnswer threat = mate_threat(p, us, opt);
+      if (threat == SearchAnswer::Unknown) {
+        ThreatOptions more = opt;
+        more.mate_nodes = opt.mate_nodes * kReaskFactor;
+        threat = mate_threat(p, us, more);
+      }
+      // Still unknown counts as a threat: the mate may be the checker's own
+      // doing (自毙, 26.3), and a 杀 is not claimed on a guess.
+      if (threat == SearchAnswer::Refuted) {
+        all = false;
+        break;
+      }
     }
     if (all) {
       mate_counts = false;

@@ -105,19 +105,19 @@ std::optional<int> MateByChecks::mate_distance(Position& pos, int max_depth) {
   return std::nullopt;
 }
 
-bool MateByChecks::mates(Position& pos, int max_depth) {
+SearchAnswer MateByChecks::mates(Position& pos, int max_depth) {
   // The old search first, at its depth and without a budget; then the
   // deeper ones while the budget lasts.
   const int old_depth = std::min(max_depth, kUnbudgetedMateDepth);
-  if (old_depth < 1) return false;
+  if (old_depth < 1) return SearchAnswer::Refuted;
   limited_ = false;
   Result r = attack(pos, old_depth);
   for (int d = old_depth + 1; !r.mate && r.cut && d <= max_depth; ++d) {
     limited_ = true;
     r = attack(pos, d);
-    if (exhausted_) return false;
+    if (exhausted_) return SearchAnswer::Unknown;
   }
-  return r.mate;
+  return r.mate ? SearchAnswer::Found : SearchAnswer::Refuted;
 }
 
 std::vector<Move> MateByChecks::line(Position& pos, int checks) {

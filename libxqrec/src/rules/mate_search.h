@@ -7,8 +7,8 @@
 // depth (checks in a row) and a budget of searched positions per question.
 // Depths up to kUnbudgetedMateDepth (the old fixed search) are always
 // completed; deeper ones are tried one by one while the budget lasts, and a
-// budget that runs out answers "no mate found" (the old, conservative
-// answer: no 杀, so no 长杀 is punished on a guess).
+// budget that runs out answers "unknown" (search_answer.h): its consumers
+// decide which way is conservative (classify.cpp).
 #pragma once
 
 #include <cstdint>
@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "xqrec/core/position.h"
+#include "xqrec/core/rules/search_answer.h"
 
 namespace xq::rules::detail {
 
@@ -35,8 +36,9 @@ class MateByChecks {
   std::optional<int> mate_distance(Position& pos, int max_depth);
 
   // Whether it mates within max_depth checks: the old depth
-  // (kUnbudgetedMateDepth) in full, then the deeper ones within the budget.
-  bool mates(Position& pos, int max_depth);
+  // (kUnbudgetedMateDepth) in full, then the deeper ones within the budget;
+  // Unknown when the budget ran out before max_depth was searched in full.
+  SearchAnswer mates(Position& pos, int max_depth);
 
   // The principal line of a mate in `checks` checks (mate_distance's
   // answer): each check, the fastest to mate, and the defender's reply that

@@ -70,9 +70,10 @@ int rank_of(const ChaseTarget& t) {
 }
 
 // Every winning first capture, one entry per victim and first capturer.
-std::vector<ChaseTarget> captures_with(const Position& pos0, Color side, const ThreatOptions& opt, int pv) {
+Chases captures_with(const Position& pos0, Color side, const ThreatOptions& opt, int pv) {
   Position pos = with_side_to_move(pos0, side);
-  std::vector<ChaseTarget> all;
+  Chases found;
+  std::vector<ChaseTarget>& all = found.targets;
   std::vector<Offered> offered;
   direct_targets(pos, all, pv, offered, opt.mate_refutes, opt.real_root_protects);
   if (opt.check_depth > 0) {
@@ -84,6 +85,7 @@ std::vector<ChaseTarget> captures_with(const Position& pos0, Color side, const T
     detail::GainByChecks search(pv, root, opt.check_nodes);
     for (Move k : checks) {
       const auto answer = search.gain(pos, k, opt.check_depth);
+      found.unknown = found.unknown || answer.unknown;
       const int gain = answer.gain;
       const Square victim = answer.victim;
       // Only a gain counts (below: gain <= 0 is skipped).
@@ -116,20 +118,24 @@ std::vector<ChaseTarget> captures_with(const Position& pos0, Color side, const T
       all.push_back(t);
     }
   }
-  return all;
+  return found;
 }
 
 // Keeps the entries whose victim is a gain with the pawn worth little and
 // worth a lot as well (1999 25.3, values.h); the ordinary table names them.
+// Unknown if any pass is: a victim dropped for want of budget in one pass
+// might have stayed.
 template <class Pass>
-std::vector<ChaseTarget> floating(const Position& pos, Color side, const ThreatOptions& opt, Pass pass) {
-  auto out = pass(pos, side, opt, kCrossedPawnValue);
+Chases floating(const Position& pos, Color side, const ThreatOptions& opt, Pass pass) {
+  Chases out = pass(pos, side, opt, kCrossedPawnValue);
   if (!opt.floating_pawn) return out;
   for (const int pv : {kFloatingPawnLow, kFloatingPawnHigh}) {
-    if (out.empty()) break;
-    const auto other = pass(pos, side, opt, pv);
-    std::erase_if(out, [&](const ChaseTarget& t) {
-      return std::none_of(other.begin(), other.end(), [&](const ChaseTarget& o) { return o.victim == t.victim; });
+    if (out.targets.empty()) break;
+    const Chases other = pass(pos, side, opt, pv);
+    out.unknown = out.unknown || other.unknown;
+    std::erase_if(out.targets, [&](const ChaseTarget& t) {
+      return std::none_of(other.targets.begin(), other.targets.end(),
+                          [&](const ChaseTarget& o) { return o.victim == t.victim; });
     });
   }
   return out;
@@ -151,21 +157,35 @@ std::vector<ChaseTarget> best_per_victim(const std::vector<ChaseTarget>& all) {
 // 1999 25.3: a gain whatever the pawn is worth (values.h): a victim that is
 // no gain with the pawn worth little or worth a lot is dropped (a pawn traded
 // for pieces or pieces for a pawn). Three passes, only when a position repeats.
-std::vector<ChaseTarget> chase_targets(const Position& pos, Color side, const ThreatOptions& opt) {
+Chases find_chase_targets(const Position& pos, Color side, const ThreatOptions& opt) {
   return floating(pos, side, opt, [](const Position& p, Color c, const ThreatOptions& o, int pv) {
-    return best_per_victim(captures_with(p, c, o, pv));
+    Chases all = captures_with(p, c, o, pv);
+    all.targets = best_per_victim(all.targets);
+    return all;
   });
 }
 
-std::vector<ChaseTarget> chase_captures(const Position& pos, Color side, const ThreatOptions& opt) {
+std::vector<ChaseTarget> chase_targets(const Position& pos, Color side, const ThreatOptions& opt) {
+  return find_chase_targets(pos, side, opt).targets;
+}
+
+Chases find_chase_captures(const Position& pos, Color side, const ThreatOptions& opt) {
   return floating(pos, side, opt, captures_with);
 }
 
-bool threatens_mate(const Position& pos0, Color side, const ThreatOptions& opt) {
-  if (pos0.king_attacked(~side)) return false;
+std::vector<ChaseTarget> chase_captures(const Position& pos, Color side, const ThreatOptions& opt) {
+  return find_chase_captures(pos, side, opt).targets;
+}
+
+SearchAnswer mate_threat(const Position& pos0, Color side, const ThreatOptions& opt) {
+  if (pos0.king_attacked(~side)) return SearchAnswer::Refuted;
   Position pos = with_side_to_move(pos0, side);
   detail::MateByChecks search(opt.mate_nodes);
   return search.mates(pos, opt.mate_depth);
+}
+
+bool threatens_mate(const Position& pos, Color side, const ThreatOptions& opt) {
+  return mate_threat(pos, side, opt) == SearchAnswer::Found;
 }
 
 std::vector<Move> mate_line(const Position& pos0, Color side, const ThreatOptions& opt) {

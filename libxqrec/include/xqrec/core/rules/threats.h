@@ -10,26 +10,24 @@
 
 #include "xqrec/core/position.h"
 #include "xqrec/core/rules/exchange.h"
+#include "xqrec/core/rules/search_answer.h"
 
 namespace xq::rules {
 
 struct ThreatOptions {
   // Checks in a row tried for 将军得子 / 抽吃 (0 = direct captures only) and
   // for a mate threat (杀). The rules allow any number (24.2, 24.3); the
-  // searches stop at these depths and budgets (docs/repetition.md). The
-  // defaults stay at the depths searched in full (2 and 3): deeper, a
-  // budget that runs out can still give a false verdict one step up -- a
-  // gain by checks missed in the position before a move makes the same
-  // gain after it look like a new chase (从捉到捉), and the 自毙 test reads
-  // a cut answer as "no threat" -- until the searches report "unknown".
-  // `xqrec adjudicate --mate-depth 9 --check-depth 4` searches deeper.
+  // searches stop at these depths and budgets (docs/repetition.md, "Series
+  // of checks"). The defaults stay at the depths searched in full (2 and
+  // 3) until the verdict changes of deeper ones are reviewed; deeper
+  // answers report "unknown" when a budget runs out (search_answer.h).
   int check_depth = 2;
   int mate_depth = 3;
   // Positions searched beyond the old depths (3 checks for 杀, 2 for
   // 将军得子, always searched in full): per mate question, and per position
   // for every first check of 将军得子 together. When a budget runs out the
-  // answer of the deepest completed depth stands: no deeper 杀 or gain is
-  // claimed (mate_search.h, check_gain.h).
+  // answer is "unknown" (search_answer.h); each consumer reads it in the
+  // direction that creates no forbidden verdict (classify.cpp).
   long mate_nodes = 5000;
   long check_nodes = 500;
   // Whether a capture after which the capturer is mated at once is no
@@ -63,14 +61,26 @@ struct ChaseTarget {
   int checks = 0;              // by_checks: the depth (checks in a row) at which the gain was found
 };
 
+// What a search for chases found, and whether the list may be short:
+// `unknown` when some series of checks ran out of budget before its depth,
+// so that a piece not listed (or a larger gain) may still be won by checks.
+// The listed targets are proven gains whatever `unknown` says.
+struct Chases {
+  std::vector<ChaseTarget> targets;
+  bool unknown = false;
+};
+
 // The pieces of the other side that `side` can win if it is to move in pos:
 // a legal capture (or a check sequence ending in one) whose complete exchange
 // wins material, after which `side` is not mated at once. One entry per
 // victim square, the most telling one (not by king or pawn, not joint, direct).
+Chases find_chase_targets(const Position& pos, Color side, const ThreatOptions& opt = {});
+// The targets alone (an unknown read as "not found").
 std::vector<ChaseTarget> chase_targets(const Position& pos, Color side, const ThreatOptions& opt = {});
 
 // The same gains, one entry per victim and first capturer: for asking whether
 // a chase is new per attacker (the Asian rules, classify.cpp).
+Chases find_chase_captures(const Position& pos, Color side, const ThreatOptions& opt = {});
 std::vector<ChaseTarget> chase_captures(const Position& pos, Color side, const ThreatOptions& opt = {});
 
 // The most telling entry per victim (not by king or pawn, not joint, direct;
@@ -80,7 +90,10 @@ std::vector<ChaseTarget> best_per_victim(const std::vector<ChaseTarget>& all);
 // Whether `side`, if it is to move in pos, mates by a check or a series of
 // checks (at most opt.mate_depth of them, within opt.mate_nodes) whatever
 // the defender replies.
-// False when the other side is in check in pos (the move was a check).
+// Refuted when the other side is in check in pos (the move was a check);
+// Unknown when the budget ran out before the depth was searched in full.
+SearchAnswer mate_threat(const Position& pos, Color side, const ThreatOptions& opt = {});
+// mate_threat(...) == Found.
 bool threatens_mate(const Position& pos, Color side, const ThreatOptions& opt = {});
 
 // The line that proves threatens_mate, for an arbiter: `side`'s checks, each
