@@ -16,6 +16,13 @@ bool walk_reads(std::string_view bytes, std::string_view path) {
   return !is_temporary_output_name(path) && (bytes.empty() || holds_game_record(detect_format(bytes, path), bytes, path));
 }
 
+bool reads_as_pgn(std::string_view bytes, std::string_view path, const ReadOptions& options) {
+  if (bytes.empty()) return false;
+  const Format format = detect_format(bytes, path);
+  if (format != Format::Pgn) return false;
+  return !options.records_only || (!is_temporary_output_name(path) && holds_game_record(format, bytes, path));
+}
+
 FileReport read_games(std::string_view bytes, std::string_view path, GameVisitor& visitor,
                       const ReadOptions& options) {
   FileReport report;

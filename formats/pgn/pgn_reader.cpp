@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <array>
 #include <bit>
+#include <limits>
 #include <cstring>
 #include <deque>
 #include <memory>
@@ -218,6 +219,17 @@ class PgnParser {
       : v_(visitor), report_(report), options_(options) {}
 
   TextWindow& text() { return t_; }
+
+  // Reads a part of a file (read_pgn_part): from the start of line `line`,
+  // up to the first game that starts at or after `stop_from`.
+  void read_part(std::uint32_t line, std::uint64_t stop_from) {
+    loc_.line = line;
+    stop_from_ = stop_from;
+  }
+  // Where the part's reading stopped: the next part's first game; none at the end of the input.
+  const std::optional<SourceLocation>& part_end() const { return part_end_; }
+  const detail::IssueBudget& budget() const { return budget_; }
+  const detail::IssueCap& file_issues() const { return file_issues_; }
 
   void run() {
     while (!stopped_) {
@@ -506,6 +518,14 @@ class PgnParser {
 
   void ensure_game(std::size_t at) {
     if (in_game_) return;
+    if (stop_from_ != kNoStop) {  // a part: its games are those that start before the next part
+      const SourceLocation where = location(at);
+      if (where.offset >= stop_from_) {
+        part_end_ = where;
+        stopped_ = true;
+        return;
+      }
+    }
     in_game_ = true;
     phase_ = Phase::Game;
     has_moves_ = false;
@@ -1234,6 +1254,9 @@ class PgnParser {
   bool fen_seen_ = false;
   bool ignored_noted_ = false;
   std::size_t game_encoding_issues_ = 0;
+  static constexpr std::uint64_t kNoStop = ~std::uint64_t{0};
+  std::uint64_t stop_from_ = kNoStop;
+  std::optional<SourceLocation> part_end_;
   detail::IssueBudget budget_;  // the file's kMaxFileIssues
   detail::IssueCap file_issues_{report_.issues, detail::kMaxGameIssues, &budget_};
   SourceLocation first_suppressed_;
@@ -1277,19 +1300,24 @@ bool valid_utf8_in_order(std::string_view body, std::size_t start, const ReadOpt
   return true;
 }
 
-}  // namespace
 
-FileReport read_pgn(std::string_view bytes, GameVisitor& visitor, const ReadOptions& options) {
-  FileReport report;
-  report.format = Format::Pgn;
+// How a file's text is read: its encoding, where the text starts (after a
+// byte-order mark), and whether the bytes are the text (valid UTF-8).
+struct PgnText {
   std::string encoding;
   std::size_t start = 0;
+  bool identity = false;
+};
+
+// Decides the encoding once per file; its file-level issues go to `report`.
+PgnText pgn_text(std::string_view bytes, const ReadOptions& options, FileReport& report) {
+  PgnText text;
   bool all_ascii = false;  // known without a second look at the bytes
   if (options.input_encoding && encoding_known(*options.input_encoding)) {
-    encoding = canonical_encoding(*options.input_encoding);
+    text.encoding = canonical_encoding(*options.input_encoding);
     // Skip a byte-order mark of the given encoding.
     const EncodingGuess g = detect_encoding(bytes.substr(0, 4));
-    if (g.reason == "bom" && canonical_encoding(g.name) == canonical_encoding(encoding)) start = g.bom_length;
+    if (g.reason == "bom" && canonical_encoding(g.name) == canonical_encoding(text.encoding)) text.start = g.bom_length;
   } else {
     if (options.input_encoding) {
       Issue issue;
@@ -1300,35 +1328,169 @@ FileReport read_pgn(std::string_view bytes, GameVisitor& visitor, const ReadOpti
       report.issues.push_back(std::move(issue));
     }
     const EncodingGuess g = detect_encoding(bytes);
-    encoding = g.name;
-    start = g.bom_length;
+    text.encoding = g.name;
+    text.start = g.bom_length;
     all_ascii = g.reason == "ascii" && bytes.size() <= kEncodingSampleLimit;  // it looked at every byte
   }
-  report.encoding = encoding;
+  report.encoding = text.encoding;
+  text.identity =
+      is_utf8_name(text.encoding) && (all_ascii || valid_utf8_in_order(bytes.substr(text.start), text.start, options));
+  return text;
+}
 
-  PgnParser parser(visitor, report, options);
-  const std::string_view body = bytes.substr(start);
-  if (is_utf8_name(encoding) && (all_ascii || valid_utf8_in_order(body, start, options))) {
-    parser.text().init_identity(bytes, start);
-  } else if (!parser.text().init_decoded(bytes, encoding, start)) {
-    Issue issue;
-    issue.code = Code::UnknownEncoding;
-    issue.severity = Severity::Error;
-    issue.text = encoding;
-    issue.message = "ICU cannot decode this encoding";
-    report.issues.push_back(std::move(issue));
-    return report;
+// The parser's text from `from` on; false (with the file-level issue) when
+// ICU cannot decode the encoding.
+bool init_text(TextWindow& window, std::string_view bytes, const PgnText& text, std::size_t from, FileReport& report) {
+  if (text.identity) {
+    window.init_identity(bytes, from);
+    return true;
   }
+  if (window.init_decoded(bytes, text.encoding, from)) return true;
+  Issue issue;
+  issue.code = Code::UnknownEncoding;
+  issue.severity = Severity::Error;
+  issue.text = text.encoding;
+  issue.message = "ICU cannot decode this encoding";
+  report.issues.push_back(std::move(issue));
+  return false;
+}
+
+void add_no_games(std::string_view bytes, FileReport& report) {
+  if (report.games != 0 || bytes.empty()) return;
+  Issue issue;
+  issue.code = Code::NoGames;
+  issue.severity = Severity::Info;
+  issue.message = "no game found";
+  report.issues.push_back(std::move(issue));
+}
+
+// Whether a part may begin at `at`, the start of a line: a tag line whose
+// previous line that is not blank is no tag line (the first tag of a
+// section, as far as lines tell). Comments are not looked at: a wrong
+// guess only costs the parallel reading (PgnPartChain refuses the part).
+bool part_may_begin(std::string_view bytes, std::size_t at) {
+  if (at >= bytes.size() || bytes[at] != '[' || at + 1 >= bytes.size() || !is_ascii_letter(bytes[at + 1])) return false;
+  std::size_t k = at;
+  const std::size_t floor = at > 4096 ? at - 4096 : 0;
+  while (k > floor && (bytes[k - 1] == '\n' || bytes[k - 1] == '\r' || bytes[k - 1] == ' ' || bytes[k - 1] == '\t')) --k;
+  if (k == 0) return true;
+  if (k == floor) return false;
+  std::size_t line = k;
+  while (line > floor && bytes[line - 1] != '\n') --line;
+  if (line == floor && floor > 0) return false;
+  while (line < k && (bytes[line] == ' ' || bytes[line] == '\t')) ++line;
+  return bytes[line] != '[';
+}
+
+}  // namespace
+
+FileReport read_pgn(std::string_view bytes, GameVisitor& visitor, const ReadOptions& options) {
+  FileReport report;
+  report.format = Format::Pgn;
+  const PgnText text = pgn_text(bytes, options, report);
+  PgnParser parser(visitor, report, options);
+  if (!init_text(parser.text(), bytes, text, text.start, report)) return report;
   parser.run();
   parser.finish_issues();
-  if (report.games == 0 && !bytes.empty()) {
-    Issue issue;
-    issue.code = Code::NoGames;
-    issue.severity = Severity::Info;
-    issue.message = "no game found";
-    report.issues.push_back(std::move(issue));
-  }
+  add_no_games(bytes, report);
   return report;
+}
+
+std::optional<PgnParts> plan_pgn_parts(std::string_view bytes, const ReadOptions& options, std::size_t part_bytes) {
+  if (part_bytes == 0 || bytes.size() < 2 * part_bytes) return std::nullopt;
+  FileReport scratch;
+  const PgnText text = pgn_text(bytes, options, scratch);
+  if (!line_feed_stands_alone(text.encoding)) return std::nullopt;
+  PgnParts parts;
+  parts.begin.push_back(0);
+  parts.line.push_back(1);
+  std::size_t lines = 1, counted = 0;
+  for (std::size_t target = part_bytes; target + part_bytes / 2 < bytes.size();) {
+    // The first line at or after the target where a part may begin: past
+    // a game longer than a part (an opening book's tree of variations runs
+    // to megabytes), the part grows to its end.
+    std::size_t at = target, found = 0;
+    while (at < bytes.size()) {
+      const void* nl = std::memchr(bytes.data() + at, '\n', bytes.size() - at);
+      if (!nl) break;
+      at = std::size_t(static_cast<const char*>(nl) - bytes.data()) + 1;
+      if (part_may_begin(bytes, at)) {
+        found = at;
+        break;
+      }
+    }
+    if (found == 0) break;
+    lines += std::size_t(std::count(bytes.data() + counted, bytes.data() + found, '\n'));
+    counted = found;
+    if (lines > std::numeric_limits<std::uint32_t>::max()) break;
+    if (options.done_before) options.done_before(found);
+    parts.begin.push_back(found);
+    parts.line.push_back(std::uint32_t(lines));
+    target = found + part_bytes;
+  }
+  if (parts.begin.size() < 2) return std::nullopt;
+  parts.encoding = text.encoding;
+  parts.head_issues = std::move(scratch.issues);
+  parts.text_start = text.start;
+  parts.identity = text.identity;
+  return parts;
+}
+
+PgnPartRead read_pgn_part(std::string_view bytes, const PgnParts& parts, std::size_t k, GameVisitor& visitor,
+                          const ReadOptions& options) {
+  PgnPartRead out;
+  FileReport& report = out.report;
+  report.format = Format::Pgn;
+  report.encoding = parts.encoding;
+  if (k == 0) report.issues = parts.head_issues;  // what read_pgn says before its first game
+  const PgnText text{parts.encoding, parts.text_start, parts.identity};
+  ReadOptions mine = options;
+  mine.done_before = nullptr;  // the caller gives the pages back, part by part
+  PgnParser parser(visitor, report, mine);
+  out.end = bytes.size();
+  if (!init_text(parser.text(), bytes, text, k == 0 ? text.start : parts.begin[k], report)) return out;
+  parser.read_part(parts.line[k], k + 1 < parts.count() ? parts.begin[k + 1] : ~std::uint64_t{0});
+  parser.run();
+  parser.finish_issues();
+  if (const auto& end = parser.part_end()) {
+    out.end = end->offset;
+    out.end_line = end->line;
+  }
+  out.issues_kept = parser.budget().used();
+  out.file_issues_kept = parser.file_issues().kept();
+  out.file_issues_suppressed = parser.file_issues().suppressed();
+  return out;
+}
+
+bool PgnPartChain::accept(const PgnParts& parts, std::size_t k, const PgnPartRead& part) {
+  if (k != next_) return false;
+  if (k > 0) {
+    // Where the part before stopped (its next game) must be where this part
+    // began, on the same line; and the file's issue limits, which each
+    // part's parser counts from zero, must not have been reached: then this
+    // part's parser met what read_pgn's would.
+    if (last_end_ != parts.begin[k] || last_end_line_ != parts.line[k]) return false;
+    if (issues_kept_ + part.issues_kept >= detail::kMaxFileIssues ||
+        file_issues_kept_ + part.file_issues_kept >= detail::kMaxGameIssues || part.file_issues_suppressed > 0)
+      return false;
+  }
+  issues_kept_ += part.issues_kept;
+  file_issues_kept_ += part.file_issues_kept;
+  last_end_ = part.end;
+  last_end_line_ = part.end_line;
+  if (k == 0) {
+    report_.format = part.report.format;
+    report_.encoding = part.report.encoding;
+  }
+  report_.games += part.report.games;
+  report_.issues.insert(report_.issues.end(), part.report.issues.begin(), part.report.issues.end());
+  ++next_;
+  return true;
+}
+
+FileReport PgnPartChain::finish(std::string_view bytes) {
+  add_no_games(bytes, report_);
+  return std::move(report_);
 }
 
 }  // namespace xq::formats

@@ -22,6 +22,7 @@ inline constexpr std::size_t kMaxFileIssues = 10000;  // per file, every game's 
 // What is left of a file's kMaxFileIssues, shared by the caps of its games.
 struct IssueBudget {
   std::size_t left = kMaxFileIssues;
+  std::size_t used() const { return kMaxFileIssues - left; }
 };
 
 class IssueCap {
@@ -54,6 +55,7 @@ class IssueCap {
     return true;
   }
   std::size_t suppressed() const { return suppressed_; }
+  std::size_t kept() const { return kept_; }
   // Starts counting again (the next game), the file's budget going on.
   void reset() { kept_ = suppressed_ = 0, by_budget_ = false; }
 

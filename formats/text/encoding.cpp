@@ -239,6 +239,14 @@ std::string lower_alnum(std::string_view name) {
 
 bool is_utf8_name(std::string_view name) { return lower_alnum(name) == "utf8"; }
 
+// Their trail bytes are 0x30 and above (GB18030's four-byte form) or 0x40
+// and above (GBK, Big5), and UTF-8's are 0x80 and above.
+bool line_feed_stands_alone(std::string_view name) {
+  const std::string key = lower_alnum(name);
+  return key == "utf8" || key == "gb18030" || key == "gbk" || key == "cp936" || key == "gb2312" || key == "euccn" ||
+         key == "big5" || key == "cp950";
+}
+
 bool encoding_known(std::string_view name) { return open_converter(name) != nullptr; }
 
 std::string canonical_encoding(std::string_view name) {

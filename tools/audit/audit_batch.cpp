@@ -1,4 +1,5 @@
-// The batch audit: a reader thread, audit workers, in-order delivery.
+// The batch audit: a reader thread, audit workers (which read the parts of a
+// large PGN themselves), in-order delivery.
 #include "xqrec/audit/batch.h"
 
 #include <sys/stat.h>
@@ -14,12 +15,14 @@
 #include <deque>
 #include <filesystem>
 #include <iostream>
+#include <memory>
 #include <mutex>
 #include <optional>
 #include <thread>
 
 #include "xqrec/formats/file_bytes.h"
 #include "xqrec/formats/game_builder.h"
+#include "xqrec/formats/pgn_reader.h"
 
 namespace xq::audit {
 
@@ -39,13 +42,38 @@ struct Item {
   std::string io_error;
 };
 
+// A large PGN file that the workers read in parts (plan_pgn_parts), each
+// part one batch, while the reader thread goes on to the next file: one
+// reader thread no longer bounds the audit of one large file. Its bytes
+// stay open until the main thread has delivered its last part.
+struct PartedFile {
+  std::string path;
+  ReadOptions read;
+  std::unique_ptr<FileBytes> bytes;
+  PgnParts parts;
+  // The main thread's, in delivery order: which parts read what read_pgn
+  // reads, the games delivered, and whether the file was read again whole
+  // (a part was refused).
+  PgnPartChain chain;
+  std::size_t games_before = 0;
+  bool read_again = false;
+};
+
 // Items handed between threads in batches, numbered in reading order: one
 // lock and one wake-up per batch rather than per game.
 struct Batch {
   std::size_t seq = 0;
   std::vector<Item> items;
   std::size_t bytes = 0;  // what its records hold (held_bytes)
+  // A part of a large file, read and audited by a worker: `items` get its
+  // games' audits, numbered within the part.
+  std::shared_ptr<PartedFile> file;
+  std::size_t part = 0;
+  PgnPartRead part_read;
 };
+// A part of a large PGN is about this long: a few hundred real games, and
+// a file of a few megabytes is parted among two workers.
+constexpr std::size_t kPartBytes = std::size_t(256) << 10;
 // Memory between the threads is bounded in bytes, whatever --jobs: a batch
 // is sent at kBatchItems games or kBatchBytes of records, the reader waits
 // while the batches not yet audited hold kInFlightBytes (one batch always
@@ -148,47 +176,76 @@ void account(BatchSummary& sum, const GameAudit& a) {
   for (const auto& f : a.findings) ++sum.findings_by_code[std::string(f.name())];
 }
 
+// The per-file rules around reading one whole file, for every --jobs:
+// --max-games counts every game, whichever shard takes it (the shards
+// together read the whole run's games); the file's own findings belong to
+// the shard of (path, 0); a file truncated while it was read is an I/O error.
+struct WholeFile {
+  const BatchOptions& opt;
+  ReadOptions in_walk;
+  const std::string* path = nullptr;
+  std::size_t games = 0;  // of the current file
+
+  explicit WholeFile(const BatchOptions& o) : opt(o), in_walk(o.read) { in_walk.records_only = true; }
+  // For the builder's callback: whether this shard takes the game (`take`),
+  // and whether reading goes on.
+  Control on_game(const BuiltGame& g, bool& take) {
+    const bool last = opt.max_games && ++games >= opt.max_games;
+    take = opt.shard.takes(*path, g.index);
+    return last ? Control::Stop : Control::Continue;
+  }
+  // Reads the file into `builder`; `done` holds the path and the error of
+  // opening it, and gets the file's report.
+  void read(const InputFile& input, FileBytes& bytes, GameBuilder& builder, Item& done) {
+    done.path = input.path;
+    if (!done.io_error.empty()) return;
+    path = &input.path;
+    games = 0;
+    done.report = read_games(bytes, input.path, builder, input.in_walk ? in_walk : opt.read);
+    if (opt.max_games && games >= opt.max_games)
+      done.report.issues.push_back({Code::MaxGames, Severity::Warning, {}, "",
+                                    "read stopped after " + std::to_string(opt.max_games) +
+                                        " games (--max-games): the rest of the file is not audited"});
+    if (bytes.truncated()) done.io_error = FileBytes::kTruncatedMessage;
+    if (!opt.shard.takes(input.path, 0)) done.report.issues.clear();  // another shard's
+  }
+};
+
 // Reads the files in order, calling on_game(BuiltGame&, path) for each game
-// (it may move the record out) and on_file(Item&&) after each file.
-// `bytes_read` follows the reading, for the progress line: the sizes of the
-// files done and the offset of the last game started.
-template <class OnGame, class OnFile>
+// (it may move the record out) and on_file(Item&&) after each file; but a
+// file that on_large(input, bytes, read options, bytes before) takes (it
+// may move the bytes out) is left to it, games and end. `bytes_read`
+// follows the reading, for the progress line: the sizes of the files done
+// and the offset of the last game started.
+template <class OnGame, class OnFile, class OnLarge>
 void read_all(const std::vector<InputFile>& files, const BatchOptions& opt, std::atomic<std::uint64_t>& bytes_read,
-              OnGame&& on_game, OnFile&& on_file) {
+              OnGame&& on_game, OnFile&& on_file, OnLarge&& on_large) {
   // One builder for all files: a folder of one-game files reuses its storage.
-  const std::string* current = nullptr;
-  std::size_t games_in_file = 0;
+  WholeFile whole(opt);
   std::uint64_t files_bytes = 0;
   GameBuilder builder([&](BuiltGame& g) {
     bytes_read.store(files_bytes + g.where.offset, std::memory_order_relaxed);
-    // --max-games counts every game, whichever shard takes it: the shards
-    // together read the whole run's games.
-    const bool last = opt.max_games && ++games_in_file >= opt.max_games;
-    if (opt.shard.takes(*current, g.index)) on_game(g, *current);
-    return last ? Control::Stop : Control::Continue;
+    bool take = false;
+    const Control c = whole.on_game(g, take);
+    if (take) on_game(g, *whole.path);
+    return c;
   });
-  ReadOptions in_walk = opt.read;
-  in_walk.records_only = true;
   for (const auto& input : files) {
-    const std::string& path = input.path;
-    FileBytes bytes;
+    auto bytes = std::make_unique<FileBytes>();
     Item done;
-    done.path = path;
-    done.io_error = bytes.open(input);
+    done.io_error = bytes->open(input);
     const bool opened = done.io_error.empty();
     if (opened) {
-      current = &path;
-      games_in_file = 0;
-      done.report = read_games(bytes, path, builder, input.in_walk ? in_walk : opt.read);
-      if (opt.max_games && games_in_file >= opt.max_games)
-        done.report.issues.push_back({Code::MaxGames, Severity::Warning, {}, "",
-                                      "read stopped after " + std::to_string(opt.max_games) +
-                                          " games (--max-games): the rest of the file is not audited"});
-      if (bytes.truncated()) done.io_error = FileBytes::kTruncatedMessage;
-      if (!opt.shard.takes(path, 0)) done.report.issues.clear();  // another shard's
+      const std::uint64_t size = bytes->bytes().size();
+      if (on_large(input, bytes, input.in_walk ? whole.in_walk : opt.read, files_bytes)) {
+        files_bytes += size;
+        bytes_read.store(files_bytes, std::memory_order_relaxed);
+        continue;
+      }
     }
+    whole.read(input, *bytes, builder, done);
     // What the total counted for it, read or not.
-    files_bytes += opened ? bytes.bytes().size() : size_of(input);
+    files_bytes += opened ? bytes->bytes().size() : size_of(input);
     bytes_read.store(files_bytes, std::memory_order_relaxed);
     on_file(std::move(done));
   }
@@ -200,6 +257,31 @@ void audit_built(const BuiltGame& game, const std::string& path, const BatchOpti
   audit.file = path;
   audit.game = game.index;
 }
+
+// A worker's reader of the parts of large files: one builder, whose
+// storage serves every game of every part it reads.
+class PartReader {
+ public:
+  explicit PartReader(const BatchOptions& opt)
+      : opt_(opt), builder_([this](BuiltGame& g) {
+          Item& item = batch_->items.emplace_back();
+          item.is_game = true;
+          audit_built(g, batch_->file->path, opt_, item.audit);
+          return Control::Continue;
+        }) {}
+  // Reads the batch's part and audits its games into its items.
+  void read(Batch& batch) {
+    batch_ = &batch;
+    const PartedFile& f = *batch.file;
+    batch.part_read = read_pgn_part(f.bytes->bytes(), f.parts, batch.part, builder_, f.read);
+    batch_ = nullptr;
+  }
+
+ private:
+  const BatchOptions& opt_;
+  Batch* batch_ = nullptr;
+  GameBuilder builder_;
+};
 
 // Audits a batch; the records, no longer needed, go to `spent` (to be
 // filled again by the reader rather than freed and allocated anew).
@@ -249,6 +331,45 @@ BatchSummary audit_files(const std::vector<InputFile>& files, const BatchOptions
     progress.update(files_done, sum.games, bytes_read.load(std::memory_order_relaxed));
   };
 
+  // A part of a large file, in order: its games when PgnPartChain accepts
+  // it (renumbered in the file), the file's end with its last part. When it
+  // refuses one, the file is read again whole here, its games from the
+  // first not delivered on, and its later parts are passed over: what is
+  // delivered is always what one reading of the whole file gives.
+  auto deliver_part = [&](Batch& batch) {
+    PartedFile& f = *batch.file;
+    if (f.read_again) return;
+    const bool last = batch.part + 1 == f.parts.count();
+    Item done;
+    done.path = f.path;
+    if (f.chain.accept(f.parts, batch.part, batch.part_read)) {
+      for (Item& item : batch.items) {
+        item.audit.game += f.games_before;
+        deliver(item);
+      }
+      f.games_before += batch.part_read.report.games;
+      if (!last) {
+        f.bytes->release_before(f.parts.begin[batch.part + 1]);
+        return;
+      }
+      done.report = f.chain.finish(f.bytes->bytes());
+    } else {
+      f.read_again = true;
+      Item item;
+      item.is_game = true;
+      GameBuilder builder([&](BuiltGame& g) {
+        if (g.index > f.games_before) {
+          audit_built(g, f.path, opt, item.audit);
+          deliver(item);
+        }
+        return Control::Continue;
+      });
+      done.report = read_games(*f.bytes, f.path, builder, f.read);
+    }
+    if (f.bytes->truncated()) done.io_error = FileBytes::kTruncatedMessage;
+    deliver(done);
+  };
+
   unsigned jobs = opt.jobs ? opt.jobs : std::max(1u, std::thread::hardware_concurrency());
   if (jobs == 1) {
     // One job: each game is audited where the builder holds it, whose
@@ -261,7 +382,8 @@ BatchSummary audit_files(const std::vector<InputFile>& files, const BatchOptions
           audit_built(g, path, opt, item.audit);
           deliver(item);
         },
-        [&](Item&& done) { deliver(done); });
+        [&](Item&& done) { deliver(done); },
+        [](const InputFile&, std::unique_ptr<FileBytes>&, const ReadOptions&, std::uint64_t) { return false; });
     progress.update(files_done, sum.games, bytes_read.load(std::memory_order_relaxed), true);
     progress.finish();
     return sum;
@@ -290,7 +412,7 @@ BatchSummary audit_files(const std::vector<InputFile>& files, const BatchOptions
     batch.items.reserve(kBatchItems);
     std::vector<BuiltGame> mine;  // spare records taken for this thread
     auto send = [&] {
-      if (batch.items.empty()) return;
+      if (batch.items.empty() && !batch.file) return;
       batch.seq = seq++;
       std::unique_lock lock(mu);
       cv.wait(lock, [&] {
@@ -322,6 +444,32 @@ BatchSummary audit_files(const std::vector<InputFile>& files, const BatchOptions
         [&](Item&& done) {
           batch.items.push_back(std::move(done));
           if (batch.items.size() >= kBatchItems) send();
+        },
+        [&](const InputFile& input, std::unique_ptr<FileBytes>& bytes, const ReadOptions& read,
+            std::uint64_t bytes_before) {
+          // --max-games and --shard count a file's games in order: such a
+          // file is read whole, by this thread.
+          if (opt.max_games || !opt.shard.whole()) return false;
+          const std::string_view b = bytes->bytes();
+          if (b.size() < 2 * kPartBytes || !reads_as_pgn(b, input.path, read)) return false;
+          ReadOptions planning = read;
+          FileBytes& planned = *bytes;
+          planning.done_before = [&](std::size_t offset) { planned.release_before(offset); };
+          std::optional<PgnParts> parts = plan_pgn_parts(b, planning, kPartBytes);
+          if (!parts) return false;
+          send();  // the games read before go first
+          auto file = std::make_shared<PartedFile>();
+          file->path = input.path;
+          file->read = read;
+          file->bytes = std::move(bytes);
+          file->parts = std::move(*parts);
+          for (std::size_t k = 0; k < file->parts.count(); ++k) {
+            bytes_read.store(bytes_before + file->parts.begin[k], std::memory_order_relaxed);
+            batch.file = file;
+            batch.part = k;
+            send();
+          }
+          return true;
         });
     send();
     std::lock_guard lock(mu);
@@ -331,6 +479,7 @@ BatchSummary audit_files(const std::vector<InputFile>& files, const BatchOptions
   std::vector<std::thread> workers;
   for (unsigned j = 0; j < jobs; ++j)
     workers.emplace_back([&] {
+      PartReader parts(opt);
       for (;;) {
         Batch batch;
         {
@@ -342,8 +491,12 @@ BatchSummary audit_files(const std::vector<InputFile>& files, const BatchOptions
           ++in_flight;
         }
         std::vector<BuiltGame> spent;
-        spent.reserve(batch.items.size());
-        audit_batch(batch, opt, spent);
+        if (batch.file) {
+          parts.read(batch);
+        } else {
+          spent.reserve(batch.items.size());
+          audit_batch(batch, opt, spent);
+        }
         // Sized, and those too large to keep freed, outside the lock.
         std::vector<std::size_t> held(spent.size());
         for (std::size_t i = 0; i < spent.size(); ++i) held[i] = held_bytes(spent[i]);
@@ -382,7 +535,10 @@ BatchSummary audit_files(const std::vector<InputFile>& files, const BatchOptions
       ++next_out;
       cv.notify_all();
     }
-    for (Item& item : batch->items) deliver(item);
+    if (batch->file)
+      deliver_part(*batch);
+    else
+      for (Item& item : batch->items) deliver(item);
   }
   reader.join();
   for (auto& w : workers) w.join();

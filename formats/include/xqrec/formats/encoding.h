@@ -50,6 +50,11 @@ bool encoding_known(std::string_view name);
 std::string canonical_encoding(std::string_view name);
 // Whether the encoding is UTF-8 (any spelling).
 bool is_utf8_name(std::string_view name);
+// Whether a 0x0A byte is always a line feed of its own in the encoding,
+// never part of another character (UTF-8, GB18030 and its subsets, Big5;
+// not UTF-16): text in it can be cut after any line feed and each piece
+// decoded alone.
+bool line_feed_stands_alone(std::string_view name);
 
 // A sequence of bytes that is not valid in the encoding.
 struct BadBytes {

@@ -31,7 +31,12 @@
 // Code::NoGames (file level).
 #pragma once
 
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <string>
 #include <string_view>
+#include <vector>
 
 #include "xqrec/formats/reader.h"
 #include "xqrec/formats/visitor.h"
@@ -43,6 +48,66 @@ namespace xq::formats {
 // data; the report names the encoding, counts the games and holds the
 // file-level issues.
 FileReport read_pgn(std::string_view bytes, GameVisitor& visitor, const ReadOptions& options = {});
+
+// --- One large file read in parts, by several threads ----------------------
+// The file is cut at lines that start a tag section, about part_bytes
+// apart, and each part is read by its own parser: part k reads the games
+// that start from begin[k] up to begin[k + 1], numbered from 1 in the part
+// (their number in the file is the count of the games before plus theirs).
+// Where the cuts are is a guess (a tag line inside a comment, a tag
+// section with a blank line in it), so a part's reading counts only when
+// PgnPartChain accepts it, part after part in order: the part before
+// stopped at its first byte and line, and the file's issue limits (counted
+// from zero by each part's parser) were not reached. When it refuses a
+// part, that part and those after it are read again with read_pgn, the
+// games of the accepted parts passed over: the games, issues and locations
+// are always read_pgn's.
+struct PgnParts {
+  std::string encoding;   // as read_pgn decides it, for the whole file
+  std::size_t text_start = 0;  // after a byte-order mark
+  bool identity = false;  // the bytes are the text (valid UTF-8)
+  std::vector<Issue> head_issues;  // file-level issues read_pgn reports before its first game
+  std::vector<std::size_t> begin;      // begin[0] = 0
+  std::vector<std::uint32_t> line;     // the line number at begin[k]
+  std::size_t count() const { return begin.size(); }
+};
+
+// The parts, or none when the file is shorter than two parts, has no
+// place to cut, or is in an encoding whose line feed byte may be part of
+// a character (UTF-16). Looks at every byte once (giving back pages through
+// options.done_before).
+std::optional<PgnParts> plan_pgn_parts(std::string_view bytes, const ReadOptions& options, std::size_t part_bytes);
+
+// What reading part k found besides its games.
+struct PgnPartRead {
+  FileReport report;          // its file-level issues and its count of games
+  std::uint64_t end = 0;      // where its reading stopped: the first game at or after begin[k + 1], or the file's size
+  std::uint32_t end_line = 0;  // the line there (0 at the end of the file)
+  std::size_t issues_kept = 0;  // issues kept toward the file's limit, and of them file-level ones
+  std::size_t file_issues_kept = 0, file_issues_suppressed = 0;
+};
+
+// Reads part k; safe to call for different parts at once (options.done_before is not called).
+PgnPartRead read_pgn_part(std::string_view bytes, const PgnParts& parts, std::size_t k, GameVisitor& visitor,
+                          const ReadOptions& options = {});
+
+class PgnPartChain {
+ public:
+  // Whether part k, the next in order, read what read_pgn reads there; its
+  // report joins the file's when it did.
+  bool accept(const PgnParts& parts, std::size_t k, const PgnPartRead& part);
+  // Parts accepted so far.
+  std::size_t accepted() const { return next_; }
+  // The file's report, once every part was accepted.
+  FileReport finish(std::string_view bytes);
+
+ private:
+  std::size_t next_ = 0;
+  std::uint64_t last_end_ = 0;
+  std::uint32_t last_end_line_ = 0;
+  std::size_t issues_kept_ = 0, file_issues_kept_ = 0;
+  FileReport report_;
+};
 
 // The MoveNotation hint for a [Format] tag value (ASCII case-insensitive):
 // "ICCS", "Node", "UCCI" -> Iccs; "WXF" -> Wxf; "Chinese", "" -> Chinese;

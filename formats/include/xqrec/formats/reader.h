@@ -54,6 +54,10 @@ bool holds_game_record(Format detected, std::string_view bytes, std::string_view
 // empty file is read: it says so as one named would (unsupported-format).
 bool walk_reads(std::string_view bytes, std::string_view path);
 
+// Whether read_games reads these bytes with read_pgn (and nothing else):
+// what a caller that reads a large PGN in parts (plan_pgn_parts) asks first.
+bool reads_as_pgn(std::string_view bytes, std::string_view path, const ReadOptions& options);
+
 // Reads every game of a file held in memory.
 FileReport read_games(std::string_view bytes, std::string_view path, GameVisitor& visitor,
                       const ReadOptions& options = {});

@@ -42,14 +42,17 @@ struct BatchSink {
   std::function<void(const std::string& path, const FileReport& report, const std::string& io_error)> file;
 };
 
-// Audits every file. One thread reads and tokenises (files in order, games
-// in order), `jobs` threads audit, and the results come back in order
-// whatever the number of jobs. Memory stays bounded: at most a few hundred
-// games are in flight, and files are mapped, not copied.
 // The file-level findings of a file (a format not read, no games ...) as
 // the pseudo-game 0 that the audit's outputs carry them in.
 GameAudit file_level_audit(const std::string& path, const FileReport& report);
 
+// Audits every file. One thread reads and tokenises (files in order, games
+// in order), `jobs` threads audit, and the results come back in order
+// whatever the number of jobs; a large PGN file (512 KB and more, read
+// whole: no --max-games or --shard) is cut at game boundaries and its
+// parts read by the auditing threads themselves, so that one reader does
+// not bound the audit of one large file. Memory stays bounded: at most a
+// few hundred games are in flight, and files are mapped, not copied.
 BatchSummary audit_files(const std::vector<InputFile>& files, const BatchOptions& options, const BatchSink& sink);
 
 }  // namespace xq::audit

@@ -1,0 +1,46 @@
+#!/usr/bin/env bash
+# One large PGN is read in parts by the workers (--jobs 2 and more): the
+# audit's JSON Lines are byte for byte those of one job, on a file of real
+# games (the shared corpus's PGN files one after another, every encoding
+# and damage they have, when it is there; the project's corpus repeated
+# otherwise), with a stretch of records whose cuts are no game boundaries
+# (lines in movetext that begin like a tag: the parts there are refused and
+# the rest of the file read again whole).
+# Usage: parts_identity.sh XQREC SOURCE_DIR SHARED_CORPUS
+set -u
+xqrec=$1 src=$2 shared=$3
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+big=$work/big.pgn
+if [ -f "$shared/MANIFEST.tsv" ]; then
+  find "$shared" -name '*.pgn' -type f -print0 | sort -z | xargs -0 cat > "$work/real.pgn"
+elif [ "${CI:-}" = true ]; then
+  echo "shared corpus not found at $shared (CI=true: this test needs it)"; exit 1
+else
+  echo "shared corpus not found at $shared: the project's corpus repeated instead"
+  for _ in $(seq 80); do find "$src/corpus" -name '*.pgn' -type f -print0 | sort -z | xargs -0 cat; done > "$work/real.pgn"
+fi
+decoys() {
+  for i in $(seq 6000); do
+    printf '[Event "s%d"]\n\n1. h2e2 h9g7\n[not a tag, in movetext\n2. h0g2 b9c7 1-0\n\n' "$i"
+  done
+}
+# Real games, the decoys, real games again: parts taken, refused, read again.
+{ cat "$work/real.pgn"; decoys; cat "$work/real.pgn"; } > "$big"
+size=$(stat -c %s "$big")
+[ "$size" -gt $((2 * 1024 * 1024)) ] || { echo "the test file has $size bytes: too small to be read in parts"; exit 1; }
+status=0
+"$xqrec" audit -q --jobs 1 --jsonl "$work/j1.jsonl" "$big" > "$work/j1.out" 2>&1
+for j in 2 3; do
+  "$xqrec" audit -q --jobs $j --jsonl "$work/j$j.jsonl" "$big" > "$work/j$j.out" 2>&1
+  if ! cmp -s "$work/j1.jsonl" "$work/j$j.jsonl"; then
+    echo "JSON Lines differ between --jobs 1 and --jobs $j:"; diff "$work/j1.jsonl" "$work/j$j.jsonl" | head -20; status=1
+  fi
+  if ! cmp -s "$work/j1.out" "$work/j$j.out"; then
+    echo "summaries differ between --jobs 1 and --jobs $j:"; diff "$work/j1.out" "$work/j$j.out" | head; status=1
+  fi
+done
+games=$(grep -c '"game":[1-9]' "$work/j1.jsonl")
+[ "$games" -gt 12000 ] || { echo "only $games games audited"; status=1; }
+echo "$size bytes, $games games: JSON Lines identical with 1, 2 and 3 jobs"
+exit $status
