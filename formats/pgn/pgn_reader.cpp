@@ -1248,7 +1248,7 @@ class PgnParser {
   bool skip_ = false;
   bool stopped_ = false;
   bool has_moves_ = false;
-  int depth_ = 0;
+  std::size_t depth_ = 0;  // variations open (millions, in a hostile file)
   MoveNotation hint_ = MoveNotation::Auto;
   bool hint_given_ = false;
   bool fen_seen_ = false;

@@ -69,6 +69,9 @@ Control GameBuilder::begin_game(std::size_t index, SourceLocation where) {
   r.result.clear();
   r.truncated = false;
   comment_bytes_ = moves_cut_ = comments_cut_ = 0;
+  too_deep_ = deep_cut_ = nags_ = nags_cut_ = tag_bytes_ = tags_cut_ = 0;
+  too_deep_seen_ = false;
+  first_deep_move_ = SourceLocation{};
   game_.issues.clear();
   game_.index = index;
   game_.where = where;
@@ -110,6 +113,11 @@ void GameBuilder::tag(std::string_view name, std::string_view value) {
   // The tags of the previous game are filled again, like its nodes: their
   // strings keep their storage.
   auto& tags = game_.record.tags;
+  if (tags_used_ >= kMaxGameTags || tag_bytes_ + name.size() + value.size() > kMaxGameTagBytes) [[unlikely]] {
+    ++tags_cut_;
+    return;
+  }
+  tag_bytes_ += name.size() + value.size();
   if (tags_used_ < tags.size()) {
     tags[tags_used_].name.assign(name);
     tags[tags_used_].value.assign(value);
@@ -124,7 +132,7 @@ void GameBuilder::start_fen(std::string_view fen) { game_.record.start_fen = std
 void GameBuilder::start_setup(const Setup& setup) { game_.record.start_setup = setup; }
 
 bool GameBuilder::keep_comment(std::size_t size) {
-  if (moves_cut_) return false;  // after the cut, nothing of the game is kept
+  if (moves_cut_ || too_deep_) return false;  // after the cut, or too deep: nothing of the game is kept
   // The newline that joins a comment to another counts too.
   if (comments_cut_ || comment_bytes_ + size + 1 > kMaxGameCommentBytes) {
     comments_cut_ += size;
@@ -140,6 +148,23 @@ void GameBuilder::report_cuts() {
                             "the game holds more than " + std::to_string(kMaxGameMoves) +
                                 " moves (variations included): the " + std::to_string(moves_cut_) +
                                 " after them, with their comments and NAGs, are not kept"});
+  }
+  if (too_deep_seen_) {
+    game_.issues.push_back({Code::TooLarge, Severity::Error, first_deep_move_, "",
+                            "variations are nested more than " + std::to_string(kMaxVariationDepth) +
+                                " deep: what the deeper ones hold (" + std::to_string(deep_cut_) +
+                                " moves, with their comments and NAGs) is not kept"});
+  }
+  if (nags_cut_) {
+    game_.issues.push_back({Code::TooLarge, Severity::Error, {}, "",
+                            "the game holds more than " + std::to_string(kMaxGameNags) + " NAGs: the " +
+                                std::to_string(nags_cut_) + " after them are not kept"});
+  }
+  if (tags_cut_) {
+    game_.issues.push_back({Code::TooLarge, Severity::Error, {}, "",
+                            "the game's tags pass " + std::to_string(kMaxGameTags) + " tags or " +
+                                std::to_string(kMaxGameTagBytes >> 20) + " MiB of names and values: the " +
+                                std::to_string(tags_cut_) + " after that are not kept"});
   }
   if (comments_cut_) {
     game_.issues.push_back({Code::CommentTooLong, Severity::Warning, {}, "",
@@ -176,6 +201,10 @@ void GameBuilder::comment_before_move(std::string_view text) {
 }
 
 void GameBuilder::move(std::string_view text, MoveNotation notation, SourceLocation where, Move squares) {
+  if (too_deep_) [[unlikely]] {
+    if (deep_cut_++ == 0) first_deep_move_ = where;
+    return;
+  }
   if (used_ > kMaxGameMoves) [[unlikely]] {  // used_ counts the root
     if (moves_cut_++ == 0) {
       first_cut_move_ = where;
@@ -215,14 +244,24 @@ void GameBuilder::open_line_with(Line& l, GameNode& node) {
 }
 
 void GameBuilder::nag(int value) {
-  if (moves_cut_) [[unlikely]]
+  if (moves_cut_ || too_deep_) [[unlikely]]
     return;
+  if (nags_ >= kMaxGameNags) [[unlikely]] {
+    ++nags_cut_;
+    return;
+  }
+  ++nags_;
   const Line& l = line();
   GameRecord& r = game_.record;
   r.node(l.last != kNoNode ? l.last : l.parent).edit_notes().nags.push_back(value);
 }
 
 void GameBuilder::begin_variation() {
+  if (too_deep_ || lines_.size() > kMaxVariationDepth) [[unlikely]] {  // lines_ holds the main line too
+    ++too_deep_;
+    too_deep_seen_ = true;
+    return;
+  }
   Line& cur = line();
   Line next;
   if (cur.last != kNoNode) {
@@ -237,6 +276,10 @@ void GameBuilder::begin_variation() {
 }
 
 void GameBuilder::end_variation() {
+  if (too_deep_) [[unlikely]] {
+    --too_deep_;
+    return;
+  }
   if (lines_.size() <= 1) return;
   Line l = std::move(lines_.back());
   lines_.pop_back();
@@ -255,6 +298,7 @@ void GameBuilder::result(std::string_view text) { game_.record.result.assign(tex
 void GameBuilder::issue(const Issue& issue) { game_.issues.push_back(issue); }
 
 Control GameBuilder::end_game(bool truncated) {
+  too_deep_ = 0;
   while (lines_.size() > 1) end_variation();
   if (lines_[0].has_pending) {
     Line& l = lines_[0];
@@ -262,7 +306,7 @@ Control GameBuilder::end_game(bool truncated) {
     l.has_pending = false;
   }
   game_.record.truncated = truncated;
-  if (moves_cut_ || comments_cut_) [[unlikely]]
+  if (moves_cut_ || comments_cut_ || too_deep_seen_ || nags_cut_ || tags_cut_) [[unlikely]]
     report_cuts();
   // The nodes a longer previous game left beyond this one's.
   if (game_.record.nodes.size() > used_) game_.record.nodes.resize(used_);

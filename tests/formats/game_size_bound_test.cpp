@@ -97,3 +97,74 @@ TEST_CASE("game size: a DhtmlXQ move list past 2^20 moves is cut, with one too-l
   for (const auto& i : games[0].issues)
     if (i.code == Code::TooLarge) CHECK(i.message.find("the 7 after them") != std::string::npos);
 }
+
+TEST_CASE("game size: variations nested past 1,024 are not kept, with one too-large error", "[builder]") {
+  // 5,000 variations one in another, a move in the innermost; then the
+  // main line goes on, and a second game follows.
+  std::string text = "1. h2e2 ";
+  for (int i = 0; i < 5000; ++i) text += "(";
+  text += "h0g2 {deep} $1";
+  for (int i = 0; i < 5000; ++i) text += ")";
+  text += " h9g7 *\n\n1. c3c4 (g3g4) c6c5 *\n";
+  const std::vector<BuiltGame> games = games_of(text);
+  REQUIRE(games.size() == 2);
+  const GameRecord& r = games[0].record;
+  REQUIRE(r.nodes.size() == 3);  // the root, h2e2 and h9g7: the deep move is not kept
+  CHECK(r.nodes[2].text == "h9g7");
+  CHECK(r.node(r.root()).children.size() == 1);
+  for (const auto& n : r.nodes) CHECK(n.comment_after().empty());
+  REQUIRE(count(games[0].issues, Code::TooLarge) == 1);
+  for (const auto& i : games[0].issues)
+    if (i.code == Code::TooLarge) {
+      CHECK(i.message.find("nested more than 1024 deep") != std::string::npos);
+      CHECK(i.message.find("(1 moves") != std::string::npos);
+      CHECK(i.where.offset == text.find("h0g2"));
+    }
+  CHECK(games[1].record.nodes.size() == 4);  // read whole, its variation too
+  CHECK(count(games[1].issues, Code::TooLarge) == 0);
+  // At the bound itself everything is kept.
+  std::string at = "1. h2e2 ";
+  for (std::size_t i = 0; i < kMaxVariationDepth; ++i) at += "(";
+  at += "h0g2";
+  for (std::size_t i = 0; i < kMaxVariationDepth; ++i) at += ")";
+  at += " *\n";
+  const std::vector<BuiltGame> deep = games_of(at);
+  REQUIRE(deep.size() == 1);
+  CHECK(deep[0].record.nodes.size() == 3);
+  CHECK(count(deep[0].issues, Code::TooLarge) == 0);
+}
+
+TEST_CASE("game size: tags past 1,024 or 1 MiB and NAGs past 2^20 are not kept, with one too-large error each",
+          "[builder]") {
+  std::string many;
+  for (int i = 0; i < 2000; ++i) many += "[T" + std::to_string(i) + " \"v\"]\n";
+  many += "\n1. h2e2 *\n\n[Event \"next\"]\n\n1. h2e2 *\n";
+  std::vector<BuiltGame> games = games_of(many);
+  REQUIRE(games.size() == 2);
+  CHECK(games[0].record.tags.size() == kMaxGameTags);
+  CHECK(games[0].record.tags.back().name == "T1023");
+  REQUIRE(count(games[0].issues, Code::TooLarge) == 1);
+  CHECK(games[0].issues.back().message.find("the 976 after that") != std::string::npos);
+  CHECK(games[1].record.tags.size() == 1);
+
+  const std::string value(60000, 'v');
+  std::string large;
+  for (int i = 0; i < 20; ++i) large += "[L" + std::to_string(i % 10) + " \"" + value + "\"]\n";
+  large += "\n1. h2e2 *\n";
+  games = games_of(large);
+  REQUIRE(games.size() == 1);
+  CHECK(games[0].record.tags.size() == 17);  // 17 × 60,002 bytes fit in 1 MiB, 18 do not
+  CHECK(count(games[0].issues, Code::TooLarge) == 1);
+
+  std::string nags = "1. h2e2 ";
+  for (std::size_t i = 0; i < kMaxGameNags + 5; ++i) nags += "$1 ";
+  nags += "h9g7 $2 *\n";
+  games = games_of(nags);
+  REQUIRE(games.size() == 1);
+  std::size_t kept = 0;
+  for (const auto& n : games[0].record.nodes) kept += n.nags().size();
+  CHECK(kept == kMaxGameNags);
+  CHECK(games[0].record.nodes.size() == 3);
+  REQUIRE(count(games[0].issues, Code::TooLarge) == 1);
+  CHECK(games[0].issues.back().message.find("the 6 after them") != std::string::npos);
+}

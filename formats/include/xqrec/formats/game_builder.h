@@ -30,9 +30,18 @@ struct BuiltGame {
 // moves, comments and NAGs -- is not kept (one `too-large` error); past
 // kMaxGameCommentBytes of comments, the further comments are not kept (one
 // `comment-too-long` warning). The largest real game seen, an opening
-// library, has about 230,000 moves.
+// library, has about 230,000 moves. The other parts of a game a hostile
+// file could make large are bounded alike, each with one `too-large`
+// error: variations nested deeper than kMaxVariationDepth (what they hold
+// is not kept), more than kMaxGameNags NAGs, and tags past kMaxGameTags or
+// kMaxGameTagBytes of names and values. Real games stay far below (nesting
+// under 30, a tag section of a few dozen).
 inline constexpr std::size_t kMaxGameMoves = std::size_t(1) << 20;
 inline constexpr std::size_t kMaxGameCommentBytes = std::size_t(8) << 20;
+inline constexpr std::size_t kMaxVariationDepth = 1024;
+inline constexpr std::size_t kMaxGameNags = std::size_t(1) << 20;
+inline constexpr std::size_t kMaxGameTags = 1024;
+inline constexpr std::size_t kMaxGameTagBytes = std::size_t(1) << 20;
 
 class GameBuilder : public GameVisitor {
  public:
@@ -100,6 +109,12 @@ class GameBuilder : public GameVisitor {
   std::size_t comment_bytes_ = 0;    // kept so far
   std::size_t moves_cut_ = 0;        // moves not kept
   std::size_t comments_cut_ = 0;     // comment bytes not kept
+  std::size_t too_deep_ = 0;         // variations open past kMaxVariationDepth now
+  std::size_t deep_cut_ = 0;         // moves in them, not kept
+  bool too_deep_seen_ = false;
+  SourceLocation first_deep_move_;
+  std::size_t nags_ = 0, nags_cut_ = 0;
+  std::size_t tag_bytes_ = 0, tags_cut_ = 0;
   SourceLocation first_cut_move_;    // where the first move not kept stands
   std::string first_cut_text_;
 };
