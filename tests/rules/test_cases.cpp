@@ -50,14 +50,18 @@ std::string run_case(const xqtest::RuleCase& c) {
   AdjudicateOptions opt;
   opt.rules = *rules;
   if (c.has("threshold")) opt.threshold = std::stoi(c.get("threshold"));
-  // "threats: mate_depth=9 check_depth=4": the searches' depths, when not the defaults.
+  // "threats: mate_depth=9 check_depth=4 mate_nodes=50 check_nodes=20": the
+  // searches' depths and budgets, when not the defaults.
   if (c.has("threats"))
     for (const std::string& w : xqtest::words(c.get("threats"))) {
       const auto eq = w.find('=');
       if (eq == std::string::npos) return "bad threats option '" + w + "'";
-      const int n = std::stoi(w.substr(eq + 1));
-      if (w.substr(0, eq) == "mate_depth") opt.threats.mate_depth = n;
-      else if (w.substr(0, eq) == "check_depth") opt.threats.check_depth = n;
+      const std::string key = w.substr(0, eq);
+      const long n = std::stol(w.substr(eq + 1));
+      if (key == "mate_depth") opt.threats.mate_depth = int(n);
+      else if (key == "check_depth") opt.threats.check_depth = int(n);
+      else if (key == "mate_nodes") opt.threats.mate_nodes = n;
+      else if (key == "check_nodes") opt.threats.check_nodes = n;
       else return "unknown threats option '" + w + "'";
     }
   std::string problems;

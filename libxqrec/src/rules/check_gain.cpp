@@ -6,6 +6,8 @@
 #include "xqrec/core/rules/exchange.h"
 #include "xqrec/core/rules/values.h"
 
+#include "line_recorder.h"
+
 #include "winning_captures.h"
 
 namespace xq::rules::detail {
@@ -33,7 +35,7 @@ RootThreats root_threats(const Position& root, Color other, int pv) {
 // as soon as it reaches `enough`.
 int GainByChecks::best_elsewhere(Position& pos, Square sq, int enough) {
   const int pv = pv_;
-  const RootThreats& root = root_;
+  const RootThreats& root = *root_;
   int best = 0;
   detail::winning_captures<false>(pos, pv, true, best, [&](Move r) { return r.to() != sq; },
                                   [&](Move r, int balance, const detail::MateRefutes& refuted) {
@@ -232,20 +234,14 @@ GainByChecks::Answer GainByChecks::gain(Position& pos, Move k, int max_depth) {
 }
 
 std::vector<Move> GainByChecks::line(Position& pos, Move k, int depth) {
-  std::vector<Move> out;
-  std::vector<Undo> undos;
-  const auto play = [&](Move m) {
-    out.push_back(m);
-    undos.emplace_back();
-    pos.make_legal(m, undos.back());
-  };
+  LineRecorder rec(pos);
   limited_ = true;
   stop_ = false;
   Move check = k;
   for (int d = depth; d >= 1 && !stop_; --d) {
     const Piece captured = pos.at(check.to());
     const int cap = captured.empty() ? 0 : piece_value(captured, check.to(), pv_);
-    play(check);
+    rec.play(check);
     // The defender's best reply: the lowest value, as check_value counts it;
     // among equals the one that resists longest (needs the most checks
     // still to reach it), then the first in generation order.
@@ -276,7 +272,7 @@ std::vector<Move> GainByChecks::line(Position& pos, Move k, int depth) {
       }
     }
     if (replies.empty()) break;  // mated: no gain line (the caller does not ask)
-    play(reply);
+    rec.play(reply);
     d = longest + 1;  // the checks still needed, as the loop counts them
     // The attacker's continuation: a capture if it holds the value, else
     // the check that does.
@@ -289,12 +285,10 @@ std::vector<Move> GainByChecks::line(Position& pos, Move k, int depth) {
       check = next;
       continue;
     }
-    if (direct > 0) play(capture);
+    if (direct > 0) rec.play(capture);
     break;
   }
-  for (std::size_t i = out.size(); i-- > 0;) pos.undo(out[i], undos[i]);
-  if (stop_) out.clear();
-  return out;
+  return rec.finish(!stop_);
 }
 
 }  // namespace xq::rules::detail

@@ -15,6 +15,7 @@
 
 #include <array>
 #include <climits>
+#include <type_traits>
 #include <vector>
 
 #include "xqrec/core/position.h"
@@ -44,7 +45,9 @@ class GainByChecks {
   // `budget`: positions (moves made) that the depths beyond
   // kUnbudgetedCheckDepth may search, over every gain() call of this object
   // (one question: every first check of one position).
-  GainByChecks(int pv, const RootThreats& root, long budget) : pv_(pv), root_(root), budget_(budget) {}
+  // `root` must outlive the object (held by pointer, so that the type stays
+  // assignable).
+  GainByChecks(int pv, const RootThreats& root, long budget) : pv_(pv), root_(&root), budget_(budget) {}
 
   struct Answer {
     int gain = 0;            // INT_MIN when k mates (杀, not 捉)
@@ -76,7 +79,7 @@ class GainByChecks {
   bool spend();
 
   int pv_;
-  const RootThreats& root_;
+  const RootThreats* root_;
   long budget_;
   long nodes_ = 0;  // every position searched
   long spent_ = 0;  // those counted against the budget
@@ -85,5 +88,7 @@ class GainByChecks {
   bool stop_ = false;       // the budget ran out in the current search: unwinding
   bool cut_ = false;  // some line was stopped by the depth with a check left to play
 };
+// Assignable and copyable, like the searches' other state (no reference member).
+static_assert(std::is_copy_assignable_v<GainByChecks>);
 
 }  // namespace xq::rules::detail

@@ -5,6 +5,8 @@
 
 #include "xqrec/core/move_list.h"
 
+#include "line_recorder.h"
+
 namespace xq::rules::detail {
 
 namespace {
@@ -91,48 +93,39 @@ MateByChecks::Result MateByChecks::defend(Position& pos, int depth) {
   return {true, false};
 }
 
-std::optional<int> MateByChecks::mate_distance(Position& pos, int max_depth) {
+MateByChecks::Deepened MateByChecks::deepen(Position& pos, int first, int max_depth) {
   // Iterative deepening: each depth reuses the memo of the shallower ones,
   // and a search that no depth stopped (every line ran out of checks) needs
-  // no deeper one.
-  for (int d = 1; d <= max_depth; ++d) {
+  // no deeper one. The old depths are searched in full, the deeper ones
+  // within the budget.
+  for (int d = std::max(first, 1); d <= max_depth; ++d) {
     limited_ = d > kUnbudgetedMateDepth;
     const Result r = attack(pos, d);
-    if (exhausted_) return std::nullopt;
-    if (r.mate) return d;
-    if (!r.cut) return std::nullopt;
+    if (exhausted_) return {SearchAnswer::Unknown, 0};
+    if (r.mate) return {SearchAnswer::Found, d};
+    if (!r.cut) break;
   }
-  return std::nullopt;
+  return {SearchAnswer::Refuted, 0};
+}
+
+std::optional<int> MateByChecks::mate_distance(Position& pos, int max_depth) {
+  const Deepened r = deepen(pos, 1, max_depth);
+  return r.answer == SearchAnswer::Found ? std::optional<int>(r.checks) : std::nullopt;
 }
 
 SearchAnswer MateByChecks::mates(Position& pos, int max_depth) {
-  // The old search first, at its depth and without a budget; then the
-  // deeper ones while the budget lasts.
-  const int old_depth = std::min(max_depth, kUnbudgetedMateDepth);
-  if (old_depth < 1) return SearchAnswer::Refuted;
-  limited_ = false;
-  Result r = attack(pos, old_depth);
-  for (int d = old_depth + 1; !r.mate && r.cut && d <= max_depth; ++d) {
-    limited_ = true;
-    r = attack(pos, d);
-    if (exhausted_) return SearchAnswer::Unknown;
-  }
-  return r.mate ? SearchAnswer::Found : SearchAnswer::Refuted;
+  // Whether, not in how many: the old depth at once (it includes the
+  // shallower ones), then one check more at a time.
+  return deepen(pos, std::min(max_depth, kUnbudgetedMateDepth), max_depth).answer;
 }
 
 std::vector<Move> MateByChecks::line(Position& pos, int checks) {
-  std::vector<Move> out;
-  std::vector<Undo> undos;
-  const auto play = [&](Move m) {
-    out.push_back(m);
-    undos.emplace_back();
-    pos.make_legal(m, undos.back());
-  };
+  LineRecorder rec(pos);
   // The fewest checks (at most `most`) that mate from here, 0 if none.
   const auto distance = [&](int most) {
-    for (int d = 1; d <= most; ++d)
-      if (attack(pos, d).mate) return d;
-    return 0;
+    const Deepened r = deepen(pos, 1, most);
+    limited_ = true;  // the line's own search spends its budget throughout
+    return r.answer == SearchAnswer::Found ? r.checks : 0;
   };
   limited_ = true;
   int d = checks;
@@ -154,7 +147,7 @@ std::vector<Move> MateByChecks::line(Position& pos, int checks) {
       if (found) chosen = k;
     }
     if (!found) break;
-    play(chosen);
+    rec.play(chosen);
     if (d == 1) break;  // mated
     // The reply that resists longest.
     MoveList replies;
@@ -172,13 +165,10 @@ std::vector<Move> MateByChecks::line(Position& pos, int checks) {
       }
     }
     if (longest <= 0) break;
-    play(resist);
+    rec.play(resist);
     d = longest;
   }
-  const bool complete = !exhausted_ && !out.empty() && !pos.has_legal_move();
-  for (std::size_t i = out.size(); i-- > 0;) pos.undo(out[i], undos[i]);
-  if (!complete) out.clear();
-  return out;
+  return rec.finish(!exhausted_ && !rec.empty() && !pos.has_legal_move());
 }
 
 }  // namespace xq::rules::detail

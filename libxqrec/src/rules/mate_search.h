@@ -60,6 +60,14 @@ class MateByChecks {
   // after this reply (0: the check was the last one).
   Result defend(Position& pos, int depth);
   bool spend();
+  // The iterative deepening behind every question: depths first..max_depth
+  // stopping at the first mate, at a depth that
+  // no line reached, or when the budget runs out (Unknown).
+  struct Deepened {
+    SearchAnswer answer = SearchAnswer::Refuted;
+    int checks = 0;  // Found: the fewest checks that mate
+  };
+  Deepened deepen(Position& pos, int first, int max_depth);
 
   // Per position (attacker to move): the fewest checks proven to mate, and
   // the most checks proven not to (kAll: none at any depth).
