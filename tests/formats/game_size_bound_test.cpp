@@ -98,13 +98,13 @@ TEST_CASE("game size: a DhtmlXQ move list past 2^20 moves is cut, with one too-l
     if (i.code == Code::TooLarge) CHECK(i.message.find("the 7 after them") != std::string::npos);
 }
 
-TEST_CASE("game size: variations nested past 1,024 are not kept, with one too-large error", "[builder]") {
-  // 5,000 variations one in another, a move in the innermost; then the
+TEST_CASE("game size: variations nested past 65,536 are not kept, with one too-large error", "[builder]") {
+  // 70,000 variations one in another, a move in the innermost; then the
   // main line goes on, and a second game follows.
   std::string text = "1. h2e2 ";
-  for (int i = 0; i < 5000; ++i) text += "(";
+  for (int i = 0; i < 70000; ++i) text += "(";
   text += "h0g2 {deep} $1";
-  for (int i = 0; i < 5000; ++i) text += ")";
+  for (int i = 0; i < 70000; ++i) text += ")";
   text += " h9g7 *\n\n1. c3c4 (g3g4) c6c5 *\n";
   const std::vector<BuiltGame> games = games_of(text);
   REQUIRE(games.size() == 2);
@@ -116,7 +116,7 @@ TEST_CASE("game size: variations nested past 1,024 are not kept, with one too-la
   REQUIRE(count(games[0].issues, Code::TooLarge) == 1);
   for (const auto& i : games[0].issues)
     if (i.code == Code::TooLarge) {
-      CHECK(i.message.find("nested more than 1024 deep") != std::string::npos);
+      CHECK(i.message.find("nested more than 65536 deep") != std::string::npos);
       CHECK(i.message.find("(1 moves") != std::string::npos);
       CHECK(i.where.offset == text.find("h0g2"));
     }

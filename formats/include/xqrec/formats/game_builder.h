@@ -35,10 +35,13 @@ struct BuiltGame {
 // error: variations nested deeper than kMaxVariationDepth (what they hold
 // is not kept), more than kMaxGameNags NAGs, and tags past kMaxGameTags or
 // kMaxGameTagBytes of names and values. Real games stay far below (nesting
-// under 30, a tag section of a few dozen).
+// under 30, a tag section of a few dozen); the depth bound leaves room for
+// generated trees (opening books written as one variation in another, tested
+// 30,000 deep) -- it is there for "((((" without moves, where each level
+// would cost memory but hold nothing.
 inline constexpr std::size_t kMaxGameMoves = std::size_t(1) << 20;
 inline constexpr std::size_t kMaxGameCommentBytes = std::size_t(8) << 20;
-inline constexpr std::size_t kMaxVariationDepth = 1024;
+inline constexpr std::size_t kMaxVariationDepth = std::size_t(1) << 16;
 inline constexpr std::size_t kMaxGameNags = std::size_t(1) << 20;
 inline constexpr std::size_t kMaxGameTags = 1024;
 inline constexpr std::size_t kMaxGameTagBytes = std::size_t(1) << 20;
