@@ -312,3 +312,22 @@ TEST_CASE("自毙 with an unknown answer: no false 杀", "[rules][checks]") {
   CHECK(with_full.cls != MoveClass::Mate);
   CHECK(classify_move(p, mv("g7e7"), RuleSet::Cxa2020, small).cls == with_full.cls);
 }
+
+// The searches stop at kMaxSearchDepth checks (the mate search's memo holds
+// depths in an int8): a larger depth is searched as that one, not wrapped.
+TEST_CASE("search depths beyond the maximum are searched at the maximum", "[rules][checks]") {
+  STATIC_REQUIRE(kMaxSearchDepth == 20);
+  CHECK(searched_depth(1000) == kMaxSearchDepth);
+  CHECK(searched_depth(128) == kMaxSearchDepth);  // int8(128) would be -128
+  CHECK(searched_depth(9) == 9);
+  // The 8-check mate of [24.2-8-checks-长杀]: found at 1000 as at 20.
+  const Position p = pos_of("9/8R/4k4/N8/9/9/9/5K3/9/9 b");
+  ThreatOptions huge;
+  huge.mate_depth = 1000;
+  huge.check_depth = 1000;
+  CHECK(mate_threat(p, Color::Red, huge) == SearchAnswer::Found);
+  ThreatOptions most = huge;
+  most.mate_depth = most.check_depth = kMaxSearchDepth;
+  CHECK(mate_line(p, Color::Red, huge) == mate_line(p, Color::Red, most));
+  CHECK(find_chase_targets(p, Color::Red, huge).targets.size() == find_chase_targets(p, Color::Red, most).targets.size());
+}

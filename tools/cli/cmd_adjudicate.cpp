@@ -188,8 +188,12 @@ int run_adjudicate(const std::vector<std::string>& args) {
     std::cerr << "xqrec adjudicate: --threshold must be between 2 and 100\n";
     return kUsage;
   }
-  if (mate_depth < 1 || mate_depth > 20 || check_depth < 0 || check_depth > 20) {
-    std::cerr << "xqrec adjudicate: --mate-depth must be between 1 and 20, --check-depth between 0 and 20\n";
+  // The searches go no deeper than kMaxSearchDepth (threats.h): a larger
+  // depth is refused rather than searched as a smaller one.
+  constexpr int most = xq::rules::kMaxSearchDepth;
+  if (mate_depth < 1 || mate_depth > most || check_depth < 0 || check_depth > most) {
+    std::cerr << "xqrec adjudicate: --mate-depth must be between 1 and " << most << ", --check-depth between 0 and "
+              << most << "\n";
     return kUsage;
   }
   if (vm.count("game") == vm.count("moves")) {

@@ -4,6 +4,7 @@
 
 #include "xqrec/core/move_list.h"
 #include "xqrec/core/rules/exchange.h"
+#include "xqrec/core/rules/threats.h"
 #include "xqrec/core/rules/values.h"
 
 #include "line_recorder.h"
@@ -205,6 +206,7 @@ GainByChecks::Answer GainByChecks::gain(Position& pos, Move k, int max_depth) {
   // check at a time while some line was stopped by the depth with a check
   // left, and while the budget lasts (the last completed depth stands).
   Answer out;
+  max_depth = searched_depth(max_depth);  // the documented maximum, not a wrap
   out.depth = std::min(max_depth, kUnbudgetedCheckDepth);
   limited_ = false;
   stop_ = false;

@@ -58,7 +58,8 @@ class GainByChecks {
     bool unknown = false;
   };
   // The material the side to move in pos wins with the check k (then
-  // possibly more, at most max_depth checks in all) followed by a capture,
+  // possibly more, at most max_depth checks in all, max_depth itself at
+  // most kMaxSearchDepth) followed by a capture,
   // against the best defence. pos is left as it was.
   Answer gain(Position& pos, Move k, int max_depth);
 

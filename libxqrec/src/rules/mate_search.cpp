@@ -4,6 +4,7 @@
 #include <array>
 
 #include "xqrec/core/move_list.h"
+#include "xqrec/core/rules/threats.h"
 
 #include "line_recorder.h"
 
@@ -97,7 +98,8 @@ MateByChecks::Deepened MateByChecks::deepen(Position& pos, int first, int max_de
   // Iterative deepening: each depth reuses the memo of the shallower ones,
   // and a search that no depth stopped (every line ran out of checks) needs
   // no deeper one. The old depths are searched in full, the deeper ones
-  // within the budget.
+  // within the budget. The memo holds depths in an int8: kMaxSearchDepth.
+  max_depth = searched_depth(max_depth);
   for (int d = std::max(first, 1); d <= max_depth; ++d) {
     limited_ = d > kUnbudgetedMateDepth;
     const Result r = attack(pos, d);

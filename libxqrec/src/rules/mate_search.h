@@ -18,6 +18,7 @@
 
 #include "xqrec/core/position.h"
 #include "xqrec/core/rules/search_answer.h"
+#include "xqrec/core/rules/threats.h"
 
 namespace xq::rules::detail {
 
@@ -61,7 +62,7 @@ class MateByChecks {
   Result defend(Position& pos, int depth);
   bool spend();
   // The iterative deepening behind every question: depths first..max_depth
-  // stopping at the first mate, at a depth that
+  // (at most kMaxSearchDepth), stopping at the first mate, at a depth that
   // no line reached, or when the budget runs out (Unknown).
   struct Deepened {
     SearchAnswer answer = SearchAnswer::Refuted;
@@ -76,6 +77,7 @@ class MateByChecks {
     std::int8_t no_mate_upto = 0;
   };
   static constexpr std::int8_t kAll = 126;
+  static_assert(kMaxSearchDepth < kAll, "the memo's depths are int8 (deepen clamps to kMaxSearchDepth)");
   std::unordered_map<std::uint64_t, Known> memo_;
   long budget_;
   long nodes_ = 0;  // every position searched

@@ -14,6 +14,13 @@
 
 namespace xq::rules {
 
+// The most checks in a row either search goes to: a deeper mate_depth or
+// check_depth is searched as this one (the mate search's memo holds depths
+// in an int8; `xqrec adjudicate` refuses more).
+inline constexpr int kMaxSearchDepth = 20;
+// The depth a search goes to when `requested` checks are asked for.
+constexpr int searched_depth(int requested) { return requested < kMaxSearchDepth ? requested : kMaxSearchDepth; }
+
 struct ThreatOptions {
   // Checks in a row tried for 将军得子 / 抽吃 (0 = direct captures only) and
   // for a mate threat (杀). The rules allow any number (24.2, 24.3); the
