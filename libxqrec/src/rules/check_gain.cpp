@@ -146,7 +146,7 @@ int GainByChecks::check_value(Position& pos, Move k, int depth, Square& victim, 
     pos.make_legal(r, ur);
     Square v = Square::none();
     int follow = best_follow_up(pos, v, lo, hi);
-    if (depth == 1 && follow < hi && !cut_) {
+    if (depth == 1 && follow < hi && want_cut_ && !cut_) {
       // The depth stops this line; a deeper search matters only if a check
       // is left to play.
       MoveList more;
@@ -211,6 +211,7 @@ GainByChecks::Answer GainByChecks::gain(Position& pos, Move k, int max_depth) {
   limited_ = false;
   stop_ = false;
   cut_ = false;
+  want_cut_ = out.depth < max_depth;
   out.gain = check_value(pos, k, out.depth, out.victim, 0, kUnbounded);
   for (int d = out.depth + 1; d <= max_depth && cut_ && out.gain != INT_MIN; ++d) {
     // A depth left unsearched for want of budget: the deeper answer is open.
@@ -220,6 +221,7 @@ GainByChecks::Answer GainByChecks::gain(Position& pos, Move k, int max_depth) {
     }
     limited_ = true;
     cut_ = false;
+    want_cut_ = d < max_depth;
     Square v = Square::none();
     const int g = check_value(pos, k, d, v, 0, kUnbounded);
     if (stop_) {
@@ -239,6 +241,7 @@ std::vector<Move> GainByChecks::line(Position& pos, Move k, int depth) {
   LineRecorder rec(pos);
   limited_ = true;
   stop_ = false;
+  want_cut_ = false;  // the line keeps to its depth
   Move check = k;
   for (int d = depth; d >= 1 && !stop_; --d) {
     const Piece captured = pos.at(check.to());

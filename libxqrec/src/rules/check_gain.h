@@ -88,6 +88,9 @@ class GainByChecks {
   bool exhausted_ = false;  // the budget ran out once (some answer is the shallower one)
   bool stop_ = false;       // the budget ran out in the current search: unwinding
   bool cut_ = false;  // some line was stopped by the depth with a check left to play
+  // Whether cut_ is wanted: a deeper search may follow. At the last depth
+  // the test (a generation of checks per leaf) is not made.
+  bool want_cut_ = false;
 };
 // Assignable and copyable, like the searches' other state (no reference member).
 static_assert(std::is_copy_assignable_v<GainByChecks>);

@@ -127,6 +127,9 @@ std::vector<ChaseTarget> new_chases(const Position& before, const Position& afte
   const auto find = rules != RuleSet::Asian ? find_chase_targets : find_chase_captures;
   // After the move an unknown is no chase: only its proven gains are listed.
   const Chases now = find(after, us, opt);
+  // No gain after the move, no new chase: the position before need not be
+  // searched (most moves of a cycle; the searches are most of a verdict).
+  if (now.targets.empty()) return {};
   Chases old = find(before, us, opt);
   const auto fresh = [&] {
     std::vector<ChaseTarget> out;
