@@ -21,11 +21,12 @@ using namespace xq;
 
 namespace {
 
-audit::GameAudit audited(std::string_view pgn, bool keep = true) {
+audit::GameAudit audited(std::string_view pgn, bool keep = true, bool proof_lines = false) {
   const auto games = xqtest::read_built(pgn, formats::read_pgn);
   REQUIRE(games.size() == 1);
   audit::AuditOptions options;
   options.keep_main_line = keep;
+  options.proof_lines = proof_lines;
   audit::GameAudit a = audit::audit_game(games[0].record, games[0].issues, options);
   a.file = "t.pgn";
   a.game = 1;
@@ -116,6 +117,31 @@ TEST_CASE("audit html: a repetition shows its verdict, the cycle marked", "[repo
   const auto board = verdict.select_node(".//*[@class='board']").node();
   REQUIRE(board);
   CHECK(attr(board, "data-fen") == fen);
+}
+
+TEST_CASE("audit html: a 杀 in a judged cycle shows its proof line when asked", "[report]") {
+  // tests/data/rules/checks.txt [24.2-4-checks-长杀]: at the default depth
+  // (3 checks) 车b1c1 threatens the 3-check mate b1b7+ f7f8 c5d7+ f8f7 d7c9+
+  // ... (c1b1's needs four: 闲 here).
+  constexpr const char* kMateThreat =
+      "[FEN \"2b2ab2/9/5k3/9/2N6/9/9/R8/2RK5/9 w\"]\n[Result \"*\"]\n\n"
+      "1. c1b1 f7f8 2. b1c1 f8f7 3. c1b1 f7f8 4. b1c1 f8f7 5. c1b1 *\n";
+  for (const bool asked : {false, true}) {
+    const audit::GameAudit a = audited(kMateThreat, true, asked);
+    pugi::xml_document doc;
+    REQUIRE(doc.load_string(report::game_section(a, 1).c_str()));
+    const auto proofs = doc.select_nodes("//section[@class='verdict']//span[@class='proof']");
+    if (!asked) {
+      CHECK(proofs.empty());
+      continue;
+    }
+    REQUIRE(proofs.size() >= 1);
+    for (const auto& p : proofs) {
+      CHECK(attr(p.node(), "data-kind") == "mate");
+      CHECK(std::string(p.node().text().get()).find(" 杀") != std::string::npos);
+      CHECK(attr(p.node().parent().parent(), "data-class") == "mate-threat");  // under a 杀 row
+    }
+  }
 }
 
 TEST_CASE("audit html: without the main line kept, a section still stands", "[report]") {

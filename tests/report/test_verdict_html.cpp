@@ -16,7 +16,7 @@ using namespace xq;
 namespace {
 
 // The verdict of a line, and in `before` the position before its cycle.
-rules::Verdict judge(const char* fen, const char* moves, Position& before) {
+rules::Verdict judge(const char* fen, const char* moves, Position& before, const rules::AdjudicateOptions& opt = {}) {
   const Position start(parse_fen(fen).value());
   std::vector<Move> line;
   std::string text(moves);
@@ -25,7 +25,7 @@ rules::Verdict judge(const char* fen, const char* moves, Position& before) {
     line.push_back(parse_iccs(text.substr(at, end - at)).value());
     at = end + 1;
   }
-  const auto r = rules::adjudicate_line(start, line, {});
+  const auto r = rules::adjudicate_line(start, line, opt);
   REQUIRE(r);
   REQUIRE(*r);
   before = start;
@@ -60,6 +60,33 @@ TEST_CASE("verdict html: a perpetual check, move by move", "[report]") {
   CHECK(doc.select_nodes("//*[contains(@class,'arrow')]").size() == v.moves.size());
   CHECK(section.find(v.explanation.substr(0, 20)) != std::string::npos);
   for (const auto& a : v.articles) CHECK(section.find(a) != std::string::npos);
+}
+
+TEST_CASE("verdict html: each 杀 shows the line that proves it", "[report]") {
+  // tests/data/rules/checks.txt [24.2-8-checks-长杀]: 车i9i8 threatens an
+  // 8-check mate, 车i8i9 a 2-check mate.
+  rules::AdjudicateOptions opt;
+  opt.threats.mate_depth = 9;
+  Position before;
+  rules::Verdict v = judge("8R/9/4k4/N8/9/9/9/5K3/9/9 w", "i9i8 e7d7 i8i9 d7e7 i9i8 e7d7 i8i9 d7e7 i9i8", before, opt);
+  pugi::xml_document plain;
+  REQUIRE(plain.load_string(report::verdict_section(before, v).c_str()));
+  CHECK(plain.select_nodes("//span[@class='proof']").empty());  // none asked for
+
+  rules::add_proof_lines(v, before, opt.threats);
+  REQUIRE(v.proofs.size() == 2);
+  pugi::xml_document doc;
+  REQUIRE(doc.load_string(report::verdict_section(before, v).c_str()));
+  const auto first = doc.select_node("//tr[@data-ply='5']//span[@class='proof']").node();
+  REQUIRE(first);
+  CHECK(std::string(first.attribute("data-kind").value()) == "mate");
+  CHECK(std::string(first.attribute("title").value()) ==
+        "i8i7 e7e8 a6c7 e8d8 c7e6 d8e8 e6g7 e8d8 g7f9 d8d9 f9e7 d9d8 e7c6 d8d9 i7i9");
+  const std::string text = first.text().get();
+  CHECK(text.find("24.2") != std::string::npos);
+  CHECK(text.rfind(" 杀") == text.size() - std::string(" 杀").size());
+  CHECK(doc.select_node("//tr[@data-ply='7']//span[@class='proof']").node());
+  CHECK(!doc.select_node("//tr[@data-ply='6']//span[@class='proof']").node());
 }
 
 TEST_CASE("verdict html: the page is self-contained and prints on A4", "[report]") {

@@ -233,7 +233,8 @@ class GameAuditor {
                             " time; the cycle is plies " + std::to_string(rep.first_ply) + "-" +
                             std::to_string(rep.last_ply));
     const std::span<const Move> judged(played.data() + from - 1, std::size_t(rep.last_ply - from + 1));
-    const rules::Verdict v = rules::adjudicate_cycle(before, judged, from, opt_.rules);
+    rules::Verdict v = rules::adjudicate_cycle(before, judged, from, opt_.rules);
+    if (opt_.proof_lines) rules::add_proof_lines(v, before);
     f.verdict = v;
     f.message += "; " + v.explanation;
     // The verdict decides the result only when the game ends in this cycle:

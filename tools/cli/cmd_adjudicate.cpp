@@ -4,7 +4,8 @@
 // Output: the first token of the first line is the outcome word (red-loses,
 // black-loses or draw), then the explanation; the details follow, one per
 // line. With --json the first line holds the outcome word alone and the second
-// line the verdict as a JSON object (xq::rules::write_verdict_json). The
+// line the verdict as a JSON object (xq::rules::write_verdict_json, with its
+// "proofs"). The
 // text output ends with a "line:" per 杀 or chase by checks of the cycle:
 // the moves (ICCS) that prove it, for the arbiter to follow.
 // Exit: 0 on a verdict, 1 when the line never repeats or has an illegal move,
@@ -113,32 +114,16 @@ std::string iccs_line(const std::vector<xq::Move>& line) {
 // answered by the reply that resists longest, to mate) and each chase by
 // checks (将军得子, 24.3: the checks, the defender's best replies and the
 // capture that wins), in ICCS from the position after the cycle's move.
-void print_proof_lines(const xq::Setup& setup, const std::vector<xq::Move>& moves, const xq::rules::Verdict& v,
-                       const xq::rules::ThreatOptions& threats) {
-  xq::Position pos(setup);
-  for (int ply = 1; ply < v.first_ply; ++ply) {
-    xq::Undo u;
-    pos.make(moves[std::size_t(ply - 1)], u);
-  }
-  for (std::size_t i = 0; i < v.moves.size(); ++i) {
-    const auto& m = v.moves[i];
-    xq::Undo u;
-    pos.make(m.move, u);
-    const int ply = v.first_ply + int(i);
-    if (m.cls == xq::rules::MoveClass::Mate) {
-      const auto line = xq::rules::mate_line(pos, m.side, threats);
-      std::cout << "line: ply " << ply << " 杀 (24.2), " << xq::color_name(m.side) << " to move again:"
-                << (line.empty() ? std::string(" (not rebuilt within the search budget)") : iccs_line(line) + " mate")
-                << "\n";
-    }
-    for (const auto& t : m.targets) {
-      if (!t.by_checks) continue;
-      const auto line = xq::rules::chase_line(pos, m.side, t, threats);
-      std::cout << "line: ply " << ply << " 将军得子 (24.3) of the " << xq::piece_type_name(t.victim_piece.type())
-                << " on " << t.victim.name() << ", gain " << t.gain << ", " << xq::color_name(m.side)
-                << " to move again:"
-                << (line.empty() ? std::string(" (not rebuilt within the search budget)") : iccs_line(line)) << "\n";
-    }
+void print_proof_lines(const xq::rules::Verdict& v) {
+  for (const auto& p : v.proofs) {
+    const std::string line = p.moves.empty() ? std::string(" (not rebuilt within the search budget)")
+                                             : iccs_line(p.moves) + (p.mate ? " mate" : "");
+    if (p.mate)
+      std::cout << "line: ply " << p.ply << " 杀 (24.2), " << xq::color_name(p.side) << " to move again:" << line << "\n";
+    else
+      std::cout << "line: ply " << p.ply << " 将军得子 (24.3) of the " << xq::piece_type_name(p.target.victim_piece.type())
+                << " on " << p.target.victim.name() << ", gain " << p.target.gain << ", " << xq::color_name(p.side)
+                << " to move again:" << line << "\n";
   }
 }
 
@@ -271,13 +256,14 @@ int run_adjudicate(const std::vector<std::string>& args) {
     notes();
     return kFindings;
   }
-  const auto& v = **result;
+  xq::rules::Verdict v = std::move(**result);
+  xq::Position before(setup);
+  for (int ply = 1; ply < v.first_ply; ++ply) {
+    xq::Undo u;
+    before.make(moves[std::size_t(ply - 1)], u);
+  }
+  xq::rules::add_proof_lines(v, before, opt.threats);
   if (!html.empty()) {
-    xq::Position before(setup);
-    for (int ply = 1; ply < v.first_ply; ++ply) {
-      xq::Undo u;
-      before.make(moves[std::size_t(ply - 1)], u);
-    }
     xf::OutputFile page;
     std::string e = page.open(html);
     if (e.empty()) {
@@ -292,7 +278,7 @@ int run_adjudicate(const std::vector<std::string>& args) {
   }
   if (vm.count("json")) {
     std::cout << xq::rules::outcome_name(v.outcome) << "\n";
-    xq::rules::write_verdict_json(std::cout, v);
+    xq::rules::write_verdict_json(std::cout, v, /*with_proofs=*/true);
     std::cout << "\n";
     notes();
     return kOk;
@@ -315,7 +301,7 @@ int run_adjudicate(const std::vector<std::string>& args) {
                 << xq::piece_type_name(t.victim_piece.type()) << " " << t.victim.name() << " ("
                 << xq::rules::root_name(t.root) << (t.joint ? ", joint" : "") << (t.by_checks ? ", by checks" : "")
                 << ") by the " << xq::piece_type_name(t.attacker_piece.type()) << " on " << t.attacker.name() << "\n";
-  print_proof_lines(setup, moves, v, opt.threats);
+  print_proof_lines(v);
   std::cout << "articles:";
   for (const auto& a : v.articles) std::cout << " " << a;
   std::cout << "\n";

@@ -115,6 +115,7 @@ int run_audit(const std::vector<std::string>& args) {
   batch.audit.rules = *rule_set;
   batch.audit.variations = !vm.count("no-variations");
   batch.audit.keep_main_line = !html.empty();
+  batch.audit.proof_lines = !html.empty();
   if (!parse_shard_option("audit", vm, batch.shard)) return kUsage;
   if (!encoding.empty()) batch.read.input_encoding = encoding;
 

@@ -229,9 +229,15 @@ std::string game_section(const audit::GameAudit& a, std::size_t id) {
       out += verdict_section(*before, *f.verdict);
       ++measure.verdicts;
       measure.verdict_rows += int(f.verdict->moves.size());
-      for (const auto& m : f.verdict->moves)
-        // A target reads "target: black rook on d5 (有根)": some 14 em.
-        measure.verdict_lines += verdict_row_lines(text_em(m.reason), std::vector<double>(m.targets.size(), 14.0));
+      for (std::size_t i = 0; i < f.verdict->moves.size(); ++i) {
+        const auto& m = f.verdict->moves[i];
+        // A target reads "target: black rook on d5 (有根)": some 14 em; a
+        // proof line its heading (some 16 em) and 4.5 em a Chinese move.
+        std::vector<double> extra(m.targets.size(), 14.0);
+        for (const auto& p : f.verdict->proofs)
+          if (p.ply == f.verdict->first_ply + int(i)) extra.push_back(16.0 + 4.5 * double(p.moves.size()));
+        measure.verdict_lines += verdict_row_lines(text_em(m.reason), extra);
+      }
       measure.verdict_text_em += markup_em(about) + 2 * text_em(f.verdict->explanation) + text_em(f.verdict->red.label) +
                                  text_em(f.verdict->black.label);
     } else {

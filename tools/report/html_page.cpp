@@ -51,6 +51,8 @@ constexpr const char* kPageStyle =
     "table{border-collapse:collapse}td,th{border:1px solid #999;padding:.15em .5em;text-align:left;vertical-align:top}"
     ".verdict .outcome{font-weight:bold}"
     ".moves .cls{font-weight:bold}"
+    // A proof line under its move: the checks and answers that make the 杀 or gain.
+    ".moves .proof{font-size:.9em;color:#333}"
     ".flagged{outline:2px solid #d00}"
     // The audit's page: a game's move list, its findings beside their boards.
     ".summary .codes td:last-child{font-size:.9em}"

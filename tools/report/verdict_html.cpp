@@ -12,6 +12,27 @@ namespace {
 
 std::string zh_side(Color c) { return c == Color::Red ? "红" : "黑"; }
 
+// A proof line in Chinese notation (ICCS in a title), from `after` (the
+// position after the proved move) with the mover to move again.
+std::string proof_text(const Position& after, const rules::ProofLine& p) {
+  const std::string head = p.mate ? "line (杀 24.2)"
+                                  : "line (将军得子 24.3, the " + std::string(piece_type_name(p.target.victim_piece.type())) +
+                                        " on " + p.target.victim.name() + ")";
+  std::string zh, iccs;
+  Position pos = rules::with_side_to_move(after, p.side);
+  for (std::size_t k = 0; k < p.moves.size(); ++k) {
+    const Move m = p.moves[k];
+    zh += (k ? " " : "") + notation::write_chinese(pos, m);
+    iccs += (k ? " " : "") + to_iccs(m);
+    Undo u;
+    pos.make(m, u);
+  }
+  if (p.moves.empty()) zh = "not rebuilt within the search budget";
+  else if (p.mate) zh += " 杀";
+  return "<br/><span class=\"proof\" data-kind=\"" + std::string(p.mate ? "mate" : "gain") + "\" title=\"" + iccs +
+         "\">" + html_escape(head + ": " + zh) + "</span>";
+}
+
 }  // namespace
 
 std::string verdict_section(const Position& before, const rules::Verdict& v) {
@@ -40,9 +61,11 @@ std::string verdict_section(const Position& before, const rules::Verdict& v) {
       out += "<br/>target: " + std::string(color_name(t.victim_piece.color())) + " " +
              std::string(piece_type_name(t.victim_piece.type())) + " on " + t.victim.name() + " (" +
              std::string(rules::root_name_zh(t.root)) + ")";
-    out += "</td></tr>";
     Undo u;
     pos.make(m.move, u);
+    for (const auto& p : v.proofs)
+      if (p.ply == v.first_ply + int(i)) out += proof_text(pos, p);
+    out += "</td></tr>";
   }
   out += "</table>";
   out += "<p class=\"outcome\">" + html_escape(std::string(rules::outcome_name(v.outcome))) + ": " +

@@ -10,6 +10,8 @@
 #include "xqrec/core/iccs.h"
 #include "xqrec/core/rules/values.h"
 
+#include "proof_lines_json.h"
+
 namespace xq::rules {
 
 std::string_view outcome_name(Outcome o) {
@@ -456,7 +458,7 @@ Result<std::optional<Verdict>, LineError> adjudicate_line(const Position& start,
   return std::optional<Verdict>();
 }
 
-void write_verdict_json(std::ostream& out, const Verdict& v) {
+void write_verdict_json(std::ostream& out, const Verdict& v, bool with_proofs) {
   out << "{\"rules\":" << json_string(rule_set_name(v.rules)) << ",\"outcome\":" << json_string(outcome_name(v.outcome))
       << ",\"must_change\":";
   if (v.must_change) out << json_string(color_name(*v.must_change));
@@ -484,7 +486,9 @@ void write_verdict_json(std::ostream& out, const Verdict& v) {
       first = false;
     }
   }
-  out << "],\"articles\":[";
+  out << "]";
+  if (with_proofs) detail::write_proofs_json(out, v.proofs);
+  out << ",\"articles\":[";
   for (std::size_t i = 0; i < v.articles.size(); ++i) out << (i ? "," : "") << json_string(v.articles[i]);
   out << "],\"explanation\":" << json_string(v.explanation) << "}";
 }

@@ -26,6 +26,7 @@
 #include "xqrec/core/rules/classify.h"
 #include "xqrec/core/rules/cycle.h"
 #include "xqrec/core/rules/long_attack.h"
+#include "xqrec/core/rules/proof_line.h"
 #include "xqrec/core/rules/rule_set.h"
 
 namespace xq::rules {
@@ -54,6 +55,9 @@ struct Verdict {
   std::vector<std::string> articles;
   std::string explanation;
   bool long_attack = false;  // judged under 23.4 (nine attacking moves), not a three-fold repetition
+  // One per 杀 and per chase by checks of `moves`, in ply order: filled by
+  // add_proof_lines (adjudicate, the HTML report), empty otherwise.
+  std::vector<ProofLine> proofs;
 };
 
 // Judges one cycle: `before` is the position before its first move, which is
@@ -86,8 +90,18 @@ struct LineError {
 Result<std::optional<Verdict>, LineError> adjudicate_line(const Position& start, std::span<const Move> moves,
                                                           const AdjudicateOptions& opt = {});
 
-// Writes the verdict as one JSON object (no trailing newline).
-void write_verdict_json(std::ostream& out, const Verdict& v);
+// Rebuilds the line of every 杀 and every chase by checks of v (`before`:
+// the position before v's first ply; `opt`: the options v was judged with).
+// The searches take 20 times the verdict's budget, so the audit asks only
+// for its HTML report.
+void add_proof_lines(Verdict& v, const Position& before, const ThreatOptions& opt = {});
+
+// Writes the verdict as one JSON object (no trailing newline). With
+// `with_proofs`, a member "proofs" follows "targets":
+//   [{"ply":5,"side":"red","kind":"mate","line":["h2e2",...],"rebuilt":true},
+//    {"ply":7,"side":"black","kind":"gain","piece":"rook","square":"c7","gain":9,"line":[...],"rebuilt":true}]
+// ("rebuilt":false and an empty line when the budget did not suffice).
+void write_verdict_json(std::ostream& out, const Verdict& v, bool with_proofs = false);
 std::string verdict_json(const Verdict& v);
 
 using xq::json_string;  // the project's one JSON string escaper (xqrec/core/json_text.h)

@@ -37,6 +37,7 @@ struct AuditOptions {
   bool variations = true;         // replay variations too
   std::size_t max_candidates = 12;  // candidate moves listed in one finding
   bool keep_main_line = false;    // fill GameAudit::start_fen and main_line (the HTML report shows the moves)
+  bool proof_lines = false;       // rebuild each verdict's proof lines (rules::add_proof_lines; the HTML report)
 };
 
 using formats::Issue;
