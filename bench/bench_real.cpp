@@ -16,6 +16,7 @@
 
 #include "bench.h"
 #include "bench_games.h"
+#include "real_games.h"
 #include "xqrec/audit/audit.h"
 #include "xqrec/ecco/ecco.h"
 #include "xqrec/core/fen.h"
@@ -35,66 +36,9 @@ namespace {
 
 using namespace xq;
 using namespace xq::formats;
-
-std::string corpus_dir() {
-  if (const char* env = std::getenv("XQREC_SHARED_CORPUS")) return env;
-  return XQREC_SHARED_CORPUS;
-}
-
-struct RealGame {
-  GameRecord record;  // resolved, from its start position
-  Setup start;
-  std::vector<Move> main;  // the main line's moves
-};
-
-// Every distinct main line of the corpus once (same start, same moves).
-const std::vector<RealGame>& real_games() {
-  static const std::vector<RealGame> games = [] {
-    std::vector<RealGame> out;
-    const std::string dir = corpus_dir();
-    if (!std::filesystem::is_directory(dir)) {
-      std::fprintf(stderr, "no real corpus at %s (set XQREC_SHARED_CORPUS): the real-game benchmarks are skipped\n",
-                   dir.c_str());
-      return out;
-    }
-    std::vector<std::string> errors;
-    std::set<std::string> seen;  // start FEN and the moves in ICCS
-    for (const InputFile& f : expand_inputs({dir}, errors)) {
-      FileBytes bytes;
-      if (!bytes.open(f.path).empty()) continue;
-      GameBuilder builder([&](BuiltGame& g) {
-        StartPosition start = resolve_start(g.record);
-        if (!start.setup) return Control::Continue;
-        g.record.start_setup = *start.setup;
-        g.record.start_fen.reset();
-        (void)resolve_moves(g.record, *start.setup);
-        RealGame r{std::move(g.record), *start.setup, {}};
-        for (NodeId id : r.record.main_line()) r.main.push_back(r.record.node(id).move);
-        std::string key = to_fen(r.start);
-        for (Move m : r.main) key += to_iccs(m);
-        if (r.main.empty() || !seen.insert(std::move(key)).second) return Control::Continue;
-        out.push_back(std::move(r));
-        return Control::Continue;
-      });
-      (void)read_games(bytes.bytes(), f.path, builder);
-    }
-    return out;
-  }();
-  return games;
-}
-
-std::string pgn_of(const std::vector<RealGame>& games, MoveNotation notation) {
-  PgnWriteOptions opt;
-  opt.notation = notation;
-  opt.iccs_style = IccsStyle::Lower;
-  std::string out;
-  for (const auto& g : games) {
-    LossNotes losses;
-    out += write_pgn_text(g.record, opt, losses);
-    out += '\n';
-  }
-  return out;
-}
+using bench::pgn_of;
+using bench::real_games;
+using bench::RealGame;
 
 struct AuditCount {
   std::size_t games = 0, plies = 0, repetitions = 0;

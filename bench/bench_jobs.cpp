@@ -1,0 +1,61 @@
+// The audit with 1 and 2 jobs (issue 17's goal: 2 jobs at least 1.8 times
+// one), through the batch library the `xqrec audit` command runs, net of
+// process start-up: on the real games as one large ICCS PGN file (cut at
+// game boundaries and read by the auditing threads) and as a tree of one
+// small file per game. The files go to a temporary directory, removed after.
+#include <unistd.h>
+
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+
+#include "bench.h"
+#include "real_games.h"
+#include "xqrec/audit/batch.h"
+#include "xqrec/formats/input_walk.h"
+#include "xqrec/formats/pgn_writer.h"
+
+namespace {
+
+using namespace xq;
+namespace fs = std::filesystem;
+
+void write_file(const fs::path& p, const std::string& text) {
+  std::ofstream out(p, std::ios::binary);
+  out << text;
+}
+
+std::size_t audit_with(const std::vector<formats::InputFile>& files, unsigned jobs) {
+  audit::BatchOptions opt;
+  opt.jobs = jobs;
+  std::size_t games = 0;
+  audit::BatchSink sink{[&](const audit::GameAudit&) { ++games; }, [](const std::string&, const auto&, const std::string&) {}};
+  (void)audit::audit_files(files, opt, sink);
+  return games;
+}
+
+bench::Register jobs_bench("real-jobs", [] {
+  std::vector<bench::Measurement> out;
+  const auto& games = bench::real_games();
+  if (games.empty()) return out;
+  const fs::path dir = fs::temp_directory_path() / ("xqrec-bench-jobs-" + std::to_string(getpid()));
+  fs::create_directories(dir / "tree");
+  write_file(dir / "all.pgn", bench::pgn_of(games, MoveNotation::Iccs));
+  for (std::size_t i = 0; i < games.size(); ++i)
+    write_file(dir / "tree" / (std::to_string(i) + ".pgn"), bench::pgn_of({games[i]}, MoveNotation::Iccs));
+  for (const auto& [what, input] : {std::pair<std::string, fs::path>{"one ICCS PGN file", dir / "all.pgn"},
+                                    {"a tree of one PGN file per game", dir / "tree"}}) {
+    std::vector<std::string> errors;
+    const auto files = formats::expand_inputs({input.string()}, errors);
+    std::size_t n = 0;
+    const double one = bench::time_best([&] { n = audit_with(files, 1); });
+    const double two = bench::time_best([&] { n = audit_with(files, 2); });
+    std::printf("real-jobs: %s: 2 jobs %.2fx one job (%zu games)\n", what.c_str(), one / two, n);
+    out.push_back({"audit, real games, " + what + ", 1 job", double(n), "games", one});
+    out.push_back({"  the same, 2 jobs", double(n), "games", two});
+  }
+  fs::remove_all(dir);
+  return out;
+});
+
+}  // namespace
