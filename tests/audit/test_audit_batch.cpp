@@ -13,10 +13,12 @@ using namespace xq::audit;
 
 namespace {
 
-std::vector<std::string> audit_lines(const std::vector<InputFile>& files, unsigned jobs, BatchSummary& sum) {
+std::vector<std::string> audit_lines(const std::vector<InputFile>& files, unsigned jobs, BatchSummary& sum,
+                                     std::size_t max_games = 0) {
   std::vector<std::string> lines;
   BatchOptions opt;
   opt.jobs = jobs;
+  opt.max_games = max_games;
   BatchSink sink;
   sink.game = [&](const GameAudit& a) { lines.push_back(audit_to_json(a)); };
   sink.file = [&](const std::string& path, const FileReport& report, const std::string& io) {
@@ -59,6 +61,40 @@ TEST_CASE("records reused across many batches leave nothing behind", "[audit][ba
   CHECK(a == audit_lines(files, 4, many));
   CHECK(one.games >= 12 * 18);
   CHECK(many.games == one.games);
+}
+
+TEST_CASE("small files, a parted PGN and a file read by one thread keep their order with any jobs", "[audit][batch]") {
+  // With several jobs, files below 512 KB are read by the auditing threads
+  // a run at a time, a large PGN is parted among them, and a large file
+  // that is not parted (--max-games) is read by the opening thread: runs of
+  // each, between the others, and a file gone before it is opened.
+  const auto dir = xqtest::scratch_dir("batch-kinds");
+  std::string big;
+  const std::string game = xqtest::read_file(XQREC_SOURCE_DIR "/corpus/games/li-zanan-vs-chen-weixiong.pgn");
+  REQUIRE(!game.empty());
+  while (big.size() < (std::size_t(1) << 20)) big += game + "\n";
+  xqtest::write_file(dir / "big.pgn", big);
+  std::vector<std::string> errors;
+  const auto corpus = expand_inputs({XQREC_SOURCE_DIR "/corpus"}, errors);
+  REQUIRE(errors.empty());
+  std::vector<InputFile> files = corpus;
+  files.emplace_back((dir / "big.pgn").string());
+  files.insert(files.end(), corpus.begin(), corpus.end());
+  files.emplace_back((dir / "gone.pgn").string());
+  files.emplace_back((dir / "big.pgn").string());
+  files.insert(files.end(), corpus.begin(), corpus.begin() + 3);
+  for (const std::size_t max_games : {std::size_t(0), std::size_t(3)}) {
+    BatchSummary one, two, many;
+    const auto a = audit_lines(files, 1, one, max_games);
+    CHECK(a == audit_lines(files, 2, two, max_games));
+    CHECK(a == audit_lines(files, 4, many, max_games));
+    CHECK(one.io_errors == 1);  // gone.pgn
+    CHECK(many.io_errors == 1);
+    CHECK(one.games == many.games);
+    CHECK(one.files == files.size());
+    CHECK(many.files == files.size());
+  }
+  std::filesystem::remove_all(dir);
 }
 
 TEST_CASE("a missing input is an error line, and the rest is still audited", "[audit][batch]") {

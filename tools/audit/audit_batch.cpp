@@ -1,5 +1,5 @@
-// The batch audit: a reader thread, audit workers (which read the parts of a
-// large PGN themselves), in-order delivery.
+// The batch audit: a reader thread, audit workers (which read small files
+// and the parts of a large PGN themselves), in-order delivery.
 #include "xqrec/audit/batch.h"
 
 #include <sys/stat.h>
@@ -59,6 +59,15 @@ struct PartedFile {
   bool read_again = false;
 };
 
+// A file below kSmallBytes, opened (or not: `open_error`) by the reader
+// thread, for a worker to read whole: a tree of small files is then read
+// by the workers, not by one thread.
+struct SmallFile {
+  InputFile input;
+  std::unique_ptr<FileBytes> bytes;
+  std::string open_error;
+};
+
 // Items handed between threads in batches, numbered in reading order: one
 // lock and one wake-up per batch rather than per game.
 struct Batch {
@@ -70,10 +79,18 @@ struct Batch {
   std::shared_ptr<PartedFile> file;
   std::size_t part = 0;
   PgnPartRead part_read;
+  // Or a run of small files, opened by the reader thread and read, built
+  // and audited by a worker: `items` get their games' audits and ends.
+  std::vector<SmallFile> small;
 };
 // A part of a large PGN is about this long: a few hundred real games, and
 // a file of a few megabytes is parted among two workers.
 constexpr std::size_t kPartBytes = std::size_t(256) << 10;
+// Files smaller than a parted PGN (a PGN this long or longer is parted)
+// are read by the workers, a run of them a batch; a larger file that is not
+// parted (another format, or --max-games, --shard) is read by the reader
+// thread and its games audited by all the workers, batch by batch.
+constexpr std::size_t kSmallBytes = 2 * kPartBytes;
 // Memory between the threads is bounded in bytes, whatever --jobs: a batch
 // is sent at kBatchItems games or kBatchBytes of records, the reader waits
 // while the batches not yet audited hold kInFlightBytes (one batch always
@@ -214,12 +231,13 @@ struct WholeFile {
 // Reads the files in order, calling on_game(BuiltGame&, path) for each game
 // (it may move the record out) and on_file(Item&&) after each file; but a
 // file that on_large(input, bytes, read options, bytes before) takes (it
-// may move the bytes out) is left to it, games and end. `bytes_read`
-// follows the reading, for the progress line: the sizes of the files done
-// and the offset of the last game started.
-template <class OnGame, class OnFile, class OnLarge>
+// may move the bytes out), or a file below kSmallBytes (or not opened) that
+// on_small(input, bytes, open error) takes, is left to it, games and end.
+// `bytes_read` follows the reading, for the progress line: the sizes of the
+// files done and the offset of the last game started.
+template <class OnGame, class OnFile, class OnLarge, class OnSmall>
 void read_all(const std::vector<InputFile>& files, const BatchOptions& opt, std::atomic<std::uint64_t>& bytes_read,
-              OnGame&& on_game, OnFile&& on_file, OnLarge&& on_large) {
+              OnGame&& on_game, OnFile&& on_file, OnLarge&& on_large, OnSmall&& on_small) {
   // One builder for all files: a folder of one-game files reuses its storage.
   WholeFile whole(opt);
   std::uint64_t files_bytes = 0;
@@ -235,13 +253,16 @@ void read_all(const std::vector<InputFile>& files, const BatchOptions& opt, std:
     Item done;
     done.io_error = bytes->open(input);
     const bool opened = done.io_error.empty();
-    if (opened) {
-      const std::uint64_t size = bytes->bytes().size();
-      if (on_large(input, bytes, input.in_walk ? whole.in_walk : opt.read, files_bytes)) {
-        files_bytes += size;
-        bytes_read.store(files_bytes, std::memory_order_relaxed);
-        continue;
-      }
+    const std::uint64_t size = opened ? bytes->bytes().size() : 0;
+    if (opened && on_large(input, bytes, input.in_walk ? whole.in_walk : opt.read, files_bytes)) {
+      files_bytes += size;
+      bytes_read.store(files_bytes, std::memory_order_relaxed);
+      continue;
+    }
+    if (size < kSmallBytes && on_small(input, bytes, done.io_error)) {
+      files_bytes += opened ? size : size_of(input);
+      bytes_read.store(files_bytes, std::memory_order_relaxed);
+      continue;
     }
     whole.read(input, *bytes, builder, done);
     // What the total counted for it, read or not.
@@ -279,6 +300,42 @@ class PartReader {
 
  private:
   const BatchOptions& opt_;
+  Batch* batch_ = nullptr;
+  GameBuilder builder_;
+};
+
+// A worker's reader of runs of small files: the per-file rules of
+// WholeFile, one builder whose storage serves every game it reads.
+class SmallFileReader {
+ public:
+  explicit SmallFileReader(const BatchOptions& opt)
+      : opt_(opt), whole_(opt), builder_([this](BuiltGame& g) {
+          bool take = false;
+          const Control c = whole_.on_game(g, take);
+          if (take) {
+            Item& item = batch_->items.emplace_back();
+            item.is_game = true;
+            audit_built(g, *whole_.path, opt_, item.audit);
+          }
+          return c;
+        }) {}
+  // Reads the batch's files, in order, into its items: each file's games'
+  // audits, then its end.
+  void read(Batch& batch) {
+    batch_ = &batch;
+    for (SmallFile& f : batch.small) {
+      Item done;
+      done.io_error = std::move(f.open_error);
+      whole_.read(f.input, *f.bytes, builder_, done);
+      batch.items.push_back(std::move(done));
+      f.bytes.reset();  // its bytes are no longer needed
+    }
+    batch_ = nullptr;
+  }
+
+ private:
+  const BatchOptions& opt_;
+  WholeFile whole_;
   Batch* batch_ = nullptr;
   GameBuilder builder_;
 };
@@ -383,7 +440,8 @@ BatchSummary audit_files(const std::vector<InputFile>& files, const BatchOptions
           deliver(item);
         },
         [&](Item&& done) { deliver(done); },
-        [](const InputFile&, std::unique_ptr<FileBytes>&, const ReadOptions&, std::uint64_t) { return false; });
+        [](const InputFile&, std::unique_ptr<FileBytes>&, const ReadOptions&, std::uint64_t) { return false; },
+        [](const InputFile&, std::unique_ptr<FileBytes>&, std::string&) { return false; });
     progress.update(files_done, sum.games, bytes_read.load(std::memory_order_relaxed), true);
     progress.finish();
     return sum;
@@ -412,7 +470,7 @@ BatchSummary audit_files(const std::vector<InputFile>& files, const BatchOptions
     batch.items.reserve(kBatchItems);
     std::vector<BuiltGame> mine;  // spare records taken for this thread
     auto send = [&] {
-      if (batch.items.empty() && !batch.file) return;
+      if (batch.items.empty() && !batch.file && batch.small.empty()) return;
       batch.seq = seq++;
       std::unique_lock lock(mu);
       cv.wait(lock, [&] {
@@ -430,6 +488,7 @@ BatchSummary audit_files(const std::vector<InputFile>& files, const BatchOptions
     read_all(
         files, opt, bytes_read,
         [&](BuiltGame& g, const std::string& path) {
+          if (!batch.small.empty()) send();  // a batch is small files or games
           Item& item = batch.items.emplace_back();
           item.is_game = true;
           item.path = path;
@@ -442,6 +501,7 @@ BatchSummary audit_files(const std::vector<InputFile>& files, const BatchOptions
           if (batch.items.size() >= kBatchItems || batch.bytes >= kBatchBytes) send();
         },
         [&](Item&& done) {
+          if (!batch.small.empty()) send();
           batch.items.push_back(std::move(done));
           if (batch.items.size() >= kBatchItems) send();
         },
@@ -470,6 +530,16 @@ BatchSummary audit_files(const std::vector<InputFile>& files, const BatchOptions
             send();
           }
           return true;
+        },
+        [&](const InputFile& input, std::unique_ptr<FileBytes>& bytes, std::string& open_error) {
+          if (!batch.items.empty()) send();  // a batch is small files or games
+          const std::size_t size = bytes->bytes().size();
+          batch.small.push_back({input, std::move(bytes), std::move(open_error)});
+          // Its bytes, as a proxy for what it holds in flight (its records
+          // live in the worker only while it reads the file).
+          batch.bytes += size;
+          if (batch.small.size() >= kBatchItems || batch.bytes >= kBatchBytes) send();
+          return true;
         });
     send();
     std::lock_guard lock(mu);
@@ -480,6 +550,7 @@ BatchSummary audit_files(const std::vector<InputFile>& files, const BatchOptions
   for (unsigned j = 0; j < jobs; ++j)
     workers.emplace_back([&] {
       PartReader parts(opt);
+      SmallFileReader small(opt);
       for (;;) {
         Batch batch;
         {
@@ -493,6 +564,8 @@ BatchSummary audit_files(const std::vector<InputFile>& files, const BatchOptions
         std::vector<BuiltGame> spent;
         if (batch.file) {
           parts.read(batch);
+        } else if (!batch.small.empty()) {
+          small.read(batch);
         } else {
           spent.reserve(batch.items.size());
           audit_batch(batch, opt, spent);
