@@ -2,10 +2,13 @@
 // one), through the batch library the `xqrec audit` command runs, net of
 // process start-up: on the real games as one large ICCS PGN file (cut at
 // game boundaries and read by the auditing threads) and as a tree of one
-// small file per game. The files go to a temporary directory, removed after.
+// small file per game. The files go to a temporary directory, removed after;
+// with XQREC_BENCH_DIR set, to that directory, kept (to time the command on
+// them, or to profile it).
 #include <unistd.h>
 
 #include <cstdio>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 
@@ -38,7 +41,8 @@ bench::Register jobs_bench("real-jobs", [] {
   std::vector<bench::Measurement> out;
   const auto& games = bench::real_games();
   if (games.empty()) return out;
-  const fs::path dir = fs::temp_directory_path() / ("xqrec-bench-jobs-" + std::to_string(getpid()));
+  const char* keep = std::getenv("XQREC_BENCH_DIR");
+  const fs::path dir = keep ? fs::path(keep) : fs::temp_directory_path() / ("xqrec-bench-jobs-" + std::to_string(getpid()));
   fs::create_directories(dir / "tree");
   write_file(dir / "all.pgn", bench::pgn_of(games, MoveNotation::Iccs));
   for (std::size_t i = 0; i < games.size(); ++i)
@@ -54,7 +58,7 @@ bench::Register jobs_bench("real-jobs", [] {
     out.push_back({"audit, real games, " + what + ", 1 job", double(n), "games", one});
     out.push_back({"  the same, 2 jobs", double(n), "games", two});
   }
-  fs::remove_all(dir);
+  if (!keep) fs::remove_all(dir);
   return out;
 });
 
