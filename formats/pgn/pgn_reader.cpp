@@ -207,7 +207,7 @@ class TextWindow {
   std::uint64_t base_ = 0;
   std::unique_ptr<ChunkDecoder> decoder_;
   std::string text_;
-  std::vector<std::uint64_t> offsets_;
+  SourceOffsets offsets_;
   std::deque<DecodeError> errors_;
 };
 

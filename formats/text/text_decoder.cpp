@@ -60,7 +60,7 @@ ChunkDecoder::ChunkDecoder(std::string_view bytes, std::string_view encoding, st
 
 ChunkDecoder::~ChunkDecoder() = default;
 
-void ChunkDecoder::decode(std::size_t chunk, std::string& text, std::vector<std::uint64_t>& offsets,
+void ChunkDecoder::decode(std::size_t chunk, std::string& text, SourceOffsets& offsets,
                           std::vector<DecodeError>& errors) {
   if (done()) return;
   chunk = std::max<std::size_t>(chunk, 64);
@@ -103,29 +103,74 @@ void ChunkDecoder::decode(std::size_t chunk, std::string& text, std::vector<std:
     pos_ = bytes_.size();
   }
 
+  // Written through pointers into storage sized for the worst case, then
+  // cut to what was written (per-byte appends were most of a GBK archive's
+  // reading): a UTF-16 unit gives at most three UTF-8 bytes, a surrogate
+  // pair four. The offsets' storage is not zero-filled (SourceOffsets).
+  const UChar* units = reinterpret_cast<const UChar*>(im.units.data());
+  const std::size_t text_at = text.size(), offsets_at = offsets.size();
+  text.resize(text_at + 3 * produced);
+  offsets.resize(offsets_at + 3 * produced);
+  char* out = text.data() + text_at;
+  std::uint64_t* out_offset = offsets.data() + offsets_at;
+  const int32_t* from = im.offsets.data();
+  const auto& bad = im.log.errors;
   std::size_t next_error = 0;
   std::uint64_t last_offset = base;
   std::size_t i = 0;
   while (i < produced) {
+    // ASCII: each unit is one source byte (so it has its offset) and never
+    // a substitution (those are U+FFFD).
+    const std::size_t run = i;
+    for (; i < produced && units[i] < 0x80; ++i) {
+      *out++ = char(units[i]);
+      *out_offset++ = base + std::uint64_t(from[i]);
+    }
+    if (i > run) last_offset = base + std::uint64_t(from[i - 1]);
+    if (i >= produced) break;
     const std::size_t unit = i;
-    UChar32 c;
-    U16_NEXT(im.units.data(), i, produced, c);
-    if (U_IS_SURROGATE(c)) c = 0xFFFD;
-    const int32_t off = im.offsets[unit];
+    const int32_t off = from[unit];
     const std::uint64_t source = off >= 0 ? base + std::uint64_t(off) : last_offset;
     last_offset = source;
-    while (next_error < im.log.errors.size() && im.log.errors[next_error].first < unit) ++next_error;
-    if (next_error < im.log.errors.size() && im.log.errors[next_error].first == unit) {
-      errors.push_back({produced_, source, im.log.errors[next_error].second});
-      ++next_error;
+    const UChar u = units[i];
+    // An invalid sequence is always a U+FFFD of the callback's.
+    if (u == 0xFFFD) {
+      while (next_error < bad.size() && bad[next_error].first < unit) ++next_error;
+      if (next_error < bad.size() && bad[next_error].first == unit) {
+        errors.push_back({produced_ + std::uint64_t(out - (text.data() + text_at)), source, bad[next_error].second});
+        ++next_error;
+      }
     }
-    char buf[4];
+    if (!U16_IS_SURROGATE(u)) {  // the rest of the BMP: two or three bytes
+      ++i;
+      if (u < 0x800) {
+        out[0] = char(0xC0 | (u >> 6));
+        out[1] = char(0x80 | (u & 0x3F));
+        out_offset[0] = out_offset[1] = source;
+        out += 2;
+        out_offset += 2;
+      } else {
+        out[0] = char(0xE0 | (u >> 12));
+        out[1] = char(0x80 | ((u >> 6) & 0x3F));
+        out[2] = char(0x80 | (u & 0x3F));
+        out_offset[0] = out_offset[1] = out_offset[2] = source;
+        out += 3;
+        out_offset += 3;
+      }
+      continue;
+    }
+    UChar32 c;
+    U16_NEXT(units, i, produced, c);
+    if (U_IS_SURROGATE(c)) c = 0xFFFD;  // a lone surrogate
     int32_t len = 0;
-    U8_APPEND_UNSAFE(buf, len, c);
-    text.append(buf, std::size_t(len));
-    for (int32_t k = 0; k < len; ++k) offsets.push_back(source);
-    produced_ += std::uint64_t(len);
+    U8_APPEND_UNSAFE(out, len, c);
+    out += len;
+    for (int32_t k = 0; k < len; ++k) *out_offset++ = source;
   }
+  const std::size_t written = std::size_t(out - (text.data() + text_at));
+  text.resize(text_at + written);
+  offsets.resize(offsets_at + written);
+  produced_ += written;
 }
 
 }  // namespace xq::formats

@@ -8,9 +8,33 @@
 #include <memory>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 namespace xq::formats {
+
+// Storage whose growth leaves new elements uninitialised: the decoder
+// writes every one of them (zero-filling the offsets first was a tenth of a
+// GBK archive's audit).
+template <class T>
+struct UninitialisedAllocator : std::allocator<T> {
+  template <class U>
+  struct rebind {
+    using other = UninitialisedAllocator<U>;
+  };
+  using std::allocator<T>::allocator;
+  template <class U>
+  void construct(U* p) noexcept {
+    ::new (static_cast<void*>(p)) U;
+  }
+  template <class U, class... Args>
+  void construct(U* p, Args&&... args) {
+    ::new (static_cast<void*>(p)) U(std::forward<Args>(args)...);
+  }
+};
+
+// One source offset per byte of decoded text.
+using SourceOffsets = std::vector<std::uint64_t, UninitialisedAllocator<std::uint64_t>>;
 
 // A sequence of source bytes that is not valid in the encoding; the text
 // holds U+FFFD in its place.
@@ -34,8 +58,7 @@ class ChunkDecoder {
   // Decodes about `chunk` more source bytes (cut after a line feed when one
   // is near), appending the UTF-8 text to `text`, one source offset per
   // text byte to `offsets`, and the invalid sequences to `errors`.
-  void decode(std::size_t chunk, std::string& text, std::vector<std::uint64_t>& offsets,
-              std::vector<DecodeError>& errors);
+  void decode(std::size_t chunk, std::string& text, SourceOffsets& offsets, std::vector<DecodeError>& errors);
 
  private:
   struct Impl;

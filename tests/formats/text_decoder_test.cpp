@@ -1,0 +1,85 @@
+// The chunked decoder: UTF-8 text with, for every byte of it, the offset of
+// the source byte it came from; invalid sequences as U+FFFD with their
+// bytes; the same result whatever the chunk size.
+#include <catch2/catch.hpp>
+
+#include <string>
+#include <vector>
+
+#include "xqrec/formats/text_decoder.h"
+
+using namespace xq::formats;
+
+namespace {
+
+struct Decoded {
+  std::string text;
+  std::vector<std::uint64_t> offsets;
+  std::vector<DecodeError> errors;
+};
+
+Decoded decode_all(std::string_view bytes, const char* encoding, std::size_t chunk = 1 << 18) {
+  ChunkDecoder d(bytes, encoding);
+  REQUIRE(d.ok());
+  Decoded out;
+  SourceOffsets offsets;
+  while (!d.done()) d.decode(chunk, out.text, offsets, out.errors);
+  out.offsets.assign(offsets.begin(), offsets.end());
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("decoder: GBK to UTF-8, one source offset per text byte", "[formats][decoder]") {
+  // "a", 你 (C4 E3), "b": 你 is three UTF-8 bytes from source offset 1.
+  const Decoded d = decode_all("a\xc4\xe3" "b", "GBK");
+  CHECK(d.text == "a\xe4\xbd\xa0" "b");
+  CHECK(d.offsets == std::vector<std::uint64_t>{0, 1, 1, 1, 3});
+  CHECK(d.errors.empty());
+  // A two-byte UTF-8 character: ° (A1 E3 in GBK, U+00B0).
+  const Decoded deg = decode_all("\xa1\xe3x", "GBK");
+  CHECK(deg.text == "\xc2\xb0x");
+  CHECK(deg.offsets == std::vector<std::uint64_t>{0, 0, 2});
+}
+
+TEST_CASE("decoder: an invalid sequence is U+FFFD with its bytes and offset", "[formats][decoder]") {
+  // 81 is a lead byte; a space cannot follow it (FF, by contrast, is
+  // windows-936's U+F8F5, not an error).
+  const Decoded d = decode_all("ab\x81 c", "GBK");
+  CHECK(d.text == "ab\xef\xbf\xbd c");
+  CHECK(d.offsets == std::vector<std::uint64_t>{0, 1, 2, 2, 2, 3, 4});
+  REQUIRE(d.errors.size() == 1);
+  CHECK(d.errors[0].offset == 2);
+  CHECK(d.errors[0].text_index == 2);
+  CHECK(d.errors[0].bytes == "\x81");
+}
+
+TEST_CASE("decoder: UTF-16 surrogate pairs are four bytes, a lone surrogate U+FFFD", "[formats][decoder]") {
+  // "a" then U+1F600 (D83D DE00), little-endian.
+  const std::string pair("a\0\x3d\xd8\x00\xde", 6);
+  const Decoded d = decode_all(pair, "UTF-16LE");
+  CHECK(d.text == "a\xf0\x9f\x98\x80");
+  CHECK(d.offsets == std::vector<std::uint64_t>{0, 2, 2, 2, 2});
+  const std::string lone("\x3d\xd8" "b\0", 4);
+  const Decoded l = decode_all(lone, "UTF-16LE");
+  CHECK(l.text.substr(0, 3) == "\xef\xbf\xbd");
+  CHECK(l.text.back() == 'b');
+}
+
+TEST_CASE("decoder: the result does not depend on the chunk size", "[formats][decoder]") {
+  std::string gbk;
+  for (int i = 0; i < 500; ++i) gbk += "1. \xc5\xda\xb6\xfe\xc6\xbd\xce\xe5 x\x81 \n";  // 1. 炮二平五 x, an invalid sequence
+  const Decoded whole = decode_all(gbk, "GBK");
+  for (const std::size_t chunk : {64, 100, 1000}) {
+    const Decoded parts = decode_all(gbk, "GBK", chunk);
+    CHECK(parts.text == whole.text);
+    CHECK(parts.offsets == whole.offsets);
+    REQUIRE(parts.errors.size() == whole.errors.size());
+    for (std::size_t k = 0; k < parts.errors.size(); ++k) {
+      CHECK(parts.errors[k].offset == whole.errors[k].offset);
+      CHECK(parts.errors[k].text_index == whole.errors[k].text_index);
+    }
+  }
+  CHECK(whole.errors.size() == 500);
+  CHECK(whole.offsets.size() == whole.text.size());
+}
