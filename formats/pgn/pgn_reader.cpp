@@ -156,6 +156,7 @@ class TextWindow {
     return true;
   }
 
+  bool identity() const { return identity_; }
   const char* data() const { return data_; }
   std::size_t size() const { return size_; }
   bool eof() const { return eof_; }
@@ -354,6 +355,9 @@ class PgnParser {
     t_.refill(keep);
     loc_.idx -= keep;
     pos_ -= keep;
+    // Decoded text: the source before the window is not read again, and its
+    // pages go back as the window moves, whatever a game's length.
+    if (options_.done_before && !t_.identity()) options_.done_before(t_.offset(0));
   }
 
   // How many bytes of v have their top bit set (v holds no other bits);
@@ -1069,28 +1073,44 @@ class PgnParser {
   }
 
   // Where the word going on at k ends, within the window.
-  std::size_t word_end(std::size_t k) const {
-    const std::size_t n = t_.size();
+  // Where the word at k ends, looking no further than `limit`.
+  std::size_t word_end(std::size_t k, std::size_t limit = SIZE_MAX) const {
+    const std::size_t n = std::min(t_.size(), limit);
     const char* d = t_.data();
     while (k < n) {
-      const std::uint8_t cls = byte_class(d[k]);
-      if ((cls & kWordEnd) || ((cls & kMaybeSpace) && space_len(k) != 0)) break;
+      if (ends_word(d, k)) break;
       ++k;
     }
     return std::min(k, n);
+  }
+  bool ends_word(const char* d, std::size_t k) const {
+    const std::uint8_t cls = byte_class(d[k]);
+    return (cls & kWordEnd) || ((cls & kMaybeSpace) && space_len(k) != 0);
   }
 
   // A word longer than the look-ahead (no move, number or result is): one
   // issue with its extent and the start of it, and the whole word skipped,
   // however many windows it spans. It starts no game.
+  // `k`: where the scan of the word stopped, at its end or at a limit. The
+  // rest is scanned a piece at a time, and the bytes passed go back
+  // (ReadOptions::done_before): a token of gigabytes (a sparse or NUL-filled
+  // file) would otherwise keep every page of it resident.
   [[gnu::noinline]] void skip_long_token(std::size_t start, std::size_t k) {
+    constexpr std::size_t kPiece = std::size_t(4) << 20;
     const SourceLocation at = location(start);
     std::string excerpt = escape_bytes(std::string_view(t_.data() + start, std::min<std::size_t>(k - start, 60)), 60);
     const std::uint64_t from = at.offset;
-    while (k == t_.size() && !t_.eof()) {
-      pos_ = k;
-      refill();  // drops the word read so far
-      k = word_end(pos_);
+    for (;;) {
+      if (k == t_.size() && !t_.eof()) {
+        pos_ = k;
+        refill();  // drops the word read so far
+        k = word_end(pos_, pos_ + kPiece);
+      } else if (k < t_.size() && !ends_word(t_.data(), k)) {
+        if (options_.done_before) options_.done_before(t_.offset(k));
+        k = word_end(k, k + kPiece);
+      } else {
+        break;
+      }
     }
     pos_ = k;
     const std::uint64_t to = t_.offset(k);
@@ -1109,7 +1129,7 @@ class PgnParser {
     if (read_plain_words()) return;
     const std::size_t start = pos_;
     const std::size_t n = t_.size();
-    std::size_t k = word_end(pos_);
+    std::size_t k = word_end(pos_, pos_ + kLookahead + 1);
     if (k - start > kLookahead || (k == n && !t_.eof())) {
       skip_long_token(start, k);
       return;
