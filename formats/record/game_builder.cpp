@@ -163,7 +163,7 @@ void GameBuilder::report_cuts() {
   if (tags_cut_) {
     game_.issues.push_back({Code::TooLarge, Severity::Error, {}, "",
                             "the game's tags pass " + std::to_string(kMaxGameTags) + " tags or " +
-                                std::to_string(kMaxGameTagBytes >> 20) + " MiB of names and values: the " +
+                                std::to_string(kMaxGameTagBytes >> 10) + " KiB of names and values: the " +
                                 std::to_string(tags_cut_) + " after that are not kept"});
   }
   if (comments_cut_) {

@@ -134,7 +134,7 @@ TEST_CASE("game size: variations nested past 65,536 are not kept, with one too-l
   CHECK(count(deep[0].issues, Code::TooLarge) == 0);
 }
 
-TEST_CASE("game size: tags past 1,024 or 1 MiB and NAGs past 2^20 are not kept, with one too-large error each",
+TEST_CASE("game size: tags past 1,024 or 32 KiB and NAGs past 2^20 are not kept, with one too-large error each",
           "[builder]") {
   std::string many;
   for (int i = 0; i < 2000; ++i) many += "[T" + std::to_string(i) + " \"v\"]\n";
@@ -147,14 +147,15 @@ TEST_CASE("game size: tags past 1,024 or 1 MiB and NAGs past 2^20 are not kept, 
   CHECK(games[0].issues.back().message.find("the 976 after that") != std::string::npos);
   CHECK(games[1].record.tags.size() == 1);
 
-  const std::string value(60000, 'v');
+  const std::string value(2000, 'v');
   std::string large;
   for (int i = 0; i < 20; ++i) large += "[L" + std::to_string(i % 10) + " \"" + value + "\"]\n";
   large += "\n1. h2e2 *\n";
   games = games_of(large);
   REQUIRE(games.size() == 1);
-  CHECK(games[0].record.tags.size() == 17);  // 17 × 60,002 bytes fit in 1 MiB, 18 do not
-  CHECK(count(games[0].issues, Code::TooLarge) == 1);
+  CHECK(games[0].record.tags.size() == 16);  // 16 × 2,002 bytes fit in 32 KiB, 17 do not
+  REQUIRE(count(games[0].issues, Code::TooLarge) == 1);
+  CHECK(games[0].issues.back().message.find("32 KiB") != std::string::npos);
 
   std::string nags = "1. h2e2 ";
   for (std::size_t i = 0; i < kMaxGameNags + 5; ++i) nags += "$1 ";

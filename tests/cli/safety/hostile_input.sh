@@ -114,6 +114,11 @@ audit-variations)  # 5,000 variations whose moves cannot be played: the audit's 
   { printf '[Format "ICCS"]\n\n1. h2e2 '; repeat 5000 '(a0a5) '; printf 'h9g7 *\n'; } > v.pgn
   audit v.pgn
   ;;
+pgn-control-tag)  # a 1 MB tag of control bytes: each is six in JSON, a 6 MB line
+  { printf '[Event "'; repeat 1000000 '\x01'; printf '"]\n\n1. h2e2 *\n'; } > t.pgn
+  audit t.pgn no
+  finding too-large 1 1
+  ;;
 sparse-2g)  # truncate -s 2G s.pgn: 10.5 GB
   truncate -s 2G s.pgn || { echo "cannot make a sparse file here; skipped"; exit 0; }
   audit s.pgn no

@@ -34,8 +34,10 @@ struct BuiltGame {
 // file could make large are bounded alike, each with one `too-large`
 // error: variations nested deeper than kMaxVariationDepth (what they hold
 // is not kept), more than kMaxGameNags NAGs, and tags past kMaxGameTags or
-// kMaxGameTagBytes of names and values. Real games stay far below (nesting
-// under 30, a tag section of a few dozen); the depth bound leaves room for
+// kMaxGameTagBytes of names and values (the audit's JSON line repeats the
+// tags, a control byte as six: 32 KiB keeps it within 1 MB beside the
+// findings' caps). Real games stay far below (nesting under 30, a tag
+// section of a few dozen, at most 426 bytes of tags in ../shared/corpus); the depth bound leaves room for
 // generated trees (opening books written as one variation in another, tested
 // 30,000 deep) -- it is there for "((((" without moves, where each level
 // would cost memory but hold nothing.
@@ -44,7 +46,7 @@ inline constexpr std::size_t kMaxGameCommentBytes = std::size_t(8) << 20;
 inline constexpr std::size_t kMaxVariationDepth = std::size_t(1) << 16;
 inline constexpr std::size_t kMaxGameNags = std::size_t(1) << 20;
 inline constexpr std::size_t kMaxGameTags = 1024;
-inline constexpr std::size_t kMaxGameTagBytes = std::size_t(1) << 20;
+inline constexpr std::size_t kMaxGameTagBytes = std::size_t(32) << 10;
 
 class GameBuilder : public GameVisitor {
  public:
