@@ -335,10 +335,23 @@ std::string cbf_element_for_tag(std::string_view tag) {
   return {};
 }
 
+// A CBF is one game in one XML document, which pugixml reads whole: about
+// twelve times its size in memory for a hostile one of many small elements
+// (a real record is a few kilobytes). Past the game-size bound of the
+// speed issue (8 MB of text) it is not read.
+constexpr std::size_t kMaxCbfBytes = std::size_t(8) << 20;
+
 FileReport read_cbf(std::string_view bytes, GameVisitor& visitor, const ReadOptions& options) {
   (void)options;
   FileReport report;
   report.format = Format::Cbf;
+  if (bytes.size() > kMaxCbfBytes) {
+    report.issues.push_back({Code::TooLarge, Severity::Error, {}, "",
+                             "a CBF record of " + std::to_string(bytes.size()) + " bytes, more than the " +
+                                 std::to_string(kMaxCbfBytes >> 20) +
+                                 " MiB this reader takes as one XML document (real ones are a few KB); not read"});
+    return report;
+  }
   CbfReader(bytes, visitor, report).run();
   return report;
 }

@@ -134,9 +134,15 @@ struct Field {
   Dialect dialect = Dialect::DhtmlXq;
 };
 
+// Fields kept per record: real records hold a few dozen (one per
+// commented ply at most); a hostile one of millions would otherwise hold
+// 56 bytes a field before any is read.
+constexpr std::size_t kMaxRecordFields = std::size_t(1) << 16;
+
 struct RecordText {
   std::size_t start = 0;
   std::vector<Field> fields;
+  std::size_t fields_not_kept = 0;  // beyond kMaxRecordFields (one too-large issue)
   bool truncated = false;
   std::vector<std::pair<std::size_t, Issue>> issues;  // offset -> issue (location filled later)
   std::size_t issues_not_kept = 0;  // beyond kMaxGameIssues: counted only
@@ -754,15 +760,26 @@ class RecordReader {
   bool dhj_black_ = false;
 };
 
-// Splits the text into records of fields.
-std::vector<RecordText> split_records(std::string_view text, std::size_t begin, const Scanner& sc) {
-  std::vector<RecordText> records;
+// Splits the text into records of fields, handing each to on_record as it
+// ends (one record in memory at a time, whatever the file holds); stops
+// when on_record returns false. Returns how many records were found.
+template <class OnRecord>
+std::size_t split_records(std::string_view text, std::size_t begin, const Scanner& sc, OnRecord&& on_record) {
+  std::size_t records = 0;
+  bool stopped = false;
   std::optional<RecordText> cur;
   bool explicit_wrapper = false;
   auto finish = [&](bool truncated) {
     if (!cur) return;
     cur->truncated = cur->truncated || truncated;
-    records.push_back(std::move(*cur));
+    // First, so that the cap on a game's issues never drops it.
+    if (cur->fields_not_kept)
+      cur->issues.insert(cur->issues.begin(), {cur->start, Issue{Code::TooLarge, Severity::Error, {}, "",
+                                               "the record holds more than " + std::to_string(kMaxRecordFields) +
+                                                   " fields: the " + std::to_string(cur->fields_not_kept) +
+                                                   " after them are not kept"}});
+    ++records;
+    stopped = !on_record(std::move(*cur));
     cur.reset();
   };
   auto note = [&](std::size_t offset, Code code, Severity sev, std::string_view t, std::string msg) {
@@ -774,7 +791,7 @@ std::vector<RecordText> split_records(std::string_view text, std::size_t begin, 
     cur->issues.push_back({offset, Issue{code, sev, {}, bounded_excerpt(printable(t)), std::move(msg)}});
   };
   std::size_t pos = begin;
-  for (;;) {
+  while (!stopped) {
     const std::size_t b = sc.find_token(pos);
     if (b == std::string_view::npos) break;
     const auto tok = read_token(text, b);
@@ -818,7 +835,8 @@ std::vector<RecordText> split_records(std::string_view text, std::size_t begin, 
     const std::size_t nb = sc.find_token(tok->end);
     const std::size_t value_end = nb == std::string_view::npos ? text.size() : nb;
     f.value = text.substr(f.value_pos, value_end - f.value_pos);
-    cur->fields.push_back(f);
+    if (cur->fields.size() < kMaxRecordFields) cur->fields.push_back(f);
+    else ++cur->fields_not_kept;
     if (nb == std::string_view::npos) {
       note(b, Code::Truncated, Severity::Error, text.substr(b, tok->end - b),
            "the text ends inside field DhtmlXQ_" + std::string(f.name));
@@ -839,7 +857,7 @@ std::vector<RecordText> split_records(std::string_view text, std::size_t begin, 
       pos = nb;
     }
   }
-  if (cur) {
+  if (cur && !stopped) {
     if (explicit_wrapper && !cur->truncated)
       note(text.size(), Code::Truncated, Severity::Error, "", "the text ends inside a [DhtmlXQ] record");
     finish(explicit_wrapper);
@@ -879,26 +897,22 @@ FileReport read_dhtmlxq(std::string_view bytes, GameVisitor& visitor, const Read
   }
   const Scanner sc(text, scheme);
   detail::TextLocator locator(text, scheme);
-  std::vector<RecordText> records = split_records(text, begin, sc);
-  if (records.empty()) {
-    report.issues.push_back({Code::NoRecord, Severity::Error, {}, "", "no [DhtmlXQ] record found"});
-    return report;
-  }
   std::size_t index = 0;
   detail::IssueBudget budget;  // the file's kMaxFileIssues
-  for (const RecordText& rt : records) {
+  const std::size_t records = split_records(text, begin, sc, [&](RecordText&& rt) {
     RecordReader rr(text, *values, locator, budget);
     const SourceLocation where = locator.at(rt.start);
     rr.read(rt);
     ++index;
     ++report.games;
     const Control c = visitor.begin_game(index, where);
-    if (c == Control::Stop) break;
-    if (c == Control::SkipGame) continue;
+    if (c == Control::Stop) return false;
+    if (c == Control::SkipGame) return true;
     for (const Issue& i : rr.issues()) visitor.issue(i);
     replay_record_body(rr.record(), visitor);
-    if (visitor.end_game(rr.record().truncated) == Control::Stop) break;
-  }
+    return visitor.end_game(rr.record().truncated) != Control::Stop;
+  });
+  if (records == 0) report.issues.push_back({Code::NoRecord, Severity::Error, {}, "", "no [DhtmlXQ] record found"});
   return report;
 }
 

@@ -84,9 +84,10 @@ cbl-bad-moves)  # a library of 20 records of 100,000 bad move records each: the 
   finding bad-move 9999 9999  # and the bad-index: 10,000
   grep -q "the file's limit of 10000 issues is reached" out.jsonl || die "the file's limit is not said"
   ;;
-dhtmlxq-tags)  # a record of 200,000 fields never closed
-  { printf '[DhtmlXQ]'; repeat 200000 '[DhtmlXQ_x]'; printf '[/DhtmlXQ]'; } > d.ubb
+dhtmlxq-tags)  # a record of 2,000,000 fields never closed: 145 MB when all were kept
+  { printf '[DhtmlXQ]'; repeat 2000000 '[DhtmlXQ_x]'; printf '[/DhtmlXQ]'; } > d.ubb
   audit d.ubb
+  finding too-large 1 1
   ;;
 json-members)  # a game of 200,000 unknown members, and 20,000 lines that are no game
   perl -e 'print "{\"xqrec\":1", (map { ",\"m$_\":1" } 1 .. 200000), "}\n"; print "1\n" x 20000' > j.jsonl
@@ -109,6 +110,12 @@ cbf-elements)  # a record of 200,000 unknown elements
     printf '</ChineseChessRecord>'; } > e.cbf
   audit e.cbf
   finding unknown-element 1000 1000
+  ;;
+cbf-too-large)  # 39 MB of small unknown elements: 453 MB as one XML document
+  { printf '<?xml version="1.0"?><ChineseChessRecord Version="1.0"><Head/><MoveList/>'
+    repeat 1500000 "<X a='1' b='2' c='3'>t</X>"; printf '</ChineseChessRecord>'; } > big.cbf
+  audit big.cbf no
+  finding too-large 1 1
   ;;
 audit-variations)  # 5,000 variations whose moves cannot be played: the audit's own findings
   { printf '[Format "ICCS"]\n\n1. h2e2 '; repeat 5000 '(a0a5) '; printf 'h9g7 *\n'; } > v.pgn
