@@ -20,6 +20,8 @@
 #include "xqrec/core/rules/rule_set.h"
 #include "xqrec/core/rules/verdict.h"
 
+#include "phrase_set.h"
+
 namespace xq::audit {
 
 using namespace xq::formats;
@@ -378,11 +380,8 @@ class GameAuditor {
 
   // Whether any tag or comment holds one of `words`. Most comments are
   // empty: they are passed over without a search.
-  bool record_mentions(std::span<const std::string_view> words, bool tag_names) const {
-    const auto mentions = [&](std::string_view s) {
-      return !s.empty() &&
-             std::any_of(words.begin(), words.end(), [&](std::string_view w) { return s.find(w) != s.npos; });
-    };
+  bool record_mentions(const PhraseSet& words, bool tag_names) const {
+    const auto mentions = [&](std::string_view s) { return !s.empty() && words.found_in(s); };
     for (const auto& t : rec_.tags)
       if (mentions(t.value) || (tag_names && mentions(t.name))) return true;
     for (const auto& n : rec_.nodes)
@@ -394,12 +393,14 @@ class GameAuditor {
     static constexpr std::string_view kWords[] = {
         "认输", "認輸", "投子", "超时",   "超時",      "判负",       "判負", "判胜", "判勝", "弃权", "棄權",
         "resign", "Resign", "time", "Time", "forfeit", "adjudicat", "Adjudicat", "认负", "認負", "逾时", "逾時"};
-    return record_mentions(kWords, true);
+    static const PhraseSet kSet(kWords);
+    return record_mentions(kSet, true);
   }
 
   bool record_mentions_agreement() const {
     static constexpr std::string_view kWords[] = {"议和", "議和", "协议和", "協議和", "agreed", "Agreed"};
-    return record_mentions(kWords, false);
+    static const PhraseSet kSet(kWords);
+    return record_mentions(kSet, false);
   }
 
   // The ECCO code of the main line's first plies, and whether the record's
