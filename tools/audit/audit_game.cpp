@@ -167,8 +167,12 @@ class GameAuditor {
   void line_begin(const LineStart& line) {
     main_ = line.main();
     line_previous_ = line.previous;
+    // Only the main line counts repetitions and the quiet run (played()):
+    // a variation has no use for a counter of its own, whose storage each
+    // would allocate anew.
+    if (!main_) return;
     repetition_ = rules::RepetitionCounter(opt_.repetition_threshold);
-    if (main_) repetition_.push(line.pos.key(), false);
+    repetition_.push(line.pos.key(), false);
     repetition_reported_ = false;
     quiet_ = rules::QuietRun(opt_.natural_limit, line.pos.halfmove_clock());
   }
