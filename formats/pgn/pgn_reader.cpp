@@ -767,8 +767,11 @@ class PgnParser {
 
   // --- comments -------------------------------------------------------------
 
+  // Appends s without its CRs, a run between them at a time (not byte by
+  // byte: comments are most of the bytes of annotated records), up to
+  // kMaxComment bytes; a byte left past that is one warning.
   void append_comment(std::string_view s, std::size_t at) {
-    for (char c : s) {
+    while (!s.empty()) {
       if (comment_.size() >= kMaxComment) {
         if (!comment_cut_) {
           comment_cut_ = true;
@@ -777,8 +780,13 @@ class PgnParser {
         }
         return;
       }
-      if (c == '\r') continue;  // CRLF and lone CR become LF below
-      comment_ += c;
+      if (s.front() == '\r') {  // CRLF and lone CR become LF below
+        s.remove_prefix(1);
+        continue;
+      }
+      const std::size_t run = std::min({s.find('\r'), s.size(), kMaxComment - comment_.size()});
+      comment_.append(s.substr(0, run));
+      s.remove_prefix(run);
     }
   }
 

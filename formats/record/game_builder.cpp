@@ -87,7 +87,9 @@ void GameBuilder::expect_moves(std::size_t count) {
   if (nodes.capacity() < used_ + count) nodes.reserve(used_ + count);
 }
 
-GameNode& GameBuilder::next_node() {
+// Inline: the builder's every move takes a node here; growing is the rare
+// path, out of line.
+inline GameNode& GameBuilder::next_node() {
   auto& nodes = game_.record.nodes;
   if (used_ >= reusable_) [[unlikely]]
     return add_node();
@@ -99,7 +101,7 @@ GameNode& GameBuilder::next_node() {
   return n;
 }
 
-GameNode& GameBuilder::add_node() {
+[[gnu::noinline]] GameNode& GameBuilder::add_node() {
   ++used_;
   // Grown by half, not doubled: while a long game grows, its old and new
   // storage are held at once (2.5 times its nodes rather than 3).

@@ -59,10 +59,9 @@ void NodeChildren::erase(const NodeId* at) {
   }
 }
 
-const NodeNotes& GameNode::no_notes() {
-  static const NodeNotes none;
-  return none;
-}
+// Constant-initialised (empty strings and vector need no allocation): no
+// order of initialisation to fear.
+constinit const NodeNotes GameNode::kNoNotes{};
 
 NodeId GameRecord::add_child(NodeId parent, GameNode child) {
   const NodeId id = NodeId(nodes.size());

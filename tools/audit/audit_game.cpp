@@ -20,7 +20,7 @@
 #include "xqrec/core/rules/rule_set.h"
 #include "xqrec/core/rules/verdict.h"
 
-#include "word_set.h"
+#include "phrase_set.h"
 
 namespace xq::audit {
 
@@ -167,8 +167,12 @@ class GameAuditor {
   void line_begin(const LineStart& line) {
     main_ = line.main();
     line_previous_ = line.previous;
+    // Only the main line counts repetitions and the quiet run (played()):
+    // a variation has no use for a counter of its own, whose storage each
+    // would allocate anew.
+    if (!main_) return;
     repetition_ = rules::RepetitionCounter(opt_.repetition_threshold);
-    if (main_) repetition_.push(line.pos.key(), false);
+    repetition_.push(line.pos.key(), false);
     repetition_reported_ = false;
     quiet_ = rules::QuietRun(opt_.natural_limit, line.pos.halfmove_clock());
   }
@@ -381,7 +385,7 @@ class GameAuditor {
 
   // Whether any tag or comment holds one of `words`. Most comments are
   // empty: they are passed over without a search.
-  bool record_mentions(const WordSet& words, bool tag_names) const {
+  bool record_mentions(const PhraseSet& words, bool tag_names) const {
     const auto mentions = [&](std::string_view s) { return !s.empty() && words.found_in(s); };
     for (const auto& t : rec_.tags)
       if (mentions(t.value) || (tag_names && mentions(t.name))) return true;
@@ -391,15 +395,17 @@ class GameAuditor {
   }
 
   bool record_mentions_end() const {
-    static const WordSet kWords{"认输", "認輸", "投子", "超时",   "超時",      "判负",       "判負", "判胜",
-                                "判勝", "弃权", "棄權", "resign", "Resign",    "time",       "Time", "forfeit",
-                                "adjudicat", "Adjudicat", "认负", "認負", "逾时", "逾時"};
-    return record_mentions(kWords, true);
+    static constexpr std::string_view kWords[] = {
+        "认输", "認輸", "投子", "超时",   "超時",      "判负",       "判負", "判胜", "判勝", "弃权", "棄權",
+        "resign", "Resign", "time", "Time", "forfeit", "adjudicat", "Adjudicat", "认负", "認負", "逾时", "逾時"};
+    static const PhraseSet kSet(kWords);
+    return record_mentions(kSet, true);
   }
 
   bool record_mentions_agreement() const {
-    static const WordSet kWords{"议和", "議和", "协议和", "協議和", "agreed", "Agreed"};
-    return record_mentions(kWords, false);
+    static constexpr std::string_view kWords[] = {"议和", "議和", "协议和", "協議和", "agreed", "Agreed"};
+    static const PhraseSet kSet(kWords);
+    return record_mentions(kSet, false);
   }
 
   // The ECCO code of the main line's first plies, and whether the record's

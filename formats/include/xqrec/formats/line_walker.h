@@ -8,6 +8,7 @@
 #pragma once
 
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -27,7 +28,7 @@ struct LineStart {
   int ply = 0;
   std::string path;
   Move previous = Move::none();  // the move that led to `pos` before the branch (none for the main line)
-  bool main() const { return path == "main"; }
+  bool main() const { return path == std::string_view("main"); }  // a size test first, no strlen
 };
 
 // One ply the walker played.
