@@ -405,3 +405,36 @@ TEST_CASE("the ICCS dash form is a dialect note only where the record does not d
   const auto wxf = dialect_messages(audit_text("[Format \"WXF\"]\n" + moves));
   CHECK(std::find(wxf.begin(), wxf.end(), "iccs-dash") != wxf.end());
 }
+
+// An undecided verdict (rules::Verdict::undecided: a search budget ran out)
+// cannot say who should have won: the recorded result is held to nothing.
+// tests/data/rules/checks.txt [24.2-budget-undecided]: Black's 长杀 is
+// proven, Red's 车i9i8 may be 杀 within 10 positions per mate question.
+TEST_CASE("an undecided repetition verdict holds the result to nothing", "[audit]") {
+  const char* fen = "8R/9/4k4/N8/9/3c5/r8/5K3/9/9 w";
+  const std::vector<const char*> moves = {"i9i8", "d4d7", "i8i9", "d7d4", "i9i8", "d4d7", "i8i9", "d7d4"};
+  AuditOptions opt;
+  opt.threats.mate_depth = 9;
+  opt.threats.check_depth = 4;
+  SECTION("with the default budget Black loses, and 0-1 contradicts it") {
+    const auto a = audit_game(iccs_game(fen, moves, "0-1"), {}, opt);
+    const Issue* rep = find(a, Code::Repetition);
+    REQUIRE(rep);
+    REQUIRE(rep->verdict);
+    CHECK(rep->verdict->outcome == xq::rules::Outcome::BlackLoses);
+    CHECK(find(a, Code::ResultMismatch));
+  }
+  SECTION("within 10 positions the verdict is undecided: no mismatch, no incomplete record") {
+    opt.threats.mate_nodes = 10;
+    for (const char* result : {"0-1", "1-0", ""}) {
+      INFO(result);
+      const auto a = audit_game(iccs_game(fen, moves, result), {}, opt);
+      const Issue* rep = find(a, Code::Repetition);
+      REQUIRE(rep);
+      REQUIRE(rep->verdict);
+      CHECK(rep->verdict->undecided);
+      CHECK_FALSE(find(a, Code::ResultMismatch));
+      CHECK_FALSE(find(a, Code::IncompleteRecord));
+    }
+  }
+}
