@@ -256,8 +256,8 @@ MoveClassification classify_move(const Position& before, Move m, RuleSet rules, 
     }
     if (all) {
       mate_counts = false;
-      // No answer refuted the threat, but some only within the budget: the
-      // threat may be new, the move may be 杀.
+      // No other answer is proven free of the threat, but some are unknown:
+      // the threat may be new after all (26.3), the move may be 杀.
       out.unknown.mate = some_unknown;
       out.reason = "the mate threat was made by the opponent's own check (自毙, 24.18/26.3): 闲";
     }
