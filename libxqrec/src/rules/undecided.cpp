@@ -62,7 +62,9 @@ void settle_unknowns(Verdict& v, const ThreatOptions& opt) {
 
   std::string may_be;
   if (mate) may_be = "杀 (24.2)";
-  if (chase) may_be += std::string(may_be.empty() ? "" : " or ") + "捉 by checks (将军得子, 24.3)";
+  // A chase search by checks (将军得子) ran out after the move (a gain may be
+  // missing) or before it (a proven chase may be new after all, 从捉到捉).
+  if (chase) may_be += std::string(may_be.empty() ? "" : " or ") + "捉 (24.3, the gains by checks unsettled)";
   std::string budget;
   if (mate) budget = "mate_nodes = " + std::to_string(opt.mate_nodes);
   if (chase) budget += std::string(budget.empty() ? "" : ", ") + "check_nodes = " + std::to_string(opt.check_nodes);
