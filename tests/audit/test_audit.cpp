@@ -438,3 +438,24 @@ TEST_CASE("an undecided repetition verdict holds the result to nothing", "[audit
     }
   }
 }
+
+// AuditOptions::threats reaches the proof lines too: checks.txt
+// [24.2-8-checks-长杀], where 车i9i8's mate takes 8 checks (闲 at the default
+// 3), is 长杀 at mate_depth 9, and its line is rebuilt at that depth.
+TEST_CASE("the audit judges and proves with AuditOptions::threats", "[audit]") {
+  const std::vector<const char*> moves = {"i9i8", "e7d7", "i8i9", "d7e7", "i9i8", "e7d7", "i8i9", "d7e7"};
+  AuditOptions opt;
+  opt.proof_lines = true;
+  opt.threats.mate_depth = 9;
+  const auto a = audit_game(iccs_game("8R/9/4k4/N8/9/9/9/5K3/9/9 w", moves, ""), {}, opt);
+  const Issue* rep = find(a, Code::Repetition);
+  REQUIRE(rep);
+  REQUIRE(rep->verdict);
+  CHECK(rep->verdict->outcome == xq::rules::Outcome::RedLoses);
+  const auto& proofs = rep->verdict->proofs;
+  const auto deep = std::find_if(proofs.begin(), proofs.end(), [&](const xq::rules::ProofLine& p) {
+    return p.ply == rep->verdict->first_ply;
+  });
+  REQUIRE(deep != proofs.end());
+  CHECK(deep->moves.size() == 15);  // 8 checks, 7 replies
+}
