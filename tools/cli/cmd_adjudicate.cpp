@@ -7,7 +7,10 @@
 // line the verdict as a JSON object (xq::rules::write_verdict_json, with its
 // "proofs"). The
 // text output ends with a "line:" per 杀 or chase by checks of the cycle:
-// the moves (ICCS) that prove it, for the arbiter to follow.
+// the moves (ICCS) that prove it, for the arbiter to follow. A move whose
+// class a search could not settle within --mate-nodes / --check-nodes ends
+// with "[unknown: ...]"; a verdict that rests on such moves is a draw with a
+// line "undecided: ..." after "must change:" (Verdict::undecided).
 // Exit: 0 on a verdict, 1 when the line never repeats or has an illegal move,
 // 2 on usage errors (including an unreadable FEN or move token).
 #include <iostream>
@@ -158,7 +161,7 @@ int run_adjudicate(const std::vector<std::string>& args) {
        "searched positions)")
       ("check-depth", po::value<int>(&check_depth),
        "consecutive checks searched for winning material, 将军得子 (24.3; default 2, at most 20; past 2 within a "
-       "budget, and a budget that runs out can make a chase look new: see docs/repetition.md)")
+       "budget, --check-nodes)")
       ("mate-nodes", po::value<long>(&mate_nodes),
        "positions searched per mate question past 3 checks (default 5000, 1 to 1000000000); a question it does not "
        "settle is no 杀 and the move is marked unknown")
