@@ -405,3 +405,57 @@ TEST_CASE("the ICCS dash form is a dialect note only where the record does not d
   const auto wxf = dialect_messages(audit_text("[Format \"WXF\"]\n" + moves));
   CHECK(std::find(wxf.begin(), wxf.end(), "iccs-dash") != wxf.end());
 }
+
+// An undecided verdict (rules::Verdict::undecided: a search budget ran out)
+// cannot say who should have won: the recorded result is held to nothing.
+// tests/data/rules/checks.txt [24.2-budget-undecided]: Black's 长杀 is
+// proven, Red's 车i9i8 may be 杀 within 10 positions per mate question.
+TEST_CASE("an undecided repetition verdict holds the result to nothing", "[audit]") {
+  const char* fen = "8R/9/4k4/N8/9/3c5/r8/5K3/9/9 w";
+  const std::vector<const char*> moves = {"i9i8", "d4d7", "i8i9", "d7d4", "i9i8", "d4d7", "i8i9", "d7d4"};
+  AuditOptions opt;
+  opt.threats.mate_depth = 9;
+  opt.threats.check_depth = 4;
+  SECTION("with the default budget Black loses, and 0-1 contradicts it") {
+    const auto a = audit_game(iccs_game(fen, moves, "0-1"), {}, opt);
+    const Issue* rep = find(a, Code::Repetition);
+    REQUIRE(rep);
+    REQUIRE(rep->verdict);
+    CHECK(rep->verdict->outcome == xq::rules::Outcome::BlackLoses);
+    CHECK(find(a, Code::ResultMismatch));
+  }
+  SECTION("within 10 positions the verdict is undecided: no mismatch, no incomplete record") {
+    opt.threats.mate_nodes = 10;
+    for (const char* result : {"0-1", "1-0", ""}) {
+      INFO(result);
+      const auto a = audit_game(iccs_game(fen, moves, result), {}, opt);
+      const Issue* rep = find(a, Code::Repetition);
+      REQUIRE(rep);
+      REQUIRE(rep->verdict);
+      CHECK(rep->verdict->undecided);
+      CHECK_FALSE(find(a, Code::ResultMismatch));
+      CHECK_FALSE(find(a, Code::IncompleteRecord));
+    }
+  }
+}
+
+// AuditOptions::threats reaches the proof lines too: checks.txt
+// [24.2-8-checks-长杀], where 车i9i8's mate takes 8 checks (闲 at the default
+// 3), is 长杀 at mate_depth 9, and its line is rebuilt at that depth.
+TEST_CASE("the audit judges and proves with AuditOptions::threats", "[audit]") {
+  const std::vector<const char*> moves = {"i9i8", "e7d7", "i8i9", "d7e7", "i9i8", "e7d7", "i8i9", "d7e7"};
+  AuditOptions opt;
+  opt.proof_lines = true;
+  opt.threats.mate_depth = 9;
+  const auto a = audit_game(iccs_game("8R/9/4k4/N8/9/9/9/5K3/9/9 w", moves, ""), {}, opt);
+  const Issue* rep = find(a, Code::Repetition);
+  REQUIRE(rep);
+  REQUIRE(rep->verdict);
+  CHECK(rep->verdict->outcome == xq::rules::Outcome::RedLoses);
+  const auto& proofs = rep->verdict->proofs;
+  const auto deep = std::find_if(proofs.begin(), proofs.end(), [&](const xq::rules::ProofLine& p) {
+    return p.ply == rep->verdict->first_ply;
+  });
+  REQUIRE(deep != proofs.end());
+  CHECK(deep->moves.size() == 15);  // 8 checks, 7 replies
+}

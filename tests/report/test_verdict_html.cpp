@@ -101,3 +101,35 @@ TEST_CASE("verdict html: the page is self-contained and prints on A4", "[report]
   pugi::xml_document doc;
   CHECK(doc.load_string(page.substr(page.find('\n') + 1).c_str()));
 }
+
+// tests/data/rules/checks.txt [24.2-budget-undecided]: within 10 positions
+// per mate question Red's 车i9i8 may be 杀, so Black's proven 长杀 does not
+// decide the verdict (rules::Verdict::undecided).
+TEST_CASE("verdict html: an undecided draw and its unknown move", "[report]") {
+  rules::AdjudicateOptions opt;
+  opt.threats.mate_depth = 9;
+  opt.threats.check_depth = 4;
+  opt.threats.mate_nodes = 10;
+  const char* fen = "8R/9/4k4/N8/9/3c5/r8/5K3/9/9 w";
+  const char* moves = "i9i8 d4d7 i8i9 d7d4 i9i8 d4d7 i8i9 d7d4 i9i8";
+  Position before;
+  const rules::Verdict v = judge(fen, moves, before, opt);
+  REQUIRE(v.undecided);
+  pugi::xml_document doc;
+  REQUIRE(doc.load_string(report::verdict_section(before, v).c_str()));
+  const auto s = doc.child("section");
+  CHECK(std::string(s.attribute("data-outcome").value()) == "draw");
+  CHECK(std::string(s.attribute("data-undecided").value()) == "true");
+  const std::string outcome = doc.select_node("//p[@class='outcome']").node().text().get();
+  CHECK(outcome.rfind("draw (undecided): ", 0) == 0);
+  // The unknown move says so in its row; the others do not.
+  CHECK(doc.select_node("//tr[@data-ply='5']//span[@class='unknown']").node());
+  CHECK(doc.select_nodes("//span[@class='unknown']").size() == 1);
+  // Decided (the default budget): no attribute, no mark.
+  opt.threats.mate_nodes = rules::ThreatOptions{}.mate_nodes;
+  const rules::Verdict decided = judge(fen, moves, before, opt);
+  pugi::xml_document doc2;
+  REQUIRE(doc2.load_string(report::verdict_section(before, decided).c_str()));
+  CHECK(doc2.child("section").attribute("data-undecided").empty());
+  CHECK(doc2.select_nodes("//span[@class='unknown']").empty());
+}

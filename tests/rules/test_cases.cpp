@@ -89,6 +89,14 @@ std::string run_case(const xqtest::RuleCase& c) {
   if (std::string(outcome_name(v.outcome)) != c.get("verdict"))
     problems += "verdict: want " + c.get("verdict") + ", got " + std::string(outcome_name(v.outcome)) + ": " +
                 v.explanation + "; ";
+  // "undecided: true|false" (Verdict::undecided): whether the verdict is a
+  // draw only because a search budget left some moves unknown.
+  if (c.has("undecided")) {
+    const std::string want = c.get("undecided");
+    if (want != "true" && want != "false") return problems + "bad undecided value '" + want + "'";
+    if ((want == "true") != v.undecided)
+      problems += "undecided: want " + want + ", got " + (v.undecided ? "true" : "false") + ": " + v.explanation + "; ";
+  }
   if (c.has("articles"))
     for (const auto& a : xqtest::words(c.get("articles")))
       if (std::find(v.articles.begin(), v.articles.end(), a) == v.articles.end())

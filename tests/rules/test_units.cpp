@@ -2,6 +2,8 @@
 // targets, cycle detection and the JSON writer.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
+
 #include "xqrec/core/fen.h"
 #include "xqrec/core/iccs.h"
 #include "xqrec/core/rules/values.h"
@@ -330,4 +332,118 @@ TEST_CASE("search depths beyond the maximum are searched at the maximum", "[rule
   most.mate_depth = most.check_depth = kMaxSearchDepth;
   CHECK(mate_line(p, Color::Red, huge) == mate_line(p, Color::Red, most));
   CHECK(find_chase_targets(p, Color::Red, huge).targets.size() == find_chase_targets(p, Color::Red, most).targets.size());
+}
+
+// MoveClassification::unknown: what a move may be when a search ran out of
+// budget (search_answer.h). Positions of checks.txt's undecided cases.
+TEST_CASE("unknown classes: set when a budget runs out, not when the depth refutes", "[rules][checks]") {
+  ThreatOptions deep;
+  deep.mate_depth = 9;
+  deep.check_depth = 4;
+  ThreatOptions starved_mate = deep;
+  starved_mate.mate_nodes = 10;
+  // 车i9i8's 8-check mate ([24.2-8-checks-长杀]): found, unknown, refuted.
+  const Position p = pos_of("8R/9/4k4/N8/9/9/9/5K3/9/9 w");
+  const auto found = classify_move(p, mv("i9i8"), RuleSet::Cxa2020, deep);
+  CHECK(found.cls == MoveClass::Mate);
+  CHECK_FALSE(found.unknown.any());
+  const auto unknown = classify_move(p, mv("i9i8"), RuleSet::Cxa2020, starved_mate);
+  CHECK(unknown.cls == MoveClass::Idle);
+  CHECK(unknown.unknown.mate);
+  CHECK_FALSE(unknown.unknown.chase);
+  const auto refuted = classify_move(p, mv("i9i8"), RuleSet::Cxa2020);  // 3 checks, searched in full
+  CHECK(refuted.cls == MoveClass::Idle);
+  CHECK_FALSE(refuted.unknown.any());
+  // The Asian rules search no series of checks: nothing is ever unknown.
+  CHECK_FALSE(classify_move(p, mv("i9i8"), RuleSet::Asian, starved_mate).unknown.any());
+  // 车a2e2 ([24.3-budget-undecided]): within 10 positions the search before
+  // the move runs out, so its chase of the horse e3 may be an old one (从捉到捉).
+  ThreatOptions starved_gain = deep;
+  starved_gain.check_nodes = 10;
+  const Position q = pos_of("9/4k2n1/3aba2b/2C6/9/1c4rR1/4n4/R4K3/9/9 w");
+  const auto maybe_chase = classify_move(q, mv("a2e2"), RuleSet::Cxa2020, starved_gain);
+  CHECK(maybe_chase.cls == MoveClass::Block);
+  CHECK(maybe_chase.unknown.chase);
+  const auto chase = classify_move(q, mv("a2e2"), RuleSet::Cxa2020, deep);
+  CHECK(chase.cls == MoveClass::Chase);
+  CHECK_FALSE(chase.unknown.any());
+}
+
+TEST_CASE("自毙 with an unknown answer: the move may be 杀", "[rules][checks]") {
+  // The position of "自毙 with an unknown answer: no false 杀" above. Black's
+  // mate threat after 车g7xe7 is proven with one position; with one (and
+  // eight when asked again) per question some other answer to the check
+  // stays unknown, so the threat may be new (26.3): the move may be 杀. With
+  // 10 every answer settles: 自毙 proven, nothing unknown.
+  Position p = pos_of("4k4/9/2R3rC1/r8/5r3/9/9/9/3KA4/9 w");
+  Undo u;
+  p.make(mv("c7e7"), u);
+  ThreatOptions starved;
+  starved.mate_depth = 9;
+  starved.check_depth = 0;
+  starved.mate_nodes = 1;
+  Position after = p;
+  Undo ua;
+  after.make(mv("g7e7"), ua);
+  REQUIRE(mate_threat(after, Color::Black, starved) == SearchAnswer::Found);
+  const auto c = classify_move(p, mv("g7e7"), RuleSet::Cxa2020, starved);
+  CHECK(c.cls != MoveClass::Mate);
+  CHECK(c.unknown.mate);
+  ThreatOptions settled = starved;
+  settled.mate_nodes = 10;
+  CHECK_FALSE(classify_move(p, mv("g7e7"), RuleSet::Cxa2020, settled).unknown.mate);
+}
+
+// Verdict::undecided (docs/repetition.md, "Unknown"): Black's 长杀 is proven,
+// Red's 车i9i8 may be 杀 too (checks.txt [24.2-budget-undecided]).
+TEST_CASE("undecided verdict: a loss that rests on the other side's unknown moves", "[rules][checks]") {
+  const Position start = pos_of("8R/9/4k4/N8/9/3c5/r8/5K3/9/9 w");
+  const auto moves = line("i9i8 d4d7 i8i9 d7d4 i9i8 d4d7 i8i9 d7d4 i9i8");
+  AdjudicateOptions opt;
+  opt.threats.mate_depth = 9;
+  opt.threats.check_depth = 4;
+  opt.threats.mate_nodes = 10;
+  const auto r = adjudicate_line(start, moves, opt);
+  REQUIRE(r);
+  REQUIRE(*r);
+  const Verdict& v = **r;
+  CHECK(v.undecided);
+  CHECK(v.outcome == Outcome::Draw);
+  CHECK_FALSE(v.must_change);
+  CHECK(v.moves[0].unknown.mate);
+  CHECK(v.explanation.find("mate_nodes = 10") != std::string::npos);
+  CHECK(v.explanation.find("ply 5") != std::string::npos);
+  // 23.5.2.2 (the side that does not change loses) names a loss: dropped;
+  // 26.9.4 (both forbidden, neither named: a draw) is the other reading's.
+  CHECK(std::find(v.articles.begin(), v.articles.end(), "23.5.2.2") == v.articles.end());
+  CHECK(std::find(v.articles.begin(), v.articles.end(), "26.9.4") != v.articles.end());
+  const std::string j = verdict_json(v);
+  CHECK(j.rfind("{\"rules\":\"cxa2020\",\"outcome\":\"draw\",\"undecided\":true,\"must_change\":null,", 0) == 0);
+  // The default budget settles 车i9i8 (no mate: the cannon on d7 defends):
+  // Black loses, decided, and the JSON has no "undecided".
+  AdjudicateOptions full = opt;
+  full.threats.mate_nodes = ThreatOptions{}.mate_nodes;
+  const auto w = adjudicate_line(start, moves, full);
+  REQUIRE(w);
+  REQUIRE(*w);
+  CHECK_FALSE((**w).undecided);
+  CHECK((**w).outcome == Outcome::BlackLoses);
+  CHECK(verdict_json(**w).find("undecided") == std::string::npos);
+}
+
+TEST_CASE("undecided verdict: the loser's own unknown moves leave its loss", "[rules][checks]") {
+  // checks.txt [24.3-budget-loser-unknown]: Red's 车a2e2 chases the horse e6
+  // and may win more by checks; Red 一捉一杀 loses whatever that is.
+  const Position start = pos_of("9/4k2n1/3aba2b/2C1n4/9/7R1/9/R4K3/9/9 w");
+  AdjudicateOptions opt;
+  opt.threats.mate_depth = 9;
+  opt.threats.check_depth = 4;
+  opt.threats.check_nodes = 10;
+  const auto r = adjudicate_line(start, line("a2e2 i7g5 e2a2 g5i7 a2e2 i7g5 e2a2 g5i7 a2e2"), opt);
+  REQUIRE(r);
+  REQUIRE(*r);
+  CHECK((**r).moves[0].unknown.chase);
+  CHECK_FALSE((**r).undecided);
+  CHECK((**r).outcome == Outcome::RedLoses);
+  CHECK(std::find((**r).articles.begin(), (**r).articles.end(), "23.5.2.2") != (**r).articles.end());
 }

@@ -239,8 +239,8 @@ class GameAuditor {
                             " time; the cycle is plies " + std::to_string(rep.first_ply) + "-" +
                             std::to_string(rep.last_ply));
     const std::span<const Move> judged(played.data() + from - 1, std::size_t(rep.last_ply - from + 1));
-    rules::Verdict v = rules::adjudicate_cycle(before, judged, from, opt_.rules);
-    if (opt_.proof_lines) rules::add_proof_lines(v, before);
+    rules::Verdict v = rules::adjudicate_cycle(before, judged, from, opt_.rules, opt_.threats);
+    if (opt_.proof_lines) rules::add_proof_lines(v, before, opt_.threats);
     f.verdict = v;
     f.message += "; " + v.explanation;
     // The verdict decides the result only when the game ends in this cycle:
@@ -445,6 +445,10 @@ class GameAuditor {
       return;
     }
     const bool ends_in_cycle = verdict_ && !left_cycle_ && out_.plies - verdict_->last_ply < verdict_cycle_;
+    // An undecided verdict (a search budget ran out) cannot say who should
+    // have won, nor that the record lacks how the game ended: the result is
+    // held to nothing.
+    if (ends_in_cycle && verdict_->undecided) return;
     // Players may agree a draw (议和) whatever the verdict would have been.
     if (ends_in_cycle && !none && verdict_->outcome != rules::Outcome::Draw && !(result == "1/2-1/2" && record_mentions_agreement())) {
       const auto outcome = verdict_->outcome;

@@ -7,7 +7,10 @@
 // line the verdict as a JSON object (xq::rules::write_verdict_json, with its
 // "proofs"). The
 // text output ends with a "line:" per 杀 or chase by checks of the cycle:
-// the moves (ICCS) that prove it, for the arbiter to follow.
+// the moves (ICCS) that prove it, for the arbiter to follow. A move whose
+// class a search could not settle within --mate-nodes / --check-nodes ends
+// with "[unknown: ...]"; a verdict that rests on such moves is a draw with a
+// line "undecided: ..." after "must change:" (Verdict::undecided).
 // Exit: 0 on a verdict, 1 when the line never repeats or has an illegal move,
 // 2 on usage errors (including an unreadable FEN or move token).
 #include <iostream>
@@ -127,6 +130,14 @@ void print_proof_lines(const xq::rules::Verdict& v) {
   }
 }
 
+// What a move may be beyond its class (a search ran out of budget): the
+// arbiter sees which moves a larger budget could change.
+std::string unknown_mark(const xq::rules::UnknownClasses& u) {
+  if (!u.any()) return "";
+  std::string what = u.mate && u.chase ? "mate threat and gain by checks" : u.mate ? "mate threat" : "gain by checks";
+  return " [unknown: " + what + " not proven within the budget]";
+}
+
 int run_adjudicate(const std::vector<std::string>& args) {
   po::options_description opts("options");
   std::vector<std::string> fen_words, move_words;
@@ -134,6 +145,7 @@ int run_adjudicate(const std::vector<std::string>& args) {
   std::size_t game_index = 1;
   int threshold = 3;
   int mate_depth = xq::rules::ThreatOptions{}.mate_depth, check_depth = xq::rules::ThreatOptions{}.check_depth;
+  long mate_nodes = xq::rules::ThreatOptions{}.mate_nodes, check_nodes = xq::rules::ThreatOptions{}.check_nodes;
   opts.add_options()
       ("fen", po::value<std::vector<std::string>>(&fen_words)->multitoken(), "start position (default: the standard start)")
       ("moves", po::value<std::vector<std::string>>(&move_words)->multitoken(),
@@ -149,12 +161,18 @@ int run_adjudicate(const std::vector<std::string>& args) {
        "searched positions)")
       ("check-depth", po::value<int>(&check_depth),
        "consecutive checks searched for winning material, 将军得子 (24.3; default 2, at most 20; past 2 within a "
-       "budget, and a budget that runs out can make a chase look new: see docs/repetition.md)")
+       "budget, --check-nodes)")
+      ("mate-nodes", po::value<long>(&mate_nodes),
+       "positions searched per mate question past 3 checks (default 5000, 1 to 1000000000); a question it does not "
+       "settle is no 杀 and the move is marked unknown")
+      ("check-nodes", po::value<long>(&check_nodes),
+       "positions searched per position for 将军得子 past 2 checks (default 500, 1 to 1000000000); a gain it does not "
+       "settle is no 捉 and the move is marked unknown")
       ("json", "print the verdict as JSON after the outcome line")
       ("html", po::value<std::string>(&html), "also write the verdict page for an arbiter to FILE: the board before the "
                                               "cycle, the moves with their classes and targets, the verdict and articles");
   po::variables_map vm;
-  if (int rc = parse_options("adjudicate", "([--fen FEN] --moves \"MOVE ...\" | --game FILE [--index N]) [--rules R] [--threshold N] [--rule-23-4] [--mate-depth N] [--check-depth N] [--json]", opts,
+  if (int rc = parse_options("adjudicate", "([--fen FEN] --moves \"MOVE ...\" | --game FILE [--index N]) [--rules R] [--threshold N] [--rule-23-4] [--mate-depth N] [--check-depth N] [--mate-nodes N] [--check-nodes N] [--json]", opts,
                              {}, args, vm);
       rc >= 0)
     return rc;
@@ -179,6 +197,13 @@ int run_adjudicate(const std::vector<std::string>& args) {
   if (mate_depth < 1 || mate_depth > most || check_depth < 0 || check_depth > most) {
     std::cerr << "xqrec adjudicate: --mate-depth must be between 1 and " << most << ", --check-depth between 0 and "
               << most << "\n";
+    return kUsage;
+  }
+  // The budgets (ThreatOptions::mate_nodes, check_nodes): a search of no
+  // position answers nothing, and the bound keeps a typo from running for days.
+  constexpr long most_nodes = 1'000'000'000;
+  if (mate_nodes < 1 || mate_nodes > most_nodes || check_nodes < 1 || check_nodes > most_nodes) {
+    std::cerr << "xqrec adjudicate: --mate-nodes and --check-nodes must be between 1 and " << most_nodes << "\n";
     return kUsage;
   }
   if (vm.count("game") == vm.count("moves")) {
@@ -238,6 +263,8 @@ int run_adjudicate(const std::vector<std::string>& args) {
   opt.rule_23_4 = rule_23_4;
   opt.threats.mate_depth = mate_depth;
   opt.threats.check_depth = check_depth;
+  opt.threats.mate_nodes = mate_nodes;
+  opt.threats.check_nodes = check_nodes;
   const auto result = xq::rules::adjudicate_line(start, moves, opt);
   auto notes = [&] {
     for (const auto& i : issues)
@@ -287,11 +314,16 @@ int run_adjudicate(const std::vector<std::string>& args) {
   std::cout << "rules: " << xq::rules::rule_set_name(v.rules) << "\n";
   std::cout << "must change: " << (v.must_change ? std::string(xq::color_name(*v.must_change)) : std::string("none"))
             << "\n";
+  if (v.undecided)
+    std::cout << "undecided: the proven moves make a side lose unless the moves marked unknown below are 杀 or 捉; "
+                 "--mate-nodes " << mate_nodes << " / --check-nodes " << check_nodes
+              << " did not settle them, a larger budget decides it\n";
   std::cout << (v.long_attack ? "window (23.4): plies " : "cycle: plies ") << v.first_ply << "-" << v.last_ply << "\n";
   for (std::size_t i = 0; i < v.moves.size(); ++i) {
     const auto& m = v.moves[i];
     std::cout << "ply " << v.first_ply + int(i) << " " << xq::color_name(m.side) << " " << xq::to_iccs(m.move) << " "
-              << xq::rules::class_name_zh(m.cls) << " " << xq::rules::class_code(m.cls) << ": " << m.reason << "\n";
+              << xq::rules::class_name_zh(m.cls) << " " << xq::rules::class_code(m.cls) << ": " << m.reason
+              << unknown_mark(m.unknown) << "\n";
   }
   std::cout << "red: " << v.red.label << "\n";
   std::cout << "black: " << v.black.label << "\n";

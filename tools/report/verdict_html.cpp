@@ -38,7 +38,8 @@ std::string proof_text(const Position& after, const rules::ProofLine& p) {
 std::string verdict_section(const Position& before, const rules::Verdict& v) {
   std::string out = "<section class=\"verdict\" data-rules=\"" + std::string(rules::rule_set_name(v.rules)) +
                     "\" data-outcome=\"" + std::string(rules::outcome_name(v.outcome)) + "\" data-first-ply=\"" +
-                    std::to_string(v.first_ply) + "\" data-last-ply=\"" + std::to_string(v.last_ply) + "\">";
+                    std::to_string(v.first_ply) + "\" data-last-ply=\"" + std::to_string(v.last_ply) + "\"" +
+                    (v.undecided ? " data-undecided=\"true\"" : "") + ">";
   out += "<h2>" + std::string(v.long_attack ? "23.4: plies " : "Repetition: plies ") + std::to_string(v.first_ply) +
          "–" + std::to_string(v.last_ply) + "</h2>";
   BoardMarks marks;
@@ -57,6 +58,13 @@ std::string verdict_section(const Position& before, const rules::Verdict& v) {
            std::string(rules::class_code(m.cls)) + "\"><td>" + std::to_string(v.first_ply + int(i)) + "</td><td title=\"" +
            to_iccs(m.move) + "\">" + zh_side(m.side) + " " + html_escape(zh) + "</td><td class=\"cls\">" +
            std::string(rules::class_name_zh(m.cls)) + "</td><td>" + html_escape(m.reason);
+    // What a larger search budget could still make of the move.
+    if (m.unknown.any())
+      out += "<br/><span class=\"unknown\">unknown: " +
+             std::string(m.unknown.mate && m.unknown.chase ? "mate threat and gain by checks"
+                         : m.unknown.mate                  ? "mate threat"
+                                                           : "gain by checks") +
+             " not proven within the budget</span>";
     for (const auto& t : m.targets)
       out += "<br/>target: " + std::string(color_name(t.victim_piece.color())) + " " +
              std::string(piece_type_name(t.victim_piece.type())) + " on " + t.victim.name() + " (" +
@@ -68,7 +76,8 @@ std::string verdict_section(const Position& before, const rules::Verdict& v) {
     out += "</td></tr>";
   }
   out += "</table>";
-  out += "<p class=\"outcome\">" + html_escape(std::string(rules::outcome_name(v.outcome))) + ": " +
+  const std::string outcome = std::string(rules::outcome_name(v.outcome)) + (v.undecided ? " (undecided)" : "");
+  out += "<p class=\"outcome\">" + html_escape(outcome) + ": " +
          html_escape(v.explanation) + "</p>";
   out += "<table class=\"summary\"><tr><th>must change</th><td>" +
          (v.must_change ? zh_side(*v.must_change) + " (" + std::string(color_name(*v.must_change)) + ")" : std::string("—")) +

@@ -121,15 +121,19 @@ constexpr long kReaskFactor = 8;
 // A search of the position before the move that ran out of budget
 // ("unknown", search_answer.h) is asked again with more; if it is still
 // unknown, the side may already have had the chase, and none is new.
-std::vector<ChaseTarget> new_chases(const Position& before, const Position& after, Move m, RuleSet rules,
-                                    const ThreatOptions& opt) {
+struct NewChases {
+  std::vector<ChaseTarget> targets;  // proven new chases
+  bool unknown = false;              // a search ran out of budget: a new chase may be missing
+};
+
+NewChases new_chases(const Position& before, const Position& after, Move m, RuleSet rules, const ThreatOptions& opt) {
   const Color us = before.side_to_move();
   const auto find = rules != RuleSet::Asian ? find_chase_targets : find_chase_captures;
   // After the move an unknown is no chase: only its proven gains are listed.
   const Chases now = find(after, us, opt);
   // No gain after the move, no new chase: the position before need not be
   // searched (most moves of a cycle; the searches are most of a verdict).
-  if (now.targets.empty()) return {};
+  if (now.targets.empty()) return {{}, now.unknown};
   Chases old = find(before, us, opt);
   const auto fresh = [&] {
     std::vector<ChaseTarget> out;
@@ -153,7 +157,7 @@ std::vector<ChaseTarget> new_chases(const Position& before, const Position& afte
     return best_per_victim(out);
   };
   std::vector<ChaseTarget> out = fresh();
-  if (out.empty() || !old.unknown) return out;
+  if (out.empty() || !old.unknown) return {out, now.unknown};
   // Asked again with more budget than the position after the move needed
   // (it found its gains within one budget for all its first checks).
   ThreatOptions more = opt;
@@ -162,8 +166,8 @@ std::vector<ChaseTarget> new_chases(const Position& before, const Position& afte
   out = fresh();
   // Still unknown before the move: the chase may be an old one (从捉到捉 is 闲,
   // 1999 图六–图八, 2011 参考图8), and a new 捉 is not claimed on a guess.
-  if (old.unknown) out.clear();
-  return out;
+  if (!old.unknown) return {out, now.unknown};
+  return {{}, true};
 }
 
 std::string square_phrase(const ChaseTarget& t) {
@@ -204,20 +208,24 @@ MoveClassification classify_move(const Position& before, Move m, RuleSet rules, 
     out.gives_check = true;
     out.cls = MoveClass::Check;
     out.reason = "checks (将)";
-    for (const auto& t : new_chases(before, after, m, rules, opt))
+    for (const auto& t : new_chases(before, after, m, rules, opt).targets)
       if (!(t.king_or_pawn && !t.joint)) out.targets.push_back(t);
     return out;
   }
 
   // 杀 (24.2), with 26.1.2 (king answering a check) and 24.18/26.3 (自毙).
   // Unknown after the move is no 杀: a mate not proven is not punished (24.2).
-  out.mate_threat = rules != RuleSet::Asian && mate_threat(after, us, opt) == SearchAnswer::Found;
+  const SearchAnswer mate_answer = rules != RuleSet::Asian ? mate_threat(after, us, opt) : SearchAnswer::Refuted;
+  out.mate_threat = mate_answer == SearchAnswer::Found;
   bool mate_counts = out.mate_threat;
   // 26.1.2 is a 2011/2020 article: the 1999 text calls such a king move 杀
   // (1999 图十五: 将4平5 answers the check and is 杀), and counts another
   // piece's chase made possible by the king as 捉 (27.1 "借帅（将）之力").
   const bool king_answer_is_idle = rules == RuleSet::Cxa2011 || rules == RuleSet::Cxa2020;
-  if (mate_counts && answered_check && king_move && king_answer_is_idle) {
+  // Whatever it threatens, such a king move is 闲 (26.1.2): nothing unknown.
+  const bool idle_king_answer = answered_check && king_move && king_answer_is_idle;
+  out.unknown.mate = mate_answer == SearchAnswer::Unknown && !idle_king_answer;
+  if (mate_counts && idle_king_answer) {
     mate_counts = false;
     out.reason = "king answers a check; its mate threat is 闲 (26.1.2)";
   }
@@ -226,7 +234,7 @@ MoveClassification classify_move(const Position& before, Move m, RuleSet rules, 
     // checking side made it itself; only a new threat counts (26.3).
     MoveList answers;
     before.generate_legal(answers);
-    bool all = true;
+    bool all = true, some_unknown = false;
     for (Move a : answers) {
       if (a == m) continue;
       Position p = before;
@@ -237,6 +245,7 @@ MoveClassification classify_move(const Position& before, Move m, RuleSet rules, 
         ThreatOptions more = opt;
         more.mate_nodes = opt.mate_nodes * kReaskFactor;
         threat = mate_threat(p, us, more);
+        some_unknown = some_unknown || threat == SearchAnswer::Unknown;
       }
       // Still unknown counts as a threat: the mate may be the checker's own
       // doing (自毙, 26.3), and a 杀 is not claimed on a guess.
@@ -247,6 +256,9 @@ MoveClassification classify_move(const Position& before, Move m, RuleSet rules, 
     }
     if (all) {
       mate_counts = false;
+      // No other answer is proven free of the threat, but some are unknown:
+      // the threat may be new after all (26.3), the move may be 杀.
+      out.unknown.mate = some_unknown;
       out.reason = "the mate threat was made by the opponent's own check (自毙, 24.18/26.3): 闲";
     }
   }
@@ -258,12 +270,14 @@ MoveClassification classify_move(const Position& before, Move m, RuleSet rules, 
   }
 
   // 捉 (24.3): new capture threats.
-  for (const auto& t : new_chases(before, after, m, rules, opt)) {
+  const NewChases chases = new_chases(before, after, m, rules, opt);
+  out.unknown.chase = chases.unknown && !idle_king_answer;
+  for (const auto& t : chases.targets) {
     if (t.king_or_pawn && !t.joint) out.kp_targets.push_back(t);
     else out.targets.push_back(t);
   }
   if (!out.targets.empty()) {
-    if (answered_check && king_move && king_answer_is_idle) {
+    if (idle_king_answer) {
       out.reason = "king answers a check; its chase is 闲 (26.1.2)";
       out.kp_targets.insert(out.kp_targets.end(), out.targets.begin(), out.targets.end());
       out.targets.clear();

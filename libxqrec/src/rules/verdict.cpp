@@ -10,7 +10,9 @@
 #include "xqrec/core/iccs.h"
 #include "xqrec/core/rules/values.h"
 
+#include "cxa_judge.h"
 #include "proof_lines_json.h"
+#include "undecided.h"
 
 namespace xq::rules {
 
@@ -185,7 +187,11 @@ std::array<std::set<int>, 2> tracked_chases(const Position& before, const std::v
   return common;
 }
 
-void summarise(Verdict& v, Color c) {
+// With `unknown_chases_severe`, a move of c that may chase more than it is
+// proven to (UnknownClasses::chase) counts as a plain 捉 of a rook or an
+// unrooted piece: the heaviest it may be under 26.8.1–3 / 26.9.1–3
+// (undecided.cpp).
+void summarise(Verdict& v, Color c, bool unknown_chases_severe) {
   SideSummary& s = c == Color::Red ? v.red : v.black;
   std::vector<MoveClass> cls;
   bool all_check = true, all_attack = true, all_severe = true, any_joint = false, any_plain = false;
@@ -197,6 +203,7 @@ void summarise(Verdict& v, Color c) {
     all_attack = all_attack && is_attack(m.cls);
     if (m.cls == MoveClass::Chase) {
       bool sev = false;
+      if (unknown_chases_severe && m.unknown.chase) sev = any_plain = true;
       for (const auto& t : m.targets)
         if (severe_target(t)) {
           sev = true;
@@ -229,10 +236,14 @@ void must_change(Verdict& v, Color c, const char* article, const std::string& wh
   v.explanation = side_word(c) + " must change and loses if it does not: " + why;
 }
 
-void judge_cxa(Verdict& v) {
+}  // namespace
+
+namespace detail {
+
+void judge_cxa(Verdict& v, std::optional<Color> unknowns_read_forbidden) {
   const Articles& a = articles_of(v.rules);
-  summarise(v, Color::Red);
-  summarise(v, Color::Black);
+  summarise(v, Color::Red, unknowns_read_forbidden == Color::Red);
+  summarise(v, Color::Black, unknowns_read_forbidden == Color::Black);
   // Classification articles of the classes that occur.
   std::set<MoveClass> seen;
   bool joint = false, kp = false, root = false;
@@ -334,6 +345,19 @@ void judge_cxa(Verdict& v) {
                   a.unrooted_vs_joint + ": " + doing_phrase(v, Color::Red) + "; " + doing_phrase(v, Color::Black) + rb + ".";
 }
 
+std::vector<std::string> loss_only_articles(RuleSet rules) {
+  const Articles& a = articles_of(rules);
+  std::vector<std::string> out;
+  // 1999 cites one article (26.1, 26.4) both for the rule and for its loss.
+  if (std::string_view(a.one_forbidden_verdict) != a.one_forbidden) out.emplace_back(a.one_forbidden_verdict);
+  if (std::string_view(a.perpetual_check_verdict) != a.perpetual_check_loses) out.emplace_back(a.perpetual_check_verdict);
+  return out;
+}
+
+}  // namespace detail
+
+namespace {
+
 void judge_asian(Verdict& v, const Position& before) {
   std::array<bool, 2> any{};
   const auto common = tracked_chases(before, v.moves, any);
@@ -409,8 +433,12 @@ Verdict adjudicate_cycle(const Position& before, std::span<const Move> cycle, in
     Undo u;
     pos.make(m, u);
   }
-  if (rules == RuleSet::Asian) judge_asian(v, before);
-  else judge_cxa(v);
+  if (rules == RuleSet::Asian) {
+    judge_asian(v, before);
+  } else {
+    detail::judge_cxa(v);
+    detail::settle_unknowns(v, opt);
+  }
   return v;
 }
 
@@ -459,8 +487,9 @@ Result<std::optional<Verdict>, LineError> adjudicate_line(const Position& start,
 }
 
 void write_verdict_json(std::ostream& out, const Verdict& v, bool with_proofs) {
-  out << "{\"rules\":" << json_string(rule_set_name(v.rules)) << ",\"outcome\":" << json_string(outcome_name(v.outcome))
-      << ",\"must_change\":";
+  out << "{\"rules\":" << json_string(rule_set_name(v.rules)) << ",\"outcome\":" << json_string(outcome_name(v.outcome));
+  if (v.undecided) out << ",\"undecided\":true";
+  out << ",\"must_change\":";
   if (v.must_change) out << json_string(color_name(*v.must_change));
   else out << "null";
   out << ",\"cycle\":[" << v.first_ply << "," << v.last_ply << "],\"classes\":{";

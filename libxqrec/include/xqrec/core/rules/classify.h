@@ -38,6 +38,23 @@ std::string_view class_name_zh(MoveClass c);  // "将", "杀", ...
 std::string_view class_code(MoveClass c);     // "check", "mate-threat", "chase", "exchange", "offer", "block", "follow", "idle"
 constexpr bool is_attack(MoveClass c) { return c == MoveClass::Check || c == MoveClass::Mate || c == MoveClass::Chase; }
 
+// The heavier classes a move may have that a series-of-checks search could
+// not prove or refute within its budget (SearchAnswer::Unknown,
+// search_answer.h). classify_move reads them as absent (an unknown mate is no
+// 杀, an unknown gain no 捉: docs/repetition.md, "Unknown"); the verdict asks
+// whether the other reading would change who loses (Verdict::undecided).
+struct UnknownClasses {
+  // The move may be 杀 (24.2): the mate search after it ran out of budget,
+  // or the 自毙 test (24.18/26.3) could not settle whether the threat is new.
+  // Not set on 将 or 杀 (nothing heavier to be).
+  bool mate = false;
+  // The move may be 捉 by checks (将军得子, 24.3), or a 捉 of another piece
+  // than the proven ones: the chase search after the move, or before it
+  // (从捉到捉), ran out of budget. Not set on 将 or 杀.
+  bool chase = false;
+  bool any() const { return mate || chase; }
+};
+
 struct MoveClassification {
   Move move;
   Color side = Color::Red;
@@ -47,6 +64,7 @@ struct MoveClassification {
   bool mate_threat = false;           // a mate threat exists after the move (whether counted or not)
   std::vector<ChaseTarget> targets;   // new chases that count (empty unless cls is Chase)
   std::vector<ChaseTarget> kp_targets;  // new chases by the king or a pawn alone (26.1: 闲 by themselves)
+  UnknownClasses unknown;             // what the move may be beyond its class (budget ran out)
   std::string reason;                 // one short clause, English with the Chinese term
 };
 

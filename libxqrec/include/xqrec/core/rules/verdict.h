@@ -10,6 +10,8 @@
 //                "root":"unrooted","joint":false,"by_checks":false},...],
 //    "articles":["24.3","25.3",...],"explanation":"..."}
 // Plies are numbered from 1 (ply k is the k-th move of the line).
+// "undecided":true follows "outcome" only when Verdict::undecided is set (the
+// outcome is then "draw"); it is absent otherwise.
 #pragma once
 
 #include "xqrec/core/json_text.h"
@@ -55,6 +57,13 @@ struct Verdict {
   std::vector<std::string> articles;
   std::string explanation;
   bool long_attack = false;  // judged under 23.4 (nine attacking moves), not a three-fold repetition
+  // CXA: the moves as proven make one side lose, but some moves of the other
+  // side may be 杀 or 捉 (MoveClassification::unknown: a search ran out of
+  // budget), and read so that side would not lose. The verdict is then a
+  // draw, nobody must change, and the explanation says which plies a larger
+  // budget (ThreatOptions::mate_nodes, check_nodes) would decide. Never set
+  // under the Asian rules (no series of checks is searched there).
+  bool undecided = false;
   // One per 杀 and per chase by checks of `moves`, in ply order: filled by
   // add_proof_lines (adjudicate, the HTML report), empty otherwise.
   std::vector<ProofLine> proofs;

@@ -38,6 +38,11 @@ struct AuditOptions {
   std::size_t max_candidates = 12;  // candidate moves listed in one finding
   bool keep_main_line = false;    // fill GameAudit::start_fen and main_line (the HTML report shows the moves)
   bool proof_lines = false;       // rebuild each verdict's proof lines (rules::add_proof_lines; the HTML report)
+  // The searches' depths and budgets for repetition verdicts and their proof
+  // lines (rules::adjudicate_cycle, rules::add_proof_lines). With budgets
+  // that run out, a verdict can be undecided (rules::Verdict::undecided):
+  // then it does not hold the recorded result to anything.
+  rules::ThreatOptions threats;
 };
 
 using formats::Issue;
