@@ -1,5 +1,10 @@
 #include "xqrec/index/schema.h"
 
+#include <fcntl.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
 #include <filesystem>
 
 namespace xq::archive {
@@ -138,6 +143,13 @@ std::string open_for_writing(Database& db, const std::string& path, bool rebuild
     kind = whose(look, why);
     if (kind < 0 && !(rebuild && why.find("schema version") != std::string::npos))
       return path + ": " + why + "; nothing was written";
+  }
+  // A new index gets the mode every new output gets, the umask's (SQLite
+  // would create it 0644 whatever the umask); an existing one keeps its own.
+  if (!exists) {
+    const int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
+    if (fd < 0) return "cannot create " + path + ": " + std::strerror(errno);
+    ::close(fd);
   }
   if (std::string e = db.open(path, true); !e.empty()) return e;
   // One writer at a time for a whole run (SQLite's lock is per transaction,

@@ -247,6 +247,16 @@ output-mode)
   chmod 640 shared.pgn
   (umask 022; "$xqrec" audit v.pgn --jsonl shared.pgn > /dev/null)
   [ "$(stat -c %a shared.pgn)" = 640 ] || die "a replaced file's mode became $(stat -c %a shared.pgn)"
+  # --db too: a new index gets the umask's mode (its -wal and -shm follow
+  # it), an index updated keeps its own.
+  for mask in 0 022 077; do
+    (umask $mask; "$xqrec" index v.pgn --db "i$mask.sqlite" 2> /dev/null)
+    want=$(printf '%o' $((0666 & ~0$mask)))
+    [ "$(stat -c %a "i$mask.sqlite")" = "$want" ] || die "index --db with umask $mask gave mode $(stat -c %a "i$mask.sqlite")"
+  done
+  chmod 600 i0.sqlite
+  (umask 0; "$xqrec" index v.pgn --db i0.sqlite --rebuild 2> /dev/null)
+  [ "$(stat -c %a i0.sqlite)" = 600 ] || die "an index rebuilt changed its mode to $(stat -c %a i0.sqlite)"
   ;;
 stdout-full)
   # Item 10: a write error on standard output is an error, said on stderr.
