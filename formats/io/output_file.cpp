@@ -120,6 +120,8 @@ int open_direct(const std::string& path) {
 
 }  // namespace
 
+unsigned new_file_mode() { return 0666 & ~process_umask; }
+
 bool is_temporary_output_name(std::string_view path) {
   const auto slash = path.find_last_of('/');
   const std::string_view name = slash == std::string_view::npos ? path : path.substr(slash + 1);
@@ -192,7 +194,7 @@ std::string OutputFile::open(const std::string& path) {
   }
   slot_ = register_temporary(temp_);
   // mkstemp makes 0600; the output gets what a plain open would give.
-  ::fchmod(fd, exists ? (st.st_mode & 07777) : (0666 & ~process_umask));
+  ::fchmod(fd, exists ? (st.st_mode & 07777) : new_file_mode());
   file_ = ::fdopen(fd, "wb");
   if (!file_) {
     const std::string e = std::strerror(errno);

@@ -237,6 +237,30 @@ long-output-name)
   [ -s "$name" ] || die "no 250-byte output"
   expect_rc 0 "$xqrec" audit v.pgn --jsonl "$name.x"
   [ -s "$name.x" ] || die "no 252-byte --jsonl output"
+  # --db: SQLite keeps NAME-wal and NAME-shm beside the index, so a name of
+  # up to NAME_MAX - 4 bytes works (created, then updated), and a longer one
+  # is refused with exit 2 before anything is written; no empty file stays.
+  for length in 247 248 251; do
+    db=$(printf 'b%.0s' $(seq 1 $((length - 4)))).sql
+    expect_rc 0 "$xqrec" index v.pgn --db "$db"
+    expect_rc 0 "$xqrec" index v.pgn --db "$db"
+    grep -q "1 unchanged" err.txt || die "the second run on a $length-byte --db: $(cat err.txt)"
+    expect_rc 0 "$xqrec" select --db "$db" --list
+    [ -s out.txt ] || die "select --db of a $length-byte index listed nothing"
+    rm -f "$db"
+  done
+  db=$(printf 'b%.0s' $(seq 1 248)).sql
+  expect_rc 2 "$xqrec" index v.pgn --db "$db"
+  grep -q "leaves no room for SQLite" err.txt || die "a 252-byte --db: $(cat err.txt)"
+  [ ! -e "$db" ] || die "a refused --db left a file"
+  # A new index that cannot be made leaves nothing; an existing one stays.
+  mkdir ro; chmod 555 ro
+  if ! touch ro/probe 2> /dev/null; then
+    expect_rc 2 "$xqrec" index v.pgn --db ro/i.sqlite
+    [ -z "$(ls -A ro)" ] || die "a failed --db left $(ls -A ro)"
+  fi
+  chmod 755 ro
+  no_temporaries
   ;;
 output-mode)
   cp "$games/li-zanan-vs-chen-weixiong.pgn" v.pgn
