@@ -323,6 +323,16 @@ terminal-escapes)
   grep -q '^new\\x0aline\\x07.pgn:' out.txt || die "a newline in a file name split the line: $(head -2 out.txt)"
   "$xqrec" convert "$(printf 'gone\x1b[2J.pgn')" -o o.pgn 2> err.txt
   if LC_ALL=C grep -q $'\x1b' err.txt; then die "an ESC in a file name reached stderr"; fi
+  # Command-line arguments quoted in messages (Boost.Program_options' ones too).
+  E=$'\x1b[2J\x07'
+  for cmd in "$E" "audit --$E" "audit --jobs $E" "duplicates --min-plies $E" "audit --max-games $E" \
+             "notation --from iccs --to wxf $E" "codes $E" "fen --allow $E 4k4/9/9/9/9/9/9/9/9/4K4" \
+             "perft --depth $E" "select e.pgn --list --date $E" "audit --shard $E e.pgn" "adjudicate --rules $E"; do
+    # shellcheck disable=SC2086
+    "$xqrec" $cmd > out.txt 2> err.txt
+    if LC_ALL=C grep -q $'[\x1b\x07]' out.txt err.txt; then die "'xqrec ${cmd//$E/E}': a control character reached the terminal"; fi
+    grep -qF '\x1b[2J\x07' out.txt err.txt || die "'xqrec ${cmd//$E/E}' did not show the argument escaped: $(cat err.txt)"
+  done
   ;;
 json-file-names)
   # Item 12: JSON is valid Unicode; a name that is not UTF-8 keeps its bytes in file_bytes.
