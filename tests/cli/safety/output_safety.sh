@@ -194,6 +194,13 @@ select-outputs)
   [ ! -e r.jsonl ] || die "a run that read nothing created its report"
   expect_rc 0 "$xqrec" select v.pgn -o k.pgn
   cmp -s k.pgn k.keep && die "a selection that was read did not replace k.pgn"
+  # Read, but no game selected: an existing output stays, as convert's does.
+  cp k.pgn k.before
+  expect_rc 0 "$xqrec" select v.pgn --player NOBODY -o k.pgn
+  same k.pgn k.before
+  grep -q "no game selected: k.pgn is left as it was" err.txt || die "select selecting nothing: $(cat err.txt)"
+  expect_rc 0 "$xqrec" select v.pgn --player NOBODY -o new.pgn
+  [ -e new.pgn ] && [ ! -s new.pgn ] || die "a new output of a run selecting nothing is not an empty file"
   expect_rc 0 "$xqrec" select v.pgn -o xq --to xqf
   [ -s xq/0001.xqf ] || die "select -o xq --to xqf wrote no xq/0001.xqf"
   # With --db, the index and the files it names are inputs too.
