@@ -1,5 +1,6 @@
 #include "cli.h"
 
+#include <charconv>
 #include <iostream>
 #include <string_view>
 
@@ -79,6 +80,20 @@ bool parse_shard_option(const char* name, const po::variables_map& vm, xq::forma
     return false;
   }
   shard = *parsed;
+  return true;
+}
+
+bool parse_max_games_option(const char* name, const po::variables_map& vm, std::size_t& max_games) {
+  if (!vm.count("max-games")) return true;
+  const std::string& text = vm["max-games"].as<std::string>();
+  std::size_t n = 0;
+  const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), n);
+  if (ec != std::errc() || end != text.data() + text.size() || n < 1) {
+    std::cerr << "xqrec " << name << ": --max-games must be a whole number of at least 1 (not '"
+              << xq::formats::printable(text) << "')\n";
+    return false;
+  }
+  max_games = n;
   return true;
 }
 
