@@ -114,6 +114,16 @@ file-folder-clash)
   mkdir -p out2/a.pgn
   expect_rc 2 "$xqrec" convert d/a.xqf -o out2/
   grep -q "is a folder" err.txt || die "no refusal for a folder in the way: $(cat err.txt)"
+  # A file where the folder of the outputs should be: refused up front too.
+  echo keep > k2.pgn; cp k2.pgn k2.keep
+  mkdir e; cp d/a.xqf e/; cp d/a.pgn/x.pgn e/
+  expect_rc 2 "$xqrec" convert e -o k2.pgn
+  grep -q "k2.pgn is not a folder" err.txt || die "no refusal for a file in the way: $(cat err.txt)"
+  grep -q "cannot create" err.txt && die "convert DIR -o FILE tried to write: $(cat err.txt)"
+  same k2.pgn k2.keep
+  expect_rc 2 "$xqrec" convert e/a.xqf e/x.pgn -o k2.pgn
+  grep -q "k2.pgn is not a folder" err.txt || die "two inputs, -o FILE: $(cat err.txt)"
+  same k2.pgn k2.keep
   ;;
 collide-numbered)
   mkdir b
