@@ -168,13 +168,15 @@ std::string check_name_length(const std::string& path) {
 // A run that fails leaves no empty file, the first write (in SQLite's rollback
 // journal, PATH-journal, before WAL mode is on) needs no name longer than the
 // temporary's, and the file gets the mode of every new output (the umask's).
-std::string create_index(const std::string& path) {
+// `empty_file`: the empty file standing at the path, which the index
+// replaces, keeping its mode.
+std::string create_index(const std::string& path, const struct stat* empty_file) {
   const std::filesystem::path p(path);
   std::string temp = (p.has_parent_path() ? p.parent_path().string() : std::string(".")) + "/" +
                      std::string(formats::kTemporaryPrefix) + "XXXXXX";
   const int fd = ::mkostemp(temp.data(), O_CLOEXEC);
   if (fd < 0) return "cannot create a temporary file beside " + path + ": " + std::strerror(errno);
-  ::fchmod(fd, formats::new_file_mode());
+  ::fchmod(fd, empty_file ? (empty_file->st_mode & 07777) : formats::new_file_mode());
   ::close(fd);
   std::string failed;
   {
@@ -184,7 +186,7 @@ std::string create_index(const std::string& path) {
     if (failed.empty()) failed = write_schema(db, false);
   }  // closed: the WAL is checkpointed into the file and removed
   // link() never replaces a file another process created meanwhile.
-  if (failed.empty() && ::link(temp.c_str(), path.c_str()) != 0)
+  if (failed.empty() && (empty_file ? ::rename(temp.c_str(), path.c_str()) : ::link(temp.c_str(), path.c_str())) != 0)
     failed = std::string("cannot create it: ") + std::strerror(errno);
   for (const char* suffix : {"", "-wal", "-shm", "-journal"}) ::unlink((temp + suffix).c_str());
   return failed.empty() ? "" : path + ": " + failed;
@@ -197,6 +199,14 @@ std::string open_for_writing(Database& db, const std::string& path, bool rebuild
   std::error_code ec;
   bool exists = std::filesystem::exists(path, ec);
   if (exists && !std::filesystem::is_regular_file(path, ec)) return path + " is not a regular file";
+  // An empty file (made by hand, or left by an older xqrec that failed) holds
+  // no index: it is replaced by a new one, made whole as above. A symbolic
+  // link to one is left to SQLite, which writes through it.
+  struct stat st {};
+  if (exists && ::lstat(path.c_str(), &st) == 0 && S_ISREG(st.st_mode) && st.st_size == 0) {
+    if (std::string e = create_index(path, &st); !e.empty()) return e;
+    rebuild = false;  // the schema is in, the index is new
+  }
   int kind = 0;
   std::string why;
   if (exists) {
@@ -208,7 +218,7 @@ std::string open_for_writing(Database& db, const std::string& path, bool rebuild
     if (kind < 0 && !(rebuild && why.find("schema version") != std::string::npos))
       return path + ": " + why + "; nothing was written";
   } else {
-    if (std::string e = create_index(path); !e.empty()) return e;
+    if (std::string e = create_index(path, nullptr); !e.empty()) return e;
     kind = 1, rebuild = false;
   }
   if (std::string e = db.open(path, false); !e.empty()) return e;
