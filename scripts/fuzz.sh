@@ -12,7 +12,7 @@
 # executions and CPU time are printed at the end. A campaign of a CPU-hour
 # on a shared machine: scripts/fuzz.sh --cpu --keep cbl 3600.
 # Usage: scripts/fuzz.sh [--keep] [--cpu] TARGET SECONDS   (TARGET: pgn, xqf, cbr,
-#        cbl, cbf, dhtmlxq, json, position, fen, round_trip)
+#        cbl, cbf, dhtmlxq, json, fen_lines, position, fen, round_trip)
 set -eu
 cd "$(dirname "$0")/.."
 keep=0 cpu=0

@@ -120,6 +120,8 @@ int open_direct(const std::string& path) {
 
 }  // namespace
 
+unsigned new_file_mode() { return 0666 & ~process_umask; }
+
 bool is_temporary_output_name(std::string_view path) {
   const auto slash = path.find_last_of('/');
   const std::string_view name = slash == std::string_view::npos ? path : path.substr(slash + 1);
@@ -184,15 +186,22 @@ std::string OutputFile::open(const std::string& path) {
   path_ = target;
   install_cleanup_handlers();
   temp_ = directory_of(target) + "/" + std::string(kTemporaryPrefix) + "XXXXXX";
+  // Signals are held off from the temporary's creation to its registration:
+  // one arriving in between would end the process and leave the file behind.
+  sigset_t all, before;
+  sigfillset(&all);
+  pthread_sigmask(SIG_BLOCK, &all, &before);
   const int fd = ::mkostemp(temp_.data(), O_CLOEXEC);
+  const int created_errno = errno;
+  if (fd >= 0) slot_ = register_temporary(temp_);
+  pthread_sigmask(SIG_SETMASK, &before, nullptr);
   if (fd < 0) {
-    const std::string e = std::strerror(errno);
+    const std::string e = std::strerror(created_errno);
     temp_.clear();
     return "cannot create a temporary file beside " + path + ": " + e;
   }
-  slot_ = register_temporary(temp_);
   // mkstemp makes 0600; the output gets what a plain open would give.
-  ::fchmod(fd, exists ? (st.st_mode & 07777) : (0666 & ~process_umask));
+  ::fchmod(fd, exists ? (st.st_mode & 07777) : new_file_mode());
   file_ = ::fdopen(fd, "wb");
   if (!file_) {
     const std::string e = std::strerror(errno);

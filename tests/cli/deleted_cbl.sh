@@ -91,5 +91,20 @@ for input in lib.cbl all.pgn; do
     die "$input: no skipped-deleted note: $(cat live.jsonl)"
   grep -q '1 deleted games skipped' err.txt || die "$input: summary: $(cat err.txt)"
 done
-[ $fail = 0 ] && echo "deleted CBL entries: converted with the tag, skipped on request"
+# select: both games listed without the option, the live one only with
+# --skip-deleted, from the library and from an index of it.
+"$xqrec" index lib.cbl --db lib.sqlite > /dev/null 2>&1 || die "index lib.cbl failed"
+for from in "lib.cbl" "--db lib.sqlite"; do
+  # shellcheck disable=SC2086
+  "$xqrec" select $from --list > list.txt 2> err.txt || die "select $from --list failed: $(cat err.txt)"
+  [ "$(cut -f2 list.txt | tr '\n' ' ')" = "1 2 " ] || die "select $from --list: $(cat list.txt)"
+  # shellcheck disable=SC2086
+  "$xqrec" select $from --list --skip-deleted > list.txt 2> err.txt || die "select $from --skip-deleted failed: $(cat err.txt)"
+  [ "$(cut -f2 list.txt | tr '\n' ' ')" = "1 " ] || die "select $from --skip-deleted listed: $(cat list.txt)"
+  grep -q '1 deleted games left out' err.txt || die "select $from --skip-deleted, summary: $(cat err.txt)"
+  # shellcheck disable=SC2086
+  "$xqrec" select $from --skip-deleted -o sel.pgn 2> err.txt || die "select $from --skip-deleted -o failed: $(cat err.txt)"
+  [ "$(grep -c '^\[Game ' sel.pgn)" = 1 ] && ! grep -q Deleted sel.pgn || die "select $from --skip-deleted -o: $(cat sel.pgn)"
+done
+[ $fail = 0 ] && echo "deleted CBL entries: converted with the tag, skipped on request (convert and select)"
 exit $fail

@@ -1,9 +1,11 @@
 #include "cli.h"
 
+#include <charconv>
 #include <iostream>
 #include <string_view>
 
 #include "xqrec/core/fen.h"
+#include "xqrec/formats/terminal_text.h"
 
 namespace xqcli {
 
@@ -21,7 +23,8 @@ int parse_options(const char* name, const char* synopsis, const po::options_desc
     }
     po::notify(vm);
   } catch (const po::error& e) {
-    std::cerr << "xqrec " << name << ": " << e.what() << "\n"
+    // Boost's message quotes the offending argument as it was typed.
+    std::cerr << "xqrec " << name << ": " << xq::formats::printable(e.what()) << "\n"
               << "usage: xqrec " << name << " " << synopsis << "\n"
               << "try 'xqrec " << name << " --help'\n";
     return kUsage;
@@ -46,7 +49,7 @@ std::optional<xq::Setup> start_from_fen_words(const char* name, const std::vecto
     for (const auto& e : parsed.error()) {
       std::cerr << "xqrec " << name << ": bad FEN: ";
       if (with_code) std::cerr << e.code << " at ";
-      std::cerr << "column " << e.column << ": " << e.message << "\n";
+      std::cerr << "column " << e.column << ": " << xq::formats::printable(e.message) << "\n";
     }
     return std::nullopt;
   }
@@ -73,10 +76,24 @@ bool parse_shard_option(const char* name, const po::variables_map& vm, xq::forma
   if (!vm.count("shard")) return true;
   auto parsed = xq::formats::parse_shard(vm["shard"].as<std::string>());
   if (!parsed) {
-    std::cerr << "xqrec " << name << ": " << parsed.error() << "\n";
+    std::cerr << "xqrec " << name << ": " << xq::formats::printable(parsed.error()) << "\n";
     return false;
   }
   shard = *parsed;
+  return true;
+}
+
+bool parse_max_games_option(const char* name, const po::variables_map& vm, std::size_t& max_games) {
+  if (!vm.count("max-games")) return true;
+  const std::string& text = vm["max-games"].as<std::string>();
+  std::size_t n = 0;
+  const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), n);
+  if (ec != std::errc() || end != text.data() + text.size() || n < 1) {
+    std::cerr << "xqrec " << name << ": --max-games must be a whole number of at least 1 (not '"
+              << xq::formats::printable(text) << "')\n";
+    return false;
+  }
+  max_games = n;
   return true;
 }
 

@@ -59,4 +59,10 @@ inline constexpr const char* kShardHelp =
     "every machine: give the same paths); the N shards together give the whole run's games, each once";
 bool parse_shard_option(const char* name, const po::variables_map& vm, xq::formats::Shard& shard);
 
+// --max-games N (audit, convert), declared as a string: a whole number of at
+// least 1. Parsed as an unsigned number, -1 would wrap to no limit and 0 read
+// as none. Sets max_games when given; a bad value: "xqrec NAME: ..." on
+// stderr, false.
+bool parse_max_games_option(const char* name, const po::variables_map& vm, std::size_t& max_games);
+
 }  // namespace xqcli

@@ -178,7 +178,7 @@ int run_adjudicate(const std::vector<std::string>& args) {
     return rc;
   const auto rules = xq::rules::parse_rule_set(rules_name);
   if (!rules) {
-    std::cerr << "xqrec adjudicate: unknown rule set '" << rules_name << "' (cxa2020, cxa2011, cxa1999, asian)\n";
+    std::cerr << "xqrec adjudicate: unknown rule set '" << xq::formats::printable(rules_name) << "' (cxa2020, cxa2011, cxa1999, asian)\n";
     return kUsage;
   }
   const bool rule_23_4 = vm.count("rule-23-4") != 0;

@@ -52,7 +52,7 @@ int run_audit(const std::vector<std::string>& args) {
       ("html-all", po::value<std::string>(), "the same report with every game in it, not only the flagged ones (give one of --html and --html-all)")
       ("input-encoding", po::value<std::string>(&encoding), "text encoding of the inputs (GB18030, Big5, UTF-8, UTF-16LE ...) instead of detecting it")
       ("jobs,j", po::value<unsigned>(&jobs), "audit threads (default: all cores)")
-      ("max-games", po::value<std::size_t>(&max_games), "read at most N games of each file (a warning says where it stopped); the JSON Lines hold one line per game read, so their size is bounded by the games, not by the input's bytes: a small library can hold very many games")
+      ("max-games", po::value<std::string>(), "read at most N games of each file (a warning says where it stopped); the JSON Lines hold one line per game read, so their size is bounded by the games, not by the input's bytes: a small library can hold very many games")
       ("natural-limit", po::value<int>(&natural), "moves without a capture before a draw may be claimed (default 60; 0 turns it off)")
       ("threshold", po::value<int>(&threshold), "occurrences of a position that make a repetition (default 3)")
       ("rules", po::value<std::string>(&rules), "rule set for repetition verdicts: cxa2020 (default), cxa2011, cxa1999, asian")
@@ -76,6 +76,7 @@ int run_audit(const std::vector<std::string>& args) {
     std::cerr << "xqrec audit: --threshold must be at least 2 and --natural-limit not negative\n";
     return kUsage;
   }
+  if (!parse_max_games_option("audit", vm, max_games)) return kUsage;
   if (!from_list.empty() && !read_list(from_list, inputs)) {
     std::cerr << "xqrec audit: cannot read the list " << xf::printable(from_list) << "\n";
     return kUsage;

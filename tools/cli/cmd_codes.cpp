@@ -5,6 +5,7 @@
 
 #include "cli.h"
 #include "xqrec/formats/issue.h"
+#include "xqrec/formats/terminal_text.h"
 
 namespace xqcli {
 
@@ -58,7 +59,7 @@ int run_codes(const std::vector<std::string>& args) {
     return kOk;
   }
   if (!name.empty() && !xf::code_named(name)) {
-    std::cerr << "xqrec codes: no code named '" << name << "' (xqrec codes lists them)\n";
+    std::cerr << "xqrec codes: no code named '" << xf::printable(name) << "' (xqrec codes lists them)\n";
     return kUsage;
   }
   for (const auto& c : xf::code_registry()) {

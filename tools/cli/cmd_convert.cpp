@@ -28,7 +28,7 @@ int run_convert(const std::vector<std::string>& args) {
       ("output,o", po::value<std::string>(&out)->required(), "output: a file, a directory (mirrors the input tree), or - for stdout");
   add_writer_options(opts, writer);
   opts.add_options()
-      ("max-games", po::value<std::size_t>(&max_games), "convert at most N games of each file (a warning says where it stopped)")
+      ("max-games", po::value<std::string>(), "convert at most N games of each file (a warning says where it stopped); the outputs hold one record per game read, so their size is bounded by the games, not by the input's bytes: a small library can hold very many games")
       ("input-encoding", po::value<std::string>(&input_encoding), "text encoding of the inputs instead of detecting it")
       ("skip-deleted", "leave out the games marked deleted (tag Deleted \"yes\": the CBL entries whose index says "
                        "deleted); each is an info note skipped-deleted. Without it they are converted, tag included")
@@ -50,6 +50,7 @@ int run_convert(const std::vector<std::string>& args) {
   }
   xc::ConvertOptions options;
   if (!apply_writer_options("convert", writer, out, options)) return kUsage;
+  if (!parse_max_games_option("convert", vm, max_games)) return kUsage;
   options.max_games = max_games;
   if (!input_encoding.empty() && !xf::encoding_known(input_encoding)) {
     std::cerr << "xqrec convert: unknown input encoding '" << xf::printable(input_encoding)
@@ -101,7 +102,7 @@ int run_convert(const std::vector<std::string>& args) {
   std::cerr << "converted " << sum.games << " games from " << sum.files << " files into " << sum.outputs
             << " outputs; " << sum.games_with_notes << " games with losses or problems"
             << (sum.deleted_skipped ? "; " + std::to_string(sum.deleted_skipped) + " deleted games skipped" : "")
-            << (report.empty() && notes ? " (see --report)" : "") << "\n";
+            << (!notes ? "" : report.empty() ? " (--report FILE lists them)" : " (listed in the --report)") << "\n";
   if (sum.io_error) return kUsage;
   return sum.lossy ? kFindings : kOk;
 }

@@ -23,7 +23,7 @@ bool parse_relaxations(const std::vector<std::string>& names, xq::Relaxations& o
         found = true;
       }
     if (!found) {
-      std::cerr << "xqrec fen: unknown problem '" << n << "' for --allow; known:";
+      std::cerr << "xqrec fen: unknown problem '" << xq::formats::printable(n) << "' for --allow; known:";
       for (unsigned p = 0; p < unsigned(xq::PositionProblem::Count); ++p)
         std::cerr << " " << xq::problem_code(xq::PositionProblem(p));
       std::cerr << " all\n";
@@ -61,7 +61,7 @@ int run_fen(const std::vector<std::string>& args) {
   const auto parsed = xq::parse_fen(text);
   if (!parsed) {
     for (const auto& e : parsed.error())
-      std::cout << "error: " << e.code << " at column " << e.column << ": " << e.message << "\n";
+      std::cout << "error: " << e.code << " at column " << e.column << ": " << xq::formats::printable(e.message) << "\n";
     return kFindings;
   }
   const auto issues = xq::blocking_issues(xq::check_setup(*parsed), relax);
@@ -84,11 +84,13 @@ int run_fen(const std::vector<std::string>& args) {
       return kUsage;
     }
     if (svg == "-") {
-      for (const auto& i : issues) std::cerr << "error: " << xq::problem_code(i.problem) << ": " << i.message << "\n";
+      for (const auto& i : issues)
+        std::cerr << "error: " << xq::problem_code(i.problem) << ": " << xq::formats::printable(i.message) << "\n";
       return issues.empty() ? kOk : kFindings;
     }
   }
-  for (const auto& i : issues) std::cout << "error: " << xq::problem_code(i.problem) << ": " << i.message << "\n";
+  for (const auto& i : issues)
+    std::cout << "error: " << xq::problem_code(i.problem) << ": " << xq::formats::printable(i.message) << "\n";
   if (!vm.count("check")) std::cout << xq::to_fen(*parsed) << "\n";
   return issues.empty() ? kOk : kFindings;
 }

@@ -9,6 +9,7 @@
 #include "xqrec/notation/resolve.h"
 #include "xqrec/notation/wxf.h"
 #include "xqrec/core/position.h"
+#include "xqrec/formats/terminal_text.h"
 
 namespace xqcli {
 
@@ -81,8 +82,8 @@ int run_notation(const std::vector<std::string>& all_args) {
     auto r = xn::resolve_move(position, moves[i], from);
     if (!r) {
       if (!line.empty()) std::cout << line << "\n";
-      std::cerr << "xqrec notation: move " << i + 1 << " '" << moves[i] << "': " << r.error().code() << ": "
-                << r.error().message << "\n";
+      std::cerr << "xqrec notation: move " << i + 1 << " '" << xq::formats::printable(moves[i])
+                << "': " << r.error().code() << ": " << xq::formats::printable(r.error().message) << "\n";
       return kFindings;
     }
     const xq::Move m = r->move;

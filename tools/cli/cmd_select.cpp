@@ -252,6 +252,7 @@ int run_select(const std::vector<std::string>& args) {
     if (!list) {
       bool kept = false;
       for (const auto& e : output.finish(false, io_error, kept)) io_error = true, usage(e);
+      if (output.left_unchanged()) std::cerr << "xqrec select: no game selected: " << xf::printable(out) << " is left as it was\n";
     }
     if (report_to_file)
       if (const std::string e = report_file.commit(); !e.empty()) io_error = true, usage(e);
@@ -282,6 +283,7 @@ int run_select(const std::vector<std::string>& args) {
     bool kept = false;
     for (const auto& e : output.finish(nothing_read, io_error, kept)) io_error = true, usage(e);
     if (kept) io_error = true, usage("nothing was read: " + out + " is left as it was");
+    if (output.left_unchanged()) std::cerr << "xqrec select: no game selected: " << xf::printable(out) << " is left as it was\n";
   }
   if (report_to_file) {
     bool kept = false;

@@ -11,6 +11,7 @@
 
 #include "cli.h"
 #include "stdout_buffer.h"
+#include "xqrec/formats/terminal_text.h"
 #include "version.h"
 
 namespace {
@@ -80,12 +81,12 @@ int main(int argc, char** argv) {
         return xqcli::kUsage;
       } catch (const std::exception& e) {
         // Data errors are values; an exception here is an I/O or system failure.
-        std::cerr << "xqrec " << cmd << ": " << e.what() << "\n";
+        std::cerr << "xqrec " << cmd << ": " << xq::formats::printable(e.what()) << "\n";
         return xqcli::kUsage;
       }
     }
   }
-  std::cerr << "xqrec: unknown command '" << cmd << "'\n";
+  std::cerr << "xqrec: unknown command '" << xq::formats::printable(cmd) << "'\n";
   print_usage(std::cerr);
   return xqcli::kUsage;
 }

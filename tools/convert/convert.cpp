@@ -244,6 +244,12 @@ ConvertPlan plan_convert(const std::vector<std::string>& inputs, const std::stri
     }
   }
   const std::string ext(file_extension(options.to));
+  // Outputs that go into a folder: a file where the folder should be is
+  // refused before anything is read or written (each write would fail).
+  if (plan.directory && fs::exists(out, ec) && !fs::is_directory(out, ec)) {
+    plan.refused = out + " is not a folder: the outputs of several files (or of a folder) go into a folder";
+    return plan;
+  }
   if (!plan.directory) {
     plan.refused = plan.guard.claim(out, "-o");
     return plan;

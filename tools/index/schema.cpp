@@ -1,6 +1,15 @@
 #include "xqrec/index/schema.h"
 
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <climits>
+#include <cstring>
 #include <filesystem>
+
+#include "xqrec/formats/output_file.h"
 
 namespace xq::archive {
 
@@ -122,12 +131,82 @@ int whose(Database& db, std::string& why) {
   return -1;
 }
 
+// The schema of a new index, or of ours rebuilt (`drop_old`: its tables
+// dropped first), in one transaction.
+std::string write_schema(Database& db, bool drop_old) {
+  std::string sql = "BEGIN IMMEDIATE;";
+  if (drop_old) {
+    for (const char* t : {"duplicates", "chains", "materials", "positions", "findings", "tags", "game_keys", "games",
+                          "files", "meta"})
+      sql += std::string("DROP TABLE IF EXISTS ") + t + ";";
+  }
+  sql += kSchema;
+  sql += "PRAGMA application_id=" + std::to_string(kApplicationId) + ";";
+  sql += "PRAGMA user_version=" + std::to_string(kSchemaVersion) + ";COMMIT;";
+  if (std::string e = db.exec(sql); !e.empty()) {
+    db.exec("ROLLBACK");
+    return "cannot create the index: " + e;
+  }
+  return "";
+}
+
+// SQLite keeps PATH-wal and PATH-shm beside an index in WAL mode: the
+// index's own name must leave room for the suffix within NAME_MAX.
+std::string check_name_length(const std::string& path) {
+  const std::filesystem::path p(path);
+  const std::string dir = p.has_parent_path() ? p.parent_path().string() : ".";
+  const long name_max = ::pathconf(dir.c_str(), _PC_NAME_MAX);
+  const std::size_t limit = name_max > 0 ? std::size_t(name_max) : std::size_t(NAME_MAX);
+  const std::size_t length = p.filename().string().size();
+  if (length + 4 <= limit) return "";
+  return path + ": a name of " + std::to_string(length) + " bytes leaves no room for SQLite's NAME-wal beside it (at most " +
+         std::to_string(limit - 4) + " bytes); nothing was written";
+}
+
+// A new index appears whole: its schema is written into a temporary file
+// beside it (kTemporaryPrefix: walks skip it) that is then linked into place.
+// A run that fails leaves no empty file, the first write (in SQLite's rollback
+// journal, PATH-journal, before WAL mode is on) needs no name longer than the
+// temporary's, and the file gets the mode of every new output (the umask's).
+// `empty_file`: the empty file standing at the path, which the index
+// replaces, keeping its mode.
+std::string create_index(const std::string& path, const struct stat* empty_file) {
+  const std::filesystem::path p(path);
+  std::string temp = (p.has_parent_path() ? p.parent_path().string() : std::string(".")) + "/" +
+                     std::string(formats::kTemporaryPrefix) + "XXXXXX";
+  const int fd = ::mkostemp(temp.data(), O_CLOEXEC);
+  if (fd < 0) return "cannot create a temporary file beside " + path + ": " + std::strerror(errno);
+  ::fchmod(fd, empty_file ? (empty_file->st_mode & 07777) : formats::new_file_mode());
+  ::close(fd);
+  std::string failed;
+  {
+    Database db;
+    failed = db.open(temp, false);
+    if (failed.empty()) failed = pragmas(db);
+    if (failed.empty()) failed = write_schema(db, false);
+  }  // closed: the WAL is checkpointed into the file and removed
+  // link() never replaces a file another process created meanwhile.
+  if (failed.empty() && (empty_file ? ::rename(temp.c_str(), path.c_str()) : ::link(temp.c_str(), path.c_str())) != 0)
+    failed = std::string("cannot create it: ") + std::strerror(errno);
+  for (const char* suffix : {"", "-wal", "-shm", "-journal"}) ::unlink((temp + suffix).c_str());
+  return failed.empty() ? "" : path + ": " + failed;
+}
+
 }  // namespace
 
 std::string open_for_writing(Database& db, const std::string& path, bool rebuild) {
+  if (std::string e = check_name_length(path); !e.empty()) return e;
   std::error_code ec;
-  const bool exists = std::filesystem::exists(path, ec);
+  bool exists = std::filesystem::exists(path, ec);
   if (exists && !std::filesystem::is_regular_file(path, ec)) return path + " is not a regular file";
+  // An empty file (made by hand, or left by an older xqrec that failed) holds
+  // no index: it is replaced by a new one, made whole as above. A symbolic
+  // link to one is left to SQLite, which writes through it.
+  struct stat st {};
+  if (exists && ::lstat(path.c_str(), &st) == 0 && S_ISREG(st.st_mode) && st.st_size == 0) {
+    if (std::string e = create_index(path, &st); !e.empty()) return e;
+    rebuild = false;  // the schema is in, the index is new
+  }
   int kind = 0;
   std::string why;
   if (exists) {
@@ -138,32 +217,17 @@ std::string open_for_writing(Database& db, const std::string& path, bool rebuild
     kind = whose(look, why);
     if (kind < 0 && !(rebuild && why.find("schema version") != std::string::npos))
       return path + ": " + why + "; nothing was written";
+  } else {
+    if (std::string e = create_index(path, nullptr); !e.empty()) return e;
+    kind = 1, rebuild = false;
   }
-  if (std::string e = db.open(path, true); !e.empty()) return e;
+  if (std::string e = db.open(path, false); !e.empty()) return e;
   // One writer at a time for a whole run (SQLite's lock is per transaction,
   // and a run is many): a second run is refused at once.
   if (std::string e = db.lock_exclusive(); !e.empty()) return path + ": " + e;
-  if (!exists) kind = whose(db, why);
-  if (kind < 0 && !(rebuild && why.find("schema version") != std::string::npos))
-    return path + ": " + why + "; nothing was written";
-  if (kind < 0 && !(rebuild && why.find("schema version") != std::string::npos))
-    return path + ": " + why + "; nothing was written";
   if (std::string e = pragmas(db); !e.empty()) return path + ": " + e;
   if (kind == 1 && !rebuild) return "";
-  // A new index, or ours rebuilt: the schema in one transaction.
-  std::string sql = "BEGIN IMMEDIATE;";
-  if (kind != 0) {
-    for (const char* t : {"duplicates", "chains", "materials", "positions", "findings", "tags", "game_keys", "games",
-                          "files", "meta"})
-      sql += std::string("DROP TABLE IF EXISTS ") + t + ";";
-  }
-  sql += kSchema;
-  sql += "PRAGMA application_id=" + std::to_string(kApplicationId) + ";";
-  sql += "PRAGMA user_version=" + std::to_string(kSchemaVersion) + ";COMMIT;";
-  if (std::string e = db.exec(sql); !e.empty()) {
-    db.exec("ROLLBACK");
-    return path + ": cannot create the index: " + e;
-  }
+  if (std::string e = write_schema(db, kind != 0); !e.empty()) return path + ": " + e;
   return "";
 }
 

@@ -77,6 +77,10 @@ std::vector<std::string> SelectionOutput::finish(bool nothing_read, bool read_fa
       // The one output lost a write: commit() names the error (none for a
       // reader that went away, `| head`) and an old file stays.
       if (std::string e = file_->commit(); !e.empty()) errors_.push_back(std::move(e));
+    } else if (!nothing_read && written_ == 0 && out_ != "-" && file_->existed()) {
+      // Read, but no game selected: an existing output stays, as convert's does.
+      file_->discard();
+      left_unchanged_ = true;
     } else if (std::string e = file_->commit_unless_nothing_read(nothing_read, read_failed, kept); !e.empty()) {
       errors_.push_back(std::move(e));
     }

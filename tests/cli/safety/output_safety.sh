@@ -114,6 +114,16 @@ file-folder-clash)
   mkdir -p out2/a.pgn
   expect_rc 2 "$xqrec" convert d/a.xqf -o out2/
   grep -q "is a folder" err.txt || die "no refusal for a folder in the way: $(cat err.txt)"
+  # A file where the folder of the outputs should be: refused up front too.
+  echo keep > k2.pgn; cp k2.pgn k2.keep
+  mkdir e; cp d/a.xqf e/; cp d/a.pgn/x.pgn e/
+  expect_rc 2 "$xqrec" convert e -o k2.pgn
+  grep -q "k2.pgn is not a folder" err.txt || die "no refusal for a file in the way: $(cat err.txt)"
+  grep -q "cannot create" err.txt && die "convert DIR -o FILE tried to write: $(cat err.txt)"
+  same k2.pgn k2.keep
+  expect_rc 2 "$xqrec" convert e/a.xqf e/x.pgn -o k2.pgn
+  grep -q "k2.pgn is not a folder" err.txt || die "two inputs, -o FILE: $(cat err.txt)"
+  same k2.pgn k2.keep
   ;;
 collide-numbered)
   mkdir b
@@ -194,6 +204,13 @@ select-outputs)
   [ ! -e r.jsonl ] || die "a run that read nothing created its report"
   expect_rc 0 "$xqrec" select v.pgn -o k.pgn
   cmp -s k.pgn k.keep && die "a selection that was read did not replace k.pgn"
+  # Read, but no game selected: an existing output stays, as convert's does.
+  cp k.pgn k.before
+  expect_rc 0 "$xqrec" select v.pgn --player NOBODY -o k.pgn
+  same k.pgn k.before
+  grep -q "no game selected: k.pgn is left as it was" err.txt || die "select selecting nothing: $(cat err.txt)"
+  expect_rc 0 "$xqrec" select v.pgn --player NOBODY -o new.pgn
+  [ -e new.pgn ] && [ ! -s new.pgn ] || die "a new output of a run selecting nothing is not an empty file"
   expect_rc 0 "$xqrec" select v.pgn -o xq --to xqf
   [ -s xq/0001.xqf ] || die "select -o xq --to xqf wrote no xq/0001.xqf"
   # With --db, the index and the files it names are inputs too.
@@ -237,6 +254,37 @@ long-output-name)
   [ -s "$name" ] || die "no 250-byte output"
   expect_rc 0 "$xqrec" audit v.pgn --jsonl "$name.x"
   [ -s "$name.x" ] || die "no 252-byte --jsonl output"
+  # --db: SQLite keeps NAME-wal and NAME-shm beside the index, so a name of
+  # up to NAME_MAX - 4 bytes works (created, then updated), and a longer one
+  # is refused with exit 2 before anything is written; no empty file stays.
+  for length in 247 248 251; do
+    db=$(printf 'b%.0s' $(seq 1 $((length - 4)))).sql
+    expect_rc 0 "$xqrec" index v.pgn --db "$db"
+    expect_rc 0 "$xqrec" index v.pgn --db "$db"
+    grep -q "1 unchanged" err.txt || die "the second run on a $length-byte --db: $(cat err.txt)"
+    expect_rc 0 "$xqrec" select --db "$db" --list
+    [ -s out.txt ] || die "select --db of a $length-byte index listed nothing"
+    rm -f "$db"
+  done
+  # The empty file an older xqrec left behind (or one made by hand): replaced
+  # by the index, its mode kept.
+  db=$(printf 'b%.0s' $(seq 1 246)).sql
+  : > "$db"; chmod 640 "$db"
+  expect_rc 0 "$xqrec" index v.pgn --db "$db"
+  [ -s "$db" ] && [ "$(stat -c %a "$db")" = 640 ] || die "an empty 250-byte --db was not made an index, mode kept"
+  rm -f "$db"
+  db=$(printf 'b%.0s' $(seq 1 248)).sql
+  expect_rc 2 "$xqrec" index v.pgn --db "$db"
+  grep -q "leaves no room for SQLite" err.txt || die "a 252-byte --db: $(cat err.txt)"
+  [ ! -e "$db" ] || die "a refused --db left a file"
+  # A new index that cannot be made leaves nothing; an existing one stays.
+  mkdir ro; chmod 555 ro
+  if ! touch ro/probe 2> /dev/null; then
+    expect_rc 2 "$xqrec" index v.pgn --db ro/i.sqlite
+    [ -z "$(ls -A ro)" ] || die "a failed --db left $(ls -A ro)"
+  fi
+  chmod 755 ro
+  no_temporaries
   ;;
 output-mode)
   cp "$games/li-zanan-vs-chen-weixiong.pgn" v.pgn
@@ -247,6 +295,16 @@ output-mode)
   chmod 640 shared.pgn
   (umask 022; "$xqrec" audit v.pgn --jsonl shared.pgn > /dev/null)
   [ "$(stat -c %a shared.pgn)" = 640 ] || die "a replaced file's mode became $(stat -c %a shared.pgn)"
+  # --db too: a new index gets the umask's mode (its -wal and -shm follow
+  # it), an index updated keeps its own.
+  for mask in 0 022 077; do
+    (umask $mask; "$xqrec" index v.pgn --db "i$mask.sqlite" 2> /dev/null)
+    want=$(printf '%o' $((0666 & ~0$mask)))
+    [ "$(stat -c %a "i$mask.sqlite")" = "$want" ] || die "index --db with umask $mask gave mode $(stat -c %a "i$mask.sqlite")"
+  done
+  chmod 600 i0.sqlite
+  (umask 0; "$xqrec" index v.pgn --db i0.sqlite --rebuild 2> /dev/null)
+  [ "$(stat -c %a i0.sqlite)" = 600 ] || die "an index rebuilt changed its mode to $(stat -c %a i0.sqlite)"
   ;;
 stdout-full)
   # Item 10: a write error on standard output is an error, said on stderr.
@@ -289,6 +347,16 @@ terminal-escapes)
   grep -q '^new\\x0aline\\x07.pgn:' out.txt || die "a newline in a file name split the line: $(head -2 out.txt)"
   "$xqrec" convert "$(printf 'gone\x1b[2J.pgn')" -o o.pgn 2> err.txt
   if LC_ALL=C grep -q $'\x1b' err.txt; then die "an ESC in a file name reached stderr"; fi
+  # Command-line arguments quoted in messages (Boost.Program_options' ones too).
+  E=$'\x1b[2J\x07'
+  for cmd in "$E" "audit --$E" "audit --jobs $E" "duplicates --min-plies $E" "audit --max-games $E" \
+             "notation --from iccs --to wxf $E" "codes $E" "fen --allow $E 4k4/9/9/9/9/9/9/9/9/4K4" \
+             "perft --depth $E" "select e.pgn --list --date $E" "audit --shard $E e.pgn" "adjudicate --rules $E"; do
+    # shellcheck disable=SC2086
+    "$xqrec" $cmd > out.txt 2> err.txt
+    if LC_ALL=C grep -q $'[\x1b\x07]' out.txt err.txt; then die "'xqrec ${cmd//$E/E}': a control character reached the terminal"; fi
+    grep -qF '\x1b[2J\x07' out.txt err.txt || die "'xqrec ${cmd//$E/E}' did not show the argument escaped: $(cat err.txt)"
+  done
   ;;
 json-file-names)
   # Item 12: JSON is valid Unicode; a name that is not UTF-8 keeps its bytes in file_bytes.

@@ -32,6 +32,10 @@ bool names_standard_output(const std::string& path);
 // Whether a file name (the last part of a path) is one of our temporary files.
 bool is_temporary_output_name(std::string_view path);
 
+// The mode a new output file gets: what open(2) with 0666 gives under the
+// process's umask (read once, before any thread starts).
+unsigned new_file_mode();
+
 // An unnamed scratch file in `dir`, read and written, gone with the process
 // however it ends: O_TMPFILE, or where the file system has none a
 // temporary name (kTemporaryPrefix, which walks skip) unlinked at once.

@@ -4,7 +4,7 @@
 // CBF), whose games are numbered there in selection order: 0001.xqf,
 // 0002.xqf ... Every output is claimed against the inputs before it is
 // written and written atomically; an existing file is replaced only when
-// something was read.
+// something was read and a game was selected.
 #pragma once
 
 #include <cstddef>
@@ -38,6 +38,9 @@ class SelectionOutput {
   std::vector<std::string> finish(bool nothing_read, bool read_failed, bool& kept);
 
   std::size_t written() const { return written_; }
+  // Whether finish() left an existing file as it was because the run, which
+  // read its inputs, selected no game (the caller says so; not an error).
+  bool left_unchanged() const { return left_unchanged_; }
   bool lossy() const { return lossy_; }
 
  private:
@@ -50,6 +53,7 @@ class SelectionOutput {
   std::size_t written_ = 0;
   bool lossy_ = false;
   bool failed_ = false;
+  bool left_unchanged_ = false;
 };
 
 }  // namespace xq::select
