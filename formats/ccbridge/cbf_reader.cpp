@@ -337,9 +337,10 @@ std::string cbf_element_for_tag(std::string_view tag) {
 
 // A CBF is one game in one XML document, which pugixml reads whole: about
 // twelve times its size in memory for a hostile one of many small elements
-// (a real record is a few kilobytes). Past the game-size bound of the
-// speed issue (8 MB of text) it is not read.
-constexpr std::size_t kMaxCbfBytes = std::size_t(8) << 20;
+// (a real record is a few kilobytes; at 25 bytes a move, 4 MiB hold some
+// 160,000 moves). Past 4 MiB it is not read, so that reading one stays
+// within the 64 MB of the speed issue.
+constexpr std::size_t kMaxCbfBytes = std::size_t(4) << 20;
 
 FileReport read_cbf(std::string_view bytes, GameVisitor& visitor, const ReadOptions& options) {
   (void)options;

@@ -98,6 +98,12 @@ void ChunkDecoder::decode(std::size_t chunk, std::string& text, SourceOffsets& o
   const std::size_t produced = std::size_t(target - target_start);
   const std::uint64_t base = pos_;
   pos_ = end;
+  // ICU gives the first unit of a character begun in the previous chunk
+  // an offset in this one: it began `carried` bytes before it.
+  const std::size_t carried = carried_;
+  UErrorCode pending_err = U_ZERO_ERROR;
+  const int32_t pending = ucnv_toUCountPending(im.cnv, &pending_err);
+  carried_ = U_SUCCESS(pending_err) && pending > 0 ? std::size_t(pending) : 0;
   if (U_FAILURE(err)) {
     // Should not happen (the target is large enough); stop cleanly.
     pos_ = bytes_.size();
@@ -118,15 +124,19 @@ void ChunkDecoder::decode(std::size_t chunk, std::string& text, SourceOffsets& o
   std::size_t next_error = 0;
   std::uint64_t last_offset = base;
   std::size_t i = 0;
+  if (carried > 0 && produced > 0 && base >= carried) {
+    im.offsets[0] = -1;  // its offset is set below, from last_offset
+    last_offset = base - carried;
+  }
   while (i < produced) {
-    // ASCII: each unit is one source byte (so it has its offset) and never
-    // a substitution (those are U+FFFD).
-    const std::size_t run = i;
+    // ASCII: never a substitution (those are U+FFFD); its offset, as any
+    // unit's, is the previous one's where ICU gives none (-1).
     for (; i < produced && units[i] < 0x80; ++i) {
+      const std::uint64_t source = from[i] >= 0 ? base + std::uint64_t(from[i]) : last_offset;
+      last_offset = source;
       *out++ = char(units[i]);
-      *out_offset++ = base + std::uint64_t(from[i]);
+      *out_offset++ = source;
     }
-    if (i > run) last_offset = base + std::uint64_t(from[i - 1]);
     if (i >= produced) break;
     const std::size_t unit = i;
     const int32_t off = from[unit];

@@ -312,10 +312,11 @@ TEST_CASE("compressed CBL: move records beyond 2^20 per game are not read, and s
   CHECK(issues.back().message.rfind(std::to_string((1u << 20) - 999) + " more issues", 0) == 0);
 }
 
-TEST_CASE("compressed CBL: a payload inflating beyond 32 MB is read up to 32 MB, the rest reported", "[cbl][compressed][robust]") {
+TEST_CASE("compressed CBL: a payload inflating beyond 16 MiB is read up to 16 MiB, the rest reported", "[cbl][compressed][robust]") {
   // Was allowed up to 256 MB: a 16 KB file inflates to 16 MB, a 400 KB one
-  // to 400 MB. The corpus libraries inflate to 116 KB at most.
-  const std::string zeros((32u << 20) + 1, '\0');
+  // to 400 MB; then 32 MiB, which took 76 MB to read. The corpus libraries
+  // inflate to 116 KB at most.
+  const std::string zeros((16u << 20) + 1, '\0');
   uLongf size = compressBound(uLong(zeros.size()));
   std::string z(size, '\0');
   compress2(reinterpret_cast<Bytef*>(z.data()), &size, reinterpret_cast<const Bytef*>(zeros.data()), uLong(zeros.size()),
@@ -330,23 +331,23 @@ TEST_CASE("compressed CBL: a payload inflating beyond 32 MB is read up to 32 MB,
   CHECK(b.games.empty());
   REQUIRE_FALSE(r.issues.empty());
   CHECK(r.issues[0].code == Code::TooLarge);
-  CHECK(r.issues[0].message.find("more than 33554432 bytes; the games in the first 33554432 are read") !=
+  CHECK(r.issues[0].message.find("more than 16777216 bytes; the games in the first 16777216 are read") !=
         std::string::npos);
-  // Two games, then 33 MB more: the two games are read, the rest reported.
+  // Two games, then 17 MiB more: the two games are read, the rest reported.
   const std::string smallest = cblz_game_bytes(GameRecord{});
   RecordBuilder two;
   const FileReport r2 =
-      read_cbl(cblz_library_bytes({smallest, smallest, std::string((33u << 20), '\0')}, "x", 1, 3), two);
+      read_cbl(cblz_library_bytes({smallest, smallest, std::string((17u << 20), '\0')}, "x", 1, 3), two);
   CHECK(two.games.size() == 2);
   CHECK(r2.games == 2);
   CHECK(xqtest::has_code(r2.issues, Code::TooLarge));
-  // Exactly 32 MB inflated: read whole.
+  // Exactly 16 MiB inflated: read whole.
   const std::string header_only = cblz_library_bytes({}, "x", 1, 0);
   RecordBuilder at_bound;
   const auto byte = [&](std::size_t i) { return std::size_t(static_cast<unsigned char>(header_only[i])); };
   const std::size_t header = byte(16) | byte(17) << 8 | byte(18) << 16 | byte(19) << 24;  // the inflated size
   const FileReport r3 = read_cbl(
-      cblz_library_bytes({smallest, std::string((32u << 20) - header - smallest.size(), '\0')}, "x", 1, 1), at_bound);
+      cblz_library_bytes({smallest, std::string((16u << 20) - header - smallest.size(), '\0')}, "x", 1, 1), at_bound);
   CHECK_FALSE(xqtest::has_code(r3.issues, Code::TooLarge));
   CHECK(at_bound.games.size() == 1);
 }

@@ -82,4 +82,17 @@ TEST_CASE("decoder: the result does not depend on the chunk size", "[formats][de
   }
   CHECK(whole.errors.size() == 500);
   CHECK(whole.offsets.size() == whole.text.size());
+
+  // One line longer than the chunk: the cut falls inside it, between the
+  // two bytes of a character or not, wherever the chunk ends.
+  std::string line;
+  for (int i = 0; i < 300; ++i) line += i % 7 ? "\xc5\xda" : "a";  // 炮 and an odd ASCII byte now and then
+  line += "\n";
+  const Decoded one = decode_all(line, "GBK");
+  for (const std::size_t chunk : {64, 65, 99, 128}) {
+    const Decoded cut = decode_all(line, "GBK", chunk);
+    CHECK(cut.text == one.text);
+    CHECK(cut.offsets == one.offsets);
+    CHECK(cut.errors.empty());
+  }
 }

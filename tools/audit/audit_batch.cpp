@@ -60,8 +60,8 @@ struct PartedFile {
 };
 
 // A file below kSmallBytes, opened (or not: `open_error`) by the reader
-// thread, for a worker to read whole: a tree of small files is then read
-// by the workers, not by one thread.
+// thread, whose bytes are then in memory, for a worker to parse, build and
+// audit: a tree of small files is then not read by one thread.
 struct SmallFile {
   InputFile input;
   std::unique_ptr<FileBytes> bytes;
@@ -73,7 +73,7 @@ struct SmallFile {
 struct Batch {
   std::size_t seq = 0;
   std::vector<Item> items;
-  std::size_t bytes = 0;  // what its records hold (held_bytes)
+  std::size_t bytes = 0;  // what its records hold (held_bytes); for small files, their sizes
   // A part of a large file, read and audited by a worker: `items` get its
   // games' audits, numbered within the part.
   std::shared_ptr<PartedFile> file;
@@ -87,10 +87,16 @@ struct Batch {
 // a file of a few megabytes is parted among two workers.
 constexpr std::size_t kPartBytes = std::size_t(256) << 10;
 // Files smaller than a parted PGN (a PGN this long or longer is parted)
-// are read by the workers, a run of them a batch; a larger file that is not
-// parted (another format, or --max-games, --shard) is read by the reader
-// thread and its games audited by all the workers, batch by batch.
+// are parsed by the workers, a run of them a batch, when what reading them
+// holds is bounded by a small multiple of their size (PGN, XQF, DhtmlXQ,
+// CBF, CBR, FEN lines: at most some twenty bytes a byte). A CBL library
+// (zlib-compressed, one of 33 KB inflates to 32 MiB) or a JSON file (a game
+// document costs up to 60 bytes a byte), and any larger file that is not
+// parted (another format, or --max-games, --shard), is read by the reader
+// thread and its games audited by all the workers, batch by batch: such a
+// file is never read by several threads at once.
 constexpr std::size_t kSmallBytes = 2 * kPartBytes;
+bool small_file_format(Format f) { return f != Format::Cbl && f != Format::Json; }
 // Memory between the threads is bounded in bytes, whatever --jobs: a batch
 // is sent at kBatchItems games or kBatchBytes of records, the reader waits
 // while the batches not yet audited hold kInFlightBytes (one batch always
@@ -532,6 +538,7 @@ BatchSummary audit_files(const std::vector<InputFile>& files, const BatchOptions
           return true;
         },
         [&](const InputFile& input, std::unique_ptr<FileBytes>& bytes, std::string& open_error) {
+          if (open_error.empty() && !small_file_format(detect_format(bytes->bytes(), input.path))) return false;
           if (!batch.items.empty()) send();  // a batch is small files or games
           const std::size_t size = bytes->bytes().size();
           batch.small.push_back({input, std::move(bytes), std::move(open_error)});

@@ -67,6 +67,9 @@ class ChunkDecoder {
   bool ok_ = false;
   bool utf16_ = false;
   std::uint64_t produced_ = 0;  // UTF-8 bytes produced so far
+  // Bytes of a character cut by the previous chunk's end, which the
+  // converter holds: the next chunk's first character began that far back.
+  std::size_t carried_ = 0;
   std::unique_ptr<Impl> impl_;
 };
 

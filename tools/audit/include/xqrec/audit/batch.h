@@ -49,13 +49,14 @@ GameAudit file_level_audit(const std::string& path, const FileReport& report);
 // Audits every file, the results in input order whatever the number of
 // jobs. With one job, one thread reads and audits. With more, one thread
 // opens the files in order and `jobs` threads audit: files below 512 KB
-// are read by the auditing threads themselves, a run of them at a time
-// (a tree of small files is not read by one thread); a large PGN file
-// (512 KB and more, read whole: no --max-games or --shard) is cut at game
-// boundaries and its parts read by the auditing threads too; any other
-// file is read by the opening thread, its games audited by all the others.
-// Memory stays bounded: at most a few hundred games are in flight, and
-// files are mapped, not copied.
+// whose reading holds memory bounded by their size (not a CBL library or a
+// JSON file) are parsed and built by the auditing threads themselves, a
+// run of them at a time (a tree of small files is not read by one thread);
+// a large PGN file (512 KB and more, read whole: no --max-games or
+// --shard) is cut at game boundaries and its parts read by the auditing
+// threads too; any other file is read by the opening thread, its games
+// audited by all the others. Memory stays bounded: a few megabytes of
+// records and files are in flight, and large files are mapped, not copied.
 BatchSummary audit_files(const std::vector<InputFile>& files, const BatchOptions& options, const BatchSink& sink);
 
 }  // namespace xq::audit
