@@ -267,4 +267,31 @@ std::string OutputFile::commit() {
 
 bool names_standard_output(const std::string& path) { return standard_descriptor(path) == 1; }
 
+NamedTemporary::~NamedTemporary() {
+  for (int slot : slots_) release_temporary(slot);
+}
+
+std::string NamedTemporary::create(const std::string& target, unsigned mode, std::initializer_list<const char*> suffixes) {
+  install_cleanup_handlers();
+  path_ = directory_of(target) + "/" + std::string(kTemporaryPrefix) + "XXXXXX";
+  // Signals held off from creation to registration, as in OutputFile::open.
+  sigset_t all, before;
+  sigfillset(&all);
+  pthread_sigmask(SIG_BLOCK, &all, &before);
+  const int fd = ::mkostemp(path_.data(), O_CLOEXEC);
+  const int created_errno = errno;
+  if (fd >= 0) {
+    slots_.push_back(register_temporary(path_));
+    for (const char* suffix : suffixes) slots_.push_back(register_temporary(path_ + suffix));
+  }
+  pthread_sigmask(SIG_SETMASK, &before, nullptr);
+  if (fd < 0) {
+    path_.clear();
+    return "cannot create a temporary file beside " + target + ": " + std::strerror(created_errno);
+  }
+  ::fchmod(fd, mode_t(mode));
+  ::close(fd);
+  return "";
+}
+
 }  // namespace xq::formats

@@ -6,6 +6,7 @@
 
 #include <cerrno>
 #include <climits>
+#include <cstdio>  // renameat2, RENAME_NOREPLACE (glibc)
 #include <cstring>
 #include <filesystem>
 
@@ -171,13 +172,13 @@ std::string check_name_length(const std::string& path) {
 // `empty_file`: the empty file standing at the path, which the index
 // replaces, keeping its mode.
 std::string create_index(const std::string& path, const struct stat* empty_file) {
-  const std::filesystem::path p(path);
-  std::string temp = (p.has_parent_path() ? p.parent_path().string() : std::string(".")) + "/" +
-                     std::string(formats::kTemporaryPrefix) + "XXXXXX";
-  const int fd = ::mkostemp(temp.data(), O_CLOEXEC);
-  if (fd < 0) return "cannot create a temporary file beside " + path + ": " + std::strerror(errno);
-  ::fchmod(fd, empty_file ? (empty_file->st_mode & 07777) : formats::new_file_mode());
-  ::close(fd);
+  // Removed with SQLite's companions if a signal ends the run meanwhile.
+  formats::NamedTemporary temporary;
+  if (std::string e = temporary.create(path, empty_file ? (empty_file->st_mode & 07777) : formats::new_file_mode(),
+                                       {"-journal", "-wal", "-shm"});
+      !e.empty())
+    return e;
+  const std::string& temp = temporary.path();
   std::string failed;
   {
     Database db;
@@ -185,9 +186,15 @@ std::string create_index(const std::string& path, const struct stat* empty_file)
     if (failed.empty()) failed = pragmas(db);
     if (failed.empty()) failed = write_schema(db, false);
   }  // closed: the WAL is checkpointed into the file and removed
-  // link() never replaces a file another process created meanwhile.
-  if (failed.empty() && (empty_file ? ::rename(temp.c_str(), path.c_str()) : ::link(temp.c_str(), path.c_str())) != 0)
-    failed = std::string("cannot create it: ") + std::strerror(errno);
+  // link() never replaces a file another process created meanwhile; where
+  // the file system has no hard links (FAT, some FUSE), renameat2's
+  // RENAME_NOREPLACE gives the same guarantee.
+  if (failed.empty()) {
+    int rc = empty_file ? ::rename(temp.c_str(), path.c_str()) : ::link(temp.c_str(), path.c_str());
+    if (rc != 0 && !empty_file && (errno == EPERM || errno == EOPNOTSUPP || errno == ENOSYS))
+      rc = ::renameat2(AT_FDCWD, temp.c_str(), AT_FDCWD, path.c_str(), RENAME_NOREPLACE);
+    if (rc != 0) failed = std::string("cannot create it: ") + std::strerror(errno);
+  }
   for (const char* suffix : {"", "-wal", "-shm", "-journal"}) ::unlink((temp + suffix).c_str());
   return failed.empty() ? "" : path + ": " + failed;
 }

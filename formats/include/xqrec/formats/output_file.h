@@ -12,8 +12,10 @@
 #pragma once
 
 #include <cstdio>
+#include <initializer_list>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace xq::formats {
 
@@ -41,6 +43,25 @@ unsigned new_file_mode();
 // temporary name (kTemporaryPrefix, which walks skip) unlinked at once.
 // A file descriptor (close-on-exec), or -1 with errno set.
 int open_unnamed_temporary(const std::string& dir);
+
+// A temporary file beside `target` (kTemporaryPrefix: walks skip it) that
+// another library writes by name (an SQLite index), removed with the
+// companions named by `suffixes` (its journal, WAL) on SIGINT, SIGTERM,
+// SIGHUP and SIGPIPE, as OutputFile's are. The owner removes it otherwise.
+class NamedTemporary {
+ public:
+  NamedTemporary() = default;
+  NamedTemporary(const NamedTemporary&) = delete;
+  NamedTemporary& operator=(const NamedTemporary&) = delete;
+  ~NamedTemporary();  // no longer removed on a signal (the file stays)
+  // Creates it with `mode`; an error message, or "".
+  std::string create(const std::string& target, unsigned mode, std::initializer_list<const char*> suffixes);
+  const std::string& path() const { return path_; }
+
+ private:
+  std::string path_;
+  std::vector<int> slots_;
+};
 
 class OutputFile {
  public:
