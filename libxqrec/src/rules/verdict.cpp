@@ -516,6 +516,21 @@ void write_verdict_json(std::ostream& out, const Verdict& v, bool with_proofs) {
     }
   }
   out << "]";
+  // The moves whose class a search budget left open (only when there are
+  // some: the default budgets never do).
+  if (std::any_of(v.moves.begin(), v.moves.end(), [](const MoveClassification& m) { return m.unknown.any(); })) {
+    out << ",\"unknown\":[";
+    first = true;
+    for (std::size_t i = 0; i < v.moves.size(); ++i) {
+      const auto& m = v.moves[i];
+      if (!m.unknown.any()) continue;
+      out << (first ? "" : ",") << "{\"ply\":" << v.first_ply + int(i) << ",\"side\":" << json_string(color_name(m.side))
+          << ",\"may_be\":[" << (m.unknown.mate ? "\"杀\"" : "") << (m.unknown.mate && m.unknown.chase ? "," : "")
+          << (m.unknown.chase ? "\"捉\"" : "") << "]}";
+      first = false;
+    }
+    out << "]";
+  }
   if (with_proofs) detail::write_proofs_json(out, v.proofs);
   out << ",\"articles\":[";
   for (std::size_t i = 0; i < v.articles.size(); ++i) out << (i ? "," : "") << json_string(v.articles[i]);

@@ -11,7 +11,9 @@
 //    "articles":["24.3","25.3",...],"explanation":"..."}
 // Plies are numbered from 1 (ply k is the k-th move of the line).
 // "undecided":true follows "outcome" only when Verdict::undecided is set (the
-// outcome is then "draw"); it is absent otherwise.
+// outcome is then "draw"); it is absent otherwise. "unknown" follows
+// "targets" only when some move's class a search budget left open
+// (MoveClassification::unknown): [{"ply":5,"side":"red","may_be":["杀","捉"]}].
 #pragma once
 
 #include "xqrec/core/json_text.h"
