@@ -98,6 +98,29 @@ std::string directory_of(const std::string& path) {
   return path.substr(0, slash);
 }
 
+// Creates the temporary file beside `target` (kTemporaryPrefix) into `path`
+// and registers it, and `path` + each of `suffixes`, for removal on a
+// signal (slots in `slots`). Signals are held off from the creation to the
+// registration: one arriving in between would end the process and leave
+// the file behind. The descriptor, or -1 with errno set.
+int create_registered_temporary(const std::string& target, std::string& path,
+                                std::initializer_list<const char*> suffixes, std::vector<int>& slots) {
+  install_cleanup_handlers();
+  path = directory_of(target) + "/" + std::string(kTemporaryPrefix) + "XXXXXX";
+  sigset_t all, before;
+  sigfillset(&all);
+  pthread_sigmask(SIG_BLOCK, &all, &before);
+  const int fd = ::mkostemp(path.data(), O_CLOEXEC);
+  const int created_errno = errno;
+  if (fd >= 0) {
+    slots.push_back(register_temporary(path));
+    for (const char* suffix : suffixes) slots.push_back(register_temporary(path + suffix));
+  }
+  pthread_sigmask(SIG_SETMASK, &before, nullptr);
+  errno = created_errno;
+  return fd;
+}
+
 // A descriptor this process already has (/dev/stdout, /dev/stderr,
 // /dev/fd/N, /proc/self/fd/N) is written through a copy of it, sharing its
 // offset, so that what goes there stays in order with the rest; any other
@@ -184,19 +207,11 @@ std::string OutputFile::open(const std::string& path) {
     return file_ ? "" : "cannot open " + path + ": " + std::strerror(errno);
   }
   path_ = target;
-  install_cleanup_handlers();
-  temp_ = directory_of(target) + "/" + std::string(kTemporaryPrefix) + "XXXXXX";
-  // Signals are held off from the temporary's creation to its registration:
-  // one arriving in between would end the process and leave the file behind.
-  sigset_t all, before;
-  sigfillset(&all);
-  pthread_sigmask(SIG_BLOCK, &all, &before);
-  const int fd = ::mkostemp(temp_.data(), O_CLOEXEC);
-  const int created_errno = errno;
-  if (fd >= 0) slot_ = register_temporary(temp_);
-  pthread_sigmask(SIG_SETMASK, &before, nullptr);
+  std::vector<int> slots;
+  const int fd = create_registered_temporary(target, temp_, {}, slots);
+  if (fd >= 0) slot_ = slots.front();
   if (fd < 0) {
-    const std::string e = std::strerror(created_errno);
+    const std::string e = std::strerror(errno);
     temp_.clear();
     return "cannot create a temporary file beside " + path + ": " + e;
   }
@@ -272,22 +287,10 @@ NamedTemporary::~NamedTemporary() {
 }
 
 std::string NamedTemporary::create(const std::string& target, unsigned mode, std::initializer_list<const char*> suffixes) {
-  install_cleanup_handlers();
-  path_ = directory_of(target) + "/" + std::string(kTemporaryPrefix) + "XXXXXX";
-  // Signals held off from creation to registration, as in OutputFile::open.
-  sigset_t all, before;
-  sigfillset(&all);
-  pthread_sigmask(SIG_BLOCK, &all, &before);
-  const int fd = ::mkostemp(path_.data(), O_CLOEXEC);
-  const int created_errno = errno;
-  if (fd >= 0) {
-    slots_.push_back(register_temporary(path_));
-    for (const char* suffix : suffixes) slots_.push_back(register_temporary(path_ + suffix));
-  }
-  pthread_sigmask(SIG_SETMASK, &before, nullptr);
+  const int fd = create_registered_temporary(target, path_, suffixes, slots_);
   if (fd < 0) {
     path_.clear();
-    return "cannot create a temporary file beside " + target + ": " + std::strerror(created_errno);
+    return "cannot create a temporary file beside " + target + ": " + std::strerror(errno);
   }
   ::fchmod(fd, mode_t(mode));
   ::close(fd);
