@@ -59,9 +59,11 @@ void NodeChildren::erase(const NodeId* at) {
   }
 }
 
-// Constant-initialised (empty strings and vector need no allocation): no
-// order of initialisation to fear.
-constinit const NodeNotes GameNode::kNoNotes{};
+// Empty strings and vector need no allocation: GCC initialises this as a
+// constant. Not `constinit`: clang 14 with libstdc++ 12 cannot evaluate
+// std::string's constructor as a constant (the fuzz build failed), and
+// nothing reads the empty notes before main.
+const NodeNotes GameNode::kNoNotes{};
 
 NodeId GameRecord::add_child(NodeId parent, GameNode child) {
   const NodeId id = NodeId(nodes.size());
