@@ -134,7 +134,11 @@ NewChases new_chases(const Position& before, const Position& after, Move m, Rule
   // No gain after the move, no new chase: the position before need not be
   // searched (most moves of a cycle; the searches are most of a verdict).
   if (now.targets.empty()) return {{}, now.unknown};
-  Chases old = find(before, us, opt);
+  // 26.5 only takes chases away: a capture the side had before the move,
+  // whatever it would have cost then, is a chase it already had.
+  ThreatOptions plain = opt;
+  plain.capture_cost = ThreatOptions::CaptureCost::None;
+  Chases old = find(before, us, plain);
   const auto fresh = [&] {
     std::vector<ChaseTarget> out;
     if (rules != RuleSet::Asian) {
@@ -160,7 +164,7 @@ NewChases new_chases(const Position& before, const Position& after, Move m, Rule
   if (out.empty() || !old.unknown) return {out, now.unknown};
   // Asked again with more budget than the position after the move needed
   // (it found its gains within one budget for all its first checks).
-  ThreatOptions more = opt;
+  ThreatOptions more = plain;
   more.check_nodes = opt.check_nodes * kReaskFactor;
   old = find(before, us, more);
   out = fresh();
@@ -190,6 +194,9 @@ MoveClassification classify_move(const Position& before, Move m, RuleSet rules, 
   }
   // 1999 25.3: the crossed pawn floats, a pawn for a rook is no gain (图十二).
   if (rules == RuleSet::Cxa1999) opt.floating_pawn = true;
+  // 26.5: what a capturing root or pinned piece leaves behind (threats.h).
+  if (rules == RuleSet::Cxa2011) opt.capture_cost = ThreatOptions::CaptureCost::MadePossible;
+  if (rules == RuleSet::Cxa2020) opt.capture_cost = ThreatOptions::CaptureCost::MadePossible;
   MoveClassification out;
   out.move = m;
   out.side = before.side_to_move();

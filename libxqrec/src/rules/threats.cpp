@@ -37,8 +37,33 @@ struct Offered {
   Square victim;
   int balance;
 };
+
+// 26.5: the most the other side wins by a capture elsewhere (not on the
+// square of c, whose exchange is c's own balance) after the side to move
+// plays the capture c; with `made_possible` (2011), less what the same
+// capture already won before c. pos is left as it was.
+int answer_elsewhere(Position& pos, Move c, int pv, bool made_possible) {
+  const Position theirs_before = with_side_to_move(pos, ~pos.side_to_move());
+  Undo u;
+  pos.make_legal(c, u);
+  int best = 0;
+  detail::winning_captures<false>(pos, pv, true, best, [&](Move r) { return r.to() != c.to(); },
+                                  [&](Move r, int balance, const detail::MateRefutes& refuted) {
+    int gain = balance;
+    if (made_possible && theirs_before.at(r.from()) == pos.at(r.from()) &&
+        theirs_before.at(r.to()) == pos.at(r.to()) && theirs_before.check_move(r) == MoveError::None) {
+      Position again = theirs_before;
+      gain -= std::max(0, capture_balance(again, r, pv));
+    }
+    if (gain > best && !refuted()) best = gain;
+    return true;
+  });
+  pos.undo(c, u);
+  return best;
+}
+
 void direct_targets(Position& pos, std::vector<ChaseTarget>& out, int pv, std::vector<Offered>& offered,
-                    bool mate_refutes, bool real_root_protects) {
+                    bool mate_refutes, bool real_root_protects, ThreatOptions::CaptureCost cost) {
   const auto not_offered = [&](Move c) {
     const Piece victim = pos.at(c.to());
     if (victim.type() != pos.at(c.from()).type()) return true;
@@ -53,6 +78,12 @@ void direct_targets(Position& pos, std::vector<ChaseTarget>& out, int pv, std::v
     ChaseTarget t = target(pos, c.to(), c.from(), balance);
     t.root = detail::root_from(pos, c, balance, d, pv);
     if (real_root_protects && t.root == Root::UnderRooted) return true;
+    // 26.5 得不偿失: the other side's best answer elsewhere wins more than
+    // the piece taken, so the capture is no gain (闲); equal stands (捉).
+    if (cost != ThreatOptions::CaptureCost::None &&
+        answer_elsewhere(pos, c, pv, cost == ThreatOptions::CaptureCost::MadePossible) >
+            piece_value(t.victim_piece, c.to(), pv))
+      return true;
     const int single =
         piece_value(t.victim_piece, c.to(), pv) - (d.recapture ? piece_value(t.attacker_piece, c.from(), pv) : 0);
     t.joint = single <= 0;
@@ -75,7 +106,7 @@ Chases captures_with(const Position& pos0, Color side, const ThreatOptions& opt,
   Chases found;
   std::vector<ChaseTarget>& all = found.targets;
   std::vector<Offered> offered;
-  direct_targets(pos, all, pv, offered, opt.mate_refutes, opt.real_root_protects);
+  direct_targets(pos, all, pv, offered, opt.mate_refutes, opt.real_root_protects, opt.capture_cost);
   if (opt.check_depth > 0) {
     // Every check is tried on its own, so that each piece it wins is named.
     MoveList checks;

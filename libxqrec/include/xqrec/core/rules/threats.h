@@ -6,6 +6,7 @@
 // turn". They are pure functions of the position.
 #pragma once
 
+#include <cstdint>
 #include <vector>
 
 #include "xqrec/core/position.h"
@@ -52,6 +53,15 @@ struct ThreatOptions {
   // ORG-127: two rooks against a cannon protected by a rook). Set by
   // classify_move under `asian`.
   bool real_root_protects = false;
+  // 26.5: what a direct capture leaves behind. A piece that protects or
+  // screens another (做根子, 被牵子) and captures is charged with what the
+  // other side then wins elsewhere: "完整互吃后价值相当或得子者，按捉处理；
+  // 得不偿失者，按闲处理". 2020 adds 各吃各子 (both sides can take), so there
+  // every capture the other side has elsewhere counts; 2011 counts only the
+  // captures the move makes possible (or larger). Set by classify_move; the
+  // 1999 text and the Asian rules have no such article.
+  enum class CaptureCost : std::uint8_t { None, MadePossible, Any };
+  CaptureCost capture_cost = CaptureCost::None;
 };
 
 struct ChaseTarget {
