@@ -197,6 +197,8 @@ MoveClassification classify_move(const Position& before, Move m, RuleSet rules, 
   // 26.5: what a capturing root or pinned piece leaves behind (threats.h).
   if (rules == RuleSet::Cxa2011) opt.capture_cost = ThreatOptions::CaptureCost::MadePossible;
   if (rules == RuleSet::Cxa2020) opt.capture_cost = ThreatOptions::CaptureCost::MadePossible;
+  // 2011 26.7 / 2020 26.8: a pawn's capture that uncovers a check (threats.h).
+  opt.pawn_capture_check_chases = rules == RuleSet::Cxa2011 || rules == RuleSet::Cxa2020;
   MoveClassification out;
   out.move = m;
   out.side = before.side_to_move();

@@ -38,6 +38,18 @@ struct Offered {
   int balance;
 };
 
+// Whether the capture k (pos before it) leaves the other side in check by
+// some piece other than the capturer: a capture that uncovers a check.
+bool uncovers_check_by_capture(const Position& pos, Move k) {
+  if (pos.at(k.to()).empty()) return false;
+  Position after = pos;
+  Undo u;
+  after.make_legal(k, u);
+  SquareSet checkers = after.attackers(after.king(after.side_to_move()), pos.side_to_move());
+  checkers.erase(k.to());
+  return !checkers.empty();
+}
+
 // 26.5: the most the other side wins by a capture elsewhere (not on the
 // square of c, whose exchange is c's own balance) after the side to move
 // plays the capture c; with `made_possible` (2011), less what the same
@@ -63,7 +75,8 @@ int answer_elsewhere(Position& pos, Move c, int pv, bool made_possible) {
 }
 
 void direct_targets(Position& pos, std::vector<ChaseTarget>& out, int pv, std::vector<Offered>& offered,
-                    bool mate_refutes, bool real_root_protects, ThreatOptions::CaptureCost cost) {
+                    const ThreatOptions& opt) {
+  const ThreatOptions::CaptureCost cost = opt.capture_cost;
   const auto not_offered = [&](Move c) {
     const Piece victim = pos.at(c.to());
     if (victim.type() != pos.at(c.from()).type()) return true;
@@ -73,11 +86,11 @@ void direct_targets(Position& pos, std::vector<ChaseTarget>& out, int pv, std::v
     return false;
   };
   constexpr int kAnyGain = 0;
-  detail::winning_captures<true>(pos, pv, mate_refutes, kAnyGain, not_offered,
+  detail::winning_captures<true>(pos, pv, opt.mate_refutes, kAnyGain, not_offered,
                                  [&](Move c, int balance, const detail::CaptureDetails& d) {
     ChaseTarget t = target(pos, c.to(), c.from(), balance);
     t.root = detail::root_from(pos, c, balance, d, pv);
-    if (real_root_protects && t.root == Root::UnderRooted) return true;
+    if (opt.real_root_protects && t.root == Root::UnderRooted) return true;
     // 26.5 得不偿失: the other side's best answer elsewhere wins more than
     // the piece taken, so the capture is no gain (闲); equal stands (捉).
     if (cost != ThreatOptions::CaptureCost::None &&
@@ -87,7 +100,9 @@ void direct_targets(Position& pos, std::vector<ChaseTarget>& out, int pv, std::v
     const int single =
         piece_value(t.victim_piece, c.to(), pv) - (d.recapture ? piece_value(t.attacker_piece, c.from(), pv) : 0);
     t.joint = single <= 0;
-    t.king_or_pawn = t.attacker_piece.type() == PieceType::King || t.attacker_piece.type() == PieceType::Pawn;
+    t.king_or_pawn = t.attacker_piece.type() == PieceType::King ||
+                     (t.attacker_piece.type() == PieceType::Pawn &&
+                      !(opt.pawn_capture_check_chases && uncovers_check_by_capture(pos, c)));
     out.push_back(t);
     return true;
   });
@@ -106,7 +121,7 @@ Chases captures_with(const Position& pos0, Color side, const ThreatOptions& opt,
   Chases found;
   std::vector<ChaseTarget>& all = found.targets;
   std::vector<Offered> offered;
-  direct_targets(pos, all, pv, offered, opt.mate_refutes, opt.real_root_protects, opt.capture_cost);
+  direct_targets(pos, all, pv, offered, opt);
   if (opt.check_depth > 0) {
     // Every check is tried on its own, so that each piece it wins is named.
     MoveList checks;
@@ -145,7 +160,8 @@ Chases captures_with(const Position& pos0, Color side, const ThreatOptions& opt,
       t.by_checks = true;
       t.first_check = k;
       t.checks = answer.depth;
-      t.king_or_pawn = t.attacker_piece.type() == PieceType::Pawn;
+      t.king_or_pawn = t.attacker_piece.type() == PieceType::Pawn &&
+                       !(opt.pawn_capture_check_chases && uncovers_check_by_capture(pos, k));
       all.push_back(t);
     }
   }

@@ -62,6 +62,10 @@ struct ThreatOptions {
   // 1999 text and the Asian rules have no such article.
   enum class CaptureCost : std::uint8_t { None, MadePossible, Any };
   CaptureCost capture_cost = CaptureCost::None;
+  // 2011 26.7 / 2020 26.8: "兵(卒)吃子时产生其他子将军，按捉处理" -- a pawn
+  // whose capture uncovers another piece's check wins by that check, which
+  // is no longer the pawn chasing by itself (26.1). Set by classify_move.
+  bool pawn_capture_check_chases = false;
 };
 
 struct ChaseTarget {

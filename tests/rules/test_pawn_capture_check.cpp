@@ -1,0 +1,44 @@
+// 2011 26.7 / 2020 26.8: "兵(卒)借其他子抽吃对方的子，按“闲”处理；兵(卒)吃子时产生
+// 其他子“将军”，按“捉”处理". The seeds give no diagram; the position is
+// invented to fit the words.
+#include <catch2/catch.hpp>
+
+#include "xqrec/core/fen.h"
+#include "xqrec/core/iccs.h"
+#include "xqrec/core/rules/verdict.h"
+
+using namespace xq;
+using namespace xq::rules;
+
+namespace {
+Position pos_of(const char* fen) { return Position(*parse_fen(fen)); }
+Move mv(const char* s) { return *parse_iccs(s); }
+}  // namespace
+
+TEST_CASE("26.8: a pawn's capture that uncovers a check is 捉", "[rules][26.8]") {
+  // 车a1-f1 stands behind the crossed 兵 f6 on the king's file. 兵xg6 then
+  // takes the horse, which the rook g9 protects, and uncovers 车f1's check:
+  // the rook cannot take back while its king is in check (legal recaptures
+  // only), so the pawn wins the horse. Before the rook's move the capture
+  // was a pawn for a horse, no gain.
+  const Position p = pos_of("5kr2/9/9/5Pn2/9/9/9/9/R8/3K5 w");
+  const Move m = mv("a1f1");
+  for (RuleSet r : {RuleSet::Cxa2011, RuleSet::Cxa2020}) {
+    const MoveClassification c = classify_move(p, m, r);
+    CHECK(c.cls == MoveClass::Chase);
+    REQUIRE(c.targets.size() == 1);
+    CHECK(c.targets[0].victim == mv("g6g6").from());
+    CHECK_FALSE(c.targets[0].king_or_pawn);
+  }
+  // 1999 has no such article: the pawn chases by itself (27.2), 闲.
+  CHECK(classify_move(p, m, RuleSet::Cxa1999).cls == MoveClass::Idle);
+}
+
+TEST_CASE("26.8: a pawn's move that uncovers a check and wins later is the pawn's own chase", "[rules][26.8]") {
+  // 兵借其他子抽吃: the pawn steps aside uncovering the rook's check (no
+  // capture) and takes the horse after the king's reply; the pawn's chase,
+  // 闲 (26.1). 兵e6 would uncover the check; 兵xd6 is the win.
+  const Position p = pos_of("5k3/9/9/3n1P3/9/9/9/9/R8/3K5 w");
+  const MoveClassification c = classify_move(p, mv("a1f1"), RuleSet::Cxa2020);
+  CHECK(c.cls != MoveClass::Chase);
+}
