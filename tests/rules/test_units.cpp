@@ -295,20 +295,31 @@ TEST_CASE("unknown before the move: no false new chase (从捉到捉)", "[rules]
   CHECK(classify_move(q, mv("i1h1"), RuleSet::Cxa2020, tiny).cls == MoveClass::Idle);
 }
 
-TEST_CASE("自毙 with an unknown answer: no false 杀", "[rules][checks]") {
-  // Red's 车c7e7+ leaves Black a mate threat whatever it answers (自毙,
-  // 24.18/26.3); 车g7xe7 answers it. With 10 positions per question some
-  // other answer's mate search runs out: the old code read that as "no
-  // threat there" and called 车xe7 杀.
+namespace {
+// Red's 车c7e7+ leaves Black a mate threat whatever it answers (自毙,
+// 24.18/26.3); 车g7xe7 answers it. The position after the check.
+Position self_harm_check() {
   Position p = pos_of("4k4/9/2R3rC1/r8/5r3/9/9/9/3KA4/9 w");
   Undo u;
   p.make(mv("c7e7"), u);
-  ThreatOptions small;
-  small.mate_depth = 9;
-  small.check_depth = 0;
-  small.mate_nodes = 10;
-  ThreatOptions full = small;
-  full.mate_nodes = 300000;
+  return p;
+}
+// Mate threats searched to 9 checks within `nodes` positions; no 将军得子.
+ThreatOptions mates_within(long nodes) {
+  ThreatOptions opt;
+  opt.mate_depth = 9;
+  opt.check_depth = 0;
+  opt.mate_nodes = nodes;
+  return opt;
+}
+}  // namespace
+
+TEST_CASE("自毙 with an unknown answer: no false 杀", "[rules][checks]") {
+  // With 10 positions per question some other answer's mate search runs
+  // out: the old code read that as "no threat there" and called 车xe7 杀.
+  const Position p = self_harm_check();
+  const ThreatOptions small = mates_within(10);
+  const ThreatOptions full = mates_within(300000);
   const auto with_full = classify_move(p, mv("g7e7"), RuleSet::Cxa2020, full);
   CHECK(with_full.mate_threat);
   CHECK(with_full.cls != MoveClass::Mate);
@@ -375,13 +386,8 @@ TEST_CASE("自毙 with an unknown answer: the move may be 杀", "[rules][checks]
   // eight when asked again) per question some other answer to the check
   // stays unknown, so the threat may be new (26.3): the move may be 杀. With
   // 10 every answer settles: 自毙 proven, nothing unknown.
-  Position p = pos_of("4k4/9/2R3rC1/r8/5r3/9/9/9/3KA4/9 w");
-  Undo u;
-  p.make(mv("c7e7"), u);
-  ThreatOptions starved;
-  starved.mate_depth = 9;
-  starved.check_depth = 0;
-  starved.mate_nodes = 1;
+  const Position p = self_harm_check();
+  const ThreatOptions starved = mates_within(1);
   Position after = p;
   Undo ua;
   after.make(mv("g7e7"), ua);
@@ -389,9 +395,7 @@ TEST_CASE("自毙 with an unknown answer: the move may be 杀", "[rules][checks]
   const auto c = classify_move(p, mv("g7e7"), RuleSet::Cxa2020, starved);
   CHECK(c.cls != MoveClass::Mate);
   CHECK(c.unknown.mate);
-  ThreatOptions settled = starved;
-  settled.mate_nodes = 10;
-  CHECK_FALSE(classify_move(p, mv("g7e7"), RuleSet::Cxa2020, settled).unknown.mate);
+  CHECK_FALSE(classify_move(p, mv("g7e7"), RuleSet::Cxa2020, mates_within(10)).unknown.mate);
 }
 
 // Verdict::undecided (docs/repetition.md, "Unknown"): Black's 长杀 is proven,
