@@ -40,5 +40,19 @@ TEST_CASE("26.8: a pawn's move that uncovers a check and wins later is the pawn'
   // 闲 (26.1). 兵e6 would uncover the check; 兵xd6 is the win.
   const Position p = pos_of("5k3/9/9/3n1P3/9/9/9/9/R8/3K5 w");
   const MoveClassification c = classify_move(p, mv("a1f1"), RuleSet::Cxa2020);
-  CHECK(c.cls != MoveClass::Chase);
+  CHECK(c.cls == MoveClass::Idle);
+  CHECK(c.targets.empty());
+  REQUIRE(c.kp_targets.size() == 1);
+  CHECK(c.kp_targets[0].victim == mv("d6d6").from());
+  CHECK(c.kp_targets[0].attacker == mv("f6f6").from());
+}
+
+TEST_CASE("26.8: a check already given is not uncovered by a pawn's capture", "[rules][26.8]") {
+  // 车a1e1 checks; as if Red moved again, 兵c6xc7 takes the horse with the
+  // king still in the rook's check, which the capture did not uncover: the
+  // pawn's own chase, no target of the check.
+  const Position p = pos_of("2r1k4/9/2n6/2P6/9/9/9/9/R8/5K3 w");
+  const MoveClassification c = classify_move(p, mv("a1e1"), RuleSet::Cxa2020);
+  CHECK(c.cls == MoveClass::Check);
+  for (const auto& t : c.targets) CHECK(t.victim != mv("c7c7").from());
 }

@@ -135,9 +135,10 @@ NewChases new_chases(const Position& before, const Position& after, Move m, Rule
   // searched (most moves of a cycle; the searches are most of a verdict).
   if (now.targets.empty()) return {{}, now.unknown};
   // 26.5 only takes chases away: a capture the side had before the move,
-  // whatever it would have cost then, is a chase it already had.
+  // whatever it would have cost then, is a chase it already had (a reading:
+  // docs/repetition.md, 26.5).
   ThreatOptions plain = opt;
-  plain.capture_cost = ThreatOptions::CaptureCost::None;
+  plain.capture_duties = false;
   Chases old = find(before, us, plain);
   const auto fresh = [&] {
     std::vector<ChaseTarget> out;
@@ -194,9 +195,8 @@ MoveClassification classify_move(const Position& before, Move m, RuleSet rules, 
   }
   // 1999 25.3: the crossed pawn floats, a pawn for a rook is no gain (图十二).
   if (rules == RuleSet::Cxa1999) opt.floating_pawn = true;
-  // 26.5: what a capturing root or pinned piece leaves behind (threats.h).
-  if (rules == RuleSet::Cxa2011) opt.capture_cost = ThreatOptions::CaptureCost::MadePossible;
-  if (rules == RuleSet::Cxa2020) opt.capture_cost = ThreatOptions::CaptureCost::MadePossible;
+  // 26.5: what a capturing root or shielding piece leaves behind (threats.h).
+  opt.capture_duties = rules == RuleSet::Cxa2011 || rules == RuleSet::Cxa2020;
   // 2011 26.7 / 2020 26.8: a pawn's capture that uncovers a check (threats.h).
   opt.pawn_capture_check_chases = rules == RuleSet::Cxa2011 || rules == RuleSet::Cxa2020;
   MoveClassification out;

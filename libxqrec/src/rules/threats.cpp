@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <array>
 #include <climits>
+#include <optional>
 
 #include "xqrec/core/rules/values.h"
 
@@ -39,34 +40,49 @@ struct Offered {
 };
 
 // Whether the capture k (pos before it) leaves the other side in check by
-// some piece other than the capturer: a capture that uncovers a check.
+// a piece other than the capturer that was not checking before: a capture
+// that uncovers a check (in the position after a 将, as if the checker moved
+// again, the check already given is not uncovered by k).
 bool uncovers_check_by_capture(const Position& pos, Move k) {
   if (pos.at(k.to()).empty()) return false;
+  const Color us = pos.side_to_move();
+  const Square king = pos.king(~us);
+  const SquareSet already = pos.attackers(king, us);
   Position after = pos;
   Undo u;
   after.make_legal(k, u);
-  SquareSet checkers = after.attackers(after.king(after.side_to_move()), pos.side_to_move());
+  SquareSet checkers = after.attackers(king, us);
   checkers.erase(k.to());
-  return !checkers.empty();
+  return !((checkers ^ already) & checkers).empty();
 }
 
-// 26.5: the most the other side wins by a capture elsewhere (not on the
-// square of c, whose exchange is c's own balance) after the side to move
-// plays the capture c; with `made_possible` (2011), less what the same
-// capture already won before c. pos is left as it was.
-int answer_elsewhere(Position& pos, Move c, int pv, bool made_possible) {
-  const Position theirs_before = with_side_to_move(pos, ~pos.side_to_move());
+// 26.5 names the capturer's duty: whether the piece that captures with c
+// (on c.from() in `before`, the side to move's) was the root of the piece the
+// other side takes with r after c (做根子: it guarded r's square), or stood
+// in r's way (被牵子: a line, a horse's leg, an elephant's eye, or a cannon's
+// second screen). A pinner that lets a pinned piece go has no such duty.
+bool capturer_had_duty(const Position& before, Move c, Move r) {
+  if (before.attackers(r.to(), before.side_to_move()).contains(c.from())) return true;
+  const MoveError e = with_side_to_move(before, ~before.side_to_move()).check_move(r);
+  return e == MoveError::PathBlocked || e == MoveError::HorseLegBlocked || e == MoveError::ElephantEyeBlocked ||
+         e == MoveError::CannonCaptureTooManyScreens;
+}
+
+// 26.5: the most the other side wins, after the side to move plays the
+// capture c, by a capture elsewhere (not on c's square, whose exchange is
+// c's own balance) of a piece the capturer had a duty toward, less what it
+// could already win of that piece before c (`theirs_before`, its best
+// capture per square then). pos is left as it was.
+int answer_elsewhere(Position& pos, Move c, int pv, const detail::RootThreats& theirs_before) {
+  const Position before = pos;
   Undo u;
   pos.make_legal(c, u);
   int best = 0;
   detail::winning_captures<false>(pos, pv, true, best, [&](Move r) { return r.to() != c.to(); },
                                   [&](Move r, int balance, const detail::MateRefutes& refuted) {
-    int gain = balance;
-    if (made_possible && theirs_before.at(r.from()) == pos.at(r.from()) &&
-        theirs_before.at(r.to()) == pos.at(r.to()) && theirs_before.check_move(r) == MoveError::None) {
-      Position again = theirs_before;
-      gain -= std::max(0, capture_balance(again, r, pv));
-    }
+    if (!capturer_had_duty(before, c, r)) return true;
+    const int i = r.to().index();
+    const int gain = balance - (theirs_before.piece[i] == pos.at(r.to()) ? theirs_before.balance[i] : 0);
     if (gain > best && !refuted()) best = gain;
     return true;
   });
@@ -76,7 +92,9 @@ int answer_elsewhere(Position& pos, Move c, int pv, bool made_possible) {
 
 void direct_targets(Position& pos, std::vector<ChaseTarget>& out, int pv, std::vector<Offered>& offered,
                     const ThreatOptions& opt) {
-  const ThreatOptions::CaptureCost cost = opt.capture_cost;
+  // The other side's captures before any of ours, for 26.5 (made once, when
+  // a winning capture first needs them).
+  std::optional<detail::RootThreats> theirs_before;
   const auto not_offered = [&](Move c) {
     const Piece victim = pos.at(c.to());
     if (victim.type() != pos.at(c.from()).type()) return true;
@@ -91,12 +109,13 @@ void direct_targets(Position& pos, std::vector<ChaseTarget>& out, int pv, std::v
     ChaseTarget t = target(pos, c.to(), c.from(), balance);
     t.root = detail::root_from(pos, c, balance, d, pv);
     if (opt.real_root_protects && t.root == Root::UnderRooted) return true;
-    // 26.5 得不偿失: the other side's best answer elsewhere wins more than
-    // the piece taken, so the capture is no gain (闲); equal stands (捉).
-    if (cost != ThreatOptions::CaptureCost::None &&
-        answer_elsewhere(pos, c, pv, cost == ThreatOptions::CaptureCost::MadePossible) >
-            piece_value(t.victim_piece, c.to(), pv))
-      return true;
+    // 26.5 得不偿失: what the other side then wins of what the capturer
+    // guarded or shielded is worth more than the piece taken: no gain (闲);
+    // as much or less, the chase stands (价值相当或得子者，按捉处理).
+    if (opt.capture_duties) {
+      if (!theirs_before) theirs_before = detail::root_threats(pos, ~pos.side_to_move(), pv);
+      if (answer_elsewhere(pos, c, pv, *theirs_before) > piece_value(t.victim_piece, c.to(), pv)) return true;
+    }
     const int single =
         piece_value(t.victim_piece, c.to(), pv) - (d.recapture ? piece_value(t.attacker_piece, c.from(), pv) : 0);
     t.joint = single <= 0;

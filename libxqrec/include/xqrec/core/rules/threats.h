@@ -6,7 +6,6 @@
 // turn". They are pure functions of the position.
 #pragma once
 
-#include <cstdint>
 #include <vector>
 
 #include "xqrec/core/position.h"
@@ -53,15 +52,15 @@ struct ThreatOptions {
   // ORG-127: two rooks against a cannon protected by a rook). Set by
   // classify_move under `asian`.
   bool real_root_protects = false;
-  // 26.5: what a direct capture leaves behind. A piece that protects or
-  // screens another (做根子, 被牵子) and captures is charged with what the
-  // other side then wins elsewhere: "完整互吃后价值相当或得子者，按捉处理；
-  // 得不偿失者，按闲处理". 2020 adds 各吃各子 (both sides can take), so there
-  // every capture the other side has elsewhere counts; 2011 counts only the
-  // captures the move makes possible (or larger). Set by classify_move; the
-  // 1999 text and the Asian rules have no such article.
-  enum class CaptureCost : std::uint8_t { None, MadePossible, Any };
-  CaptureCost capture_cost = CaptureCost::None;
+  // 26.5 (2011, 2020): "做根子和被牵子捉子，完整互吃后价值相当或得子者，
+  // 按捉处理；得不偿失者，按闲处理". A direct capture by a piece that guarded
+  // another (做根子) or stood in the way of an attack on one (被牵子) is
+  // charged with what the other side then wins of that piece beyond what it
+  // could win of it before; no chase when that is worth more than the piece
+  // taken. Set by classify_move; the 1999 text has no such article, and the
+  // Asian chase is an attack. 2020's 各吃各子 (any capture the other side
+  // already had) is not counted (docs/repetition.md).
+  bool capture_duties = false;
   // 2011 26.7 / 2020 26.8: "兵(卒)吃子时产生其他子将军，按捉处理" -- a pawn
   // whose capture uncovers another piece's check wins by that check, which
   // is no longer the pawn chasing by itself (26.1). Set by classify_move.
