@@ -290,6 +290,22 @@ void Position::generate_legal_captures(MoveList& out) const {
   });
 }
 
+void Position::generate_legal_captures_of(const SquareSet& targets, MoveList& out) const {
+  out.clear();
+  SquareSet victims = targets;
+  for (const Square k : king_)
+    if (k.valid()) victims.erase(k);
+  if (victims.empty()) return;
+  std::optional<LegalTest> legal;  // set up at the first capture found
+  for_each_pseudo_move<true>(
+      board_.data(), occupied_[index(side_)], side_,
+      [&](Square from, Square to) {
+        if (!legal) legal.emplace(legal_test());
+        if (const Move m(from, to); (*legal)(m)) out.push(m);
+      },
+      [&](Square, PieceType) { return victims; });
+}
+
 std::optional<Position::CheckSquares> Position::check_squares() const {
   const Color us = side_, them = ~side_;
   const Square k = king_[index(them)];
@@ -362,45 +378,42 @@ void Position::generate_legal_captures_to(Square sq, MoveList& out) const {
   if (victim.empty() || victim.color() == side_ || victim.type() == PieceType::King) return;
   const std::size_t si = std::size_t(sq.index()), ci = std::size_t(index(side_));
   const Piece rook(side_, PieceType::Rook), cannon(side_, PieceType::Cannon), horse(side_, PieceType::Horse);
-  // The pieces that reach sq: line pieces and horses by the (symmetric)
-  // geometry from sq; the others, few, by their own forward tables, as the
-  // generator moves them (they differ for pieces off their points).
+  const SquareSet& ours = occupied_[ci];
+  const SquareSet all = occupied_[0] | occupied_[1];
+  const auto& masks = geometry::kMasks;
+  // The pieces that reach sq, by the geometry seen from sq: the first piece
+  // of each line (a rook) and the second (a cannon), found by bit scans; the
+  // from-tables of the other pieces are the generator's own tables inverted
+  // (geometry.h), so they agree with it for pieces off their points too.
   SquareSet from;
-  for (const auto& ray : kTables.ray[si]) {
-    const std::uint8_t* p = ray.begin();
-    const std::uint8_t* end = ray.end();
-    while (p != end && board_[*p].empty()) ++p;
-    if (p == end) continue;
-    if (board_[*p] == rook) from.insert(Square(*p));
-    for (++p; p != end && board_[*p].empty(); ++p) {
-    }
-    if (p != end && board_[*p] == cannon) from.insert(Square(*p));
+  for (int d = 0; d < 4; ++d) {
+    const SquareSet& ray = masks.ray[si][std::size_t(d)];
+    if (!ours.intersects(ray)) continue;
+    SquareSet on = all & ray;
+    const bool ascending = d == geometry::Up || d == geometry::Right;  // towards higher indexes
+    const Square first = ascending ? on.lowest() : on.highest();
+    if (board_[std::size_t(first.index())] == rook) from.insert(first);
+    on.erase(first);
+    if (on.empty()) continue;
+    const Square second = ascending ? on.lowest() : on.highest();
+    if (board_[std::size_t(second.index())] == cannon) from.insert(second);
   }
-  for (const auto& h : kTables.horse_from[si])
-    if (board_[h.to] == horse && board_[h.via].empty()) from.insert(Square(h.to));
-  occupied_[ci].for_each([&](Square f) {
-    const std::size_t fi = std::size_t(f.index());
-    switch (board_[fi].type()) {
-      case PieceType::Elephant:
-        for (const auto& e : kTables.elephant[ci][fi])
-          if (e.to == si && board_[e.via].empty()) from.insert(f);
-        break;
-      case PieceType::Advisor:
-        for (std::uint8_t to : kTables.advisor[ci][fi])
-          if (to == si) from.insert(f);
-        break;
-      case PieceType::King:
-        for (std::uint8_t to : kTables.king[ci][fi])
-          if (to == si) from.insert(f);
-        break;
-      case PieceType::Pawn:
-        for (std::uint8_t to : kTables.pawn[ci][fi])
-          if (to == si) from.insert(f);
-        break;
-      default:
-        break;
-    }
-  });
+  if (ours.intersects(masks.horse_from[si]))
+    for (const auto& h : kTables.horse_from[si])
+      if (board_[h.to] == horse && board_[h.via].empty()) from.insert(Square(h.to));
+  const Piece pawn(side_, PieceType::Pawn);
+  if (ours.intersects(masks.pawn_from[ci][si]))
+    for (std::uint8_t q : kTables.pawn_from[ci][si])
+      if (board_[q] == pawn) from.insert(Square(q));
+  if (on_own_side(side_, sq)) {  // kings, advisors and elephants stay on their side
+    const Piece king(side_, PieceType::King), advisor(side_, PieceType::Advisor), elephant(side_, PieceType::Elephant);
+    for (std::uint8_t q : kTables.king_from[ci][si])
+      if (board_[q] == king) from.insert(Square(q));
+    for (std::uint8_t q : kTables.advisor_from[ci][si])
+      if (board_[q] == advisor) from.insert(Square(q));
+    for (const auto& e : kTables.elephant_from[ci][si])
+      if (board_[e.to] == elephant && board_[e.via].empty()) from.insert(Square(e.to));
+  }
   if (from.empty()) return;
   LegalTest legal = legal_test();
   from.for_each([&](Square f) {  // ascending, as the generator walks the pieces
