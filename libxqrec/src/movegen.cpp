@@ -112,6 +112,25 @@ inline void for_each_pseudo_move(const Piece* board, const SquareSet& ours, Colo
   });
 }
 
+// In check (a SafetyFilter that knows its checkers): the squares a piece on
+// `from` may move to, those that answer every check it does not answer by
+// leaving its square (what may_evade lets through); the king's, all.
+template <class Filter>
+SquareSet evasion_targets(const Filter& f, Square from) {
+  if (from == f.king) return kAllSquares;
+  SquareSet to = kAllSquares;
+  for (int i = 0; i < f.checkers; ++i)
+    if (!f.evade_from[std::size_t(i)].contains(from)) to = to & f.evade_to[std::size_t(i)];
+  return to;
+}
+
+// The squares between the square ki and s, which lies in direction d from it.
+inline SquareSet strictly_between(std::size_t ki, Square s, int d) {
+  SquareSet between = geometry::kMasks.ray[ki][std::size_t(d)] ^ geometry::kMasks.ray[std::size_t(s.index())][std::size_t(d)];
+  between.erase(s);
+  return between;
+}
+
 // Whether the king on k is safe after m, tested on a scratch board that is
 // restored before returning.
 // `them` and `all` hold the squares of the other side's pieces and of all
@@ -156,17 +175,24 @@ Position::SafetyFilter Position::safety_filter() const {
   }
   const std::size_t ki = std::size_t(f.king.index());
   const Piece rook(them, PieceType::Rook), cannon(them, PieceType::Cannon), king(them, PieceType::King);
+  const auto& masks = geometry::kMasks;
   for (int d = 0; d < 4; ++d) {
-    const auto& ray = kTables.ray[ki][std::size_t(d)];
-    // The farthest enemy line piece on this ray, and the first enemy cannon.
-    int last_slider = -1, first_cannon = -1;
-    for (int i = 0; i < ray.size; ++i) {
-      const Piece p = board_[ray.items[std::size_t(i)]];
-      if (p == rook || p == cannon || (p == king && d <= geometry::Down)) last_slider = i;
-      if (p == cannon && first_cannon < 0) first_cannon = i;
-    }
-    for (int i = 0; i < last_slider; ++i) f.from.insert(Square(ray.items[std::size_t(i)]));
-    for (int i = 0; i < first_cannon; ++i) f.to.insert(Square(ray.items[std::size_t(i)]));
+    const SquareSet& ray = masks.ray[ki][std::size_t(d)];
+    const SquareSet enemies = occupied_[index(them)] & ray;
+    if (enemies.empty()) continue;
+    // The farthest enemy line piece on this ray, and the nearest enemy
+    // cannon: the enemies are visited by ascending index, so from the king
+    // outwards on an ascending ray and inwards on the others.
+    const bool ascending = d == geometry::Up || d == geometry::Right;
+    Square farthest = Square::none(), nearest_cannon = Square::none();
+    enemies.for_each([&](Square s) {
+      const Piece p = board_[std::size_t(s.index())];
+      if ((p == rook || p == cannon || (p == king && d <= geometry::Down)) && (ascending || !farthest.valid()))
+        farthest = s;
+      if (p == cannon && (!ascending || !nearest_cannon.valid())) nearest_cannon = s;
+    });
+    if (farthest.valid()) f.from = f.from | strictly_between(ki, farthest, d);
+    if (nearest_cannon.valid()) f.to = f.to | strictly_between(ki, nearest_cannon, d);
   }
   const Piece horse(them, PieceType::Horse);
   for (const auto& h : kTables.horse_from[ki])
@@ -196,27 +222,26 @@ void Position::find_evasions(SafetyFilter& f) const {
     f.evade_from[std::size_t(n)] = from;
     ++n;
   };
+  const SquareSet all = occupied_[0] | occupied_[1];
   for (int d = 0; d < 4; ++d) {
-    const auto& ray = kTables.ray[ki][std::size_t(d)];
-    SquareSet between;  // from the king up to the piece looked at, that piece included
-    int pieces = 0;
-    Square screen = Square::none();
-    for (std::uint8_t q : ray) {
-      between.insert(Square(q));
-      const Piece p = board_[q];
-      if (p.empty()) continue;
-      ++pieces;
-      if (pieces == 1) {
-        if (p == rook || (p == king && d <= geometry::Down)) add(between, SquareSet());
-        screen = Square(q);
-        continue;
-      }
-      if (p == cannon) {
-        SquareSet away;
-        away.insert(screen);
-        add(between, away);
-      }
-      break;
+    const SquareSet& ray = geometry::kMasks.ray[ki][std::size_t(d)];
+    SquareSet on = all & ray;
+    if (on.empty()) continue;
+    // The first piece from the king (a rook or the other king checks from
+    // there) and the second (a cannon, over the first as its screen).
+    const bool ascending = d == geometry::Up || d == geometry::Right;  // towards higher indexes
+    const Square first = ascending ? on.lowest() : on.highest();
+    const Piece p = board_[std::size_t(first.index())];
+    // From the king up to a checker, the checker included: where an answer lands.
+    const auto up_to = [&](Square s) { return ray ^ geometry::kMasks.ray[std::size_t(s.index())][std::size_t(d)]; };
+    if (p == rook || (p == king && d <= geometry::Down)) add(up_to(first), SquareSet());
+    on.erase(first);
+    if (on.empty()) continue;
+    const Square second = ascending ? on.lowest() : on.highest();
+    if (board_[std::size_t(second.index())] == cannon) {
+      SquareSet away;
+      away.insert(first);
+      add(up_to(second), away);
     }
   }
   for (const auto& h : kTables.horse_from[ki])
@@ -273,13 +298,8 @@ void Position::generate_legal(MoveList& out) const {
   // it does not answer by leaving its square (what may_evade lets through),
   // and a line holding none is not walked; the order is the full walk's.
   const SafetyFilter& f = legal.filter;
-  for_each_pseudo_move(board_.data(), occupied_[index(side_)], side_, push, [&](Square from, PieceType) {
-    if (from == f.king) return kAllSquares;
-    SquareSet to = kAllSquares;
-    for (int i = 0; i < f.checkers; ++i)
-      if (!f.evade_from[std::size_t(i)].contains(from)) to = to & f.evade_to[std::size_t(i)];
-    return to;
-  });
+  for_each_pseudo_move(board_.data(), occupied_[index(side_)], side_, push,
+                       [&](Square from, PieceType) { return evasion_targets(f, from); });
 }
 
 void Position::generate_legal_captures(MoveList& out) const {
@@ -434,6 +454,24 @@ bool Position::has_legal_move() const {
   // audited game, where almost always the first move tried is legal. Each
   // move is tested outright: one test costs less than the safety filter
   // that would spare it.
+  if (in_check()) {
+    // Only the moves that may answer every check are walked, as
+    // generate_legal walks them, piece by piece.
+    LegalTest legal = legal_test();
+    if (legal.filter.checkers > 0) {
+      bool found = false;
+      for (SquareSet rest = occupied_[index(side_)]; !rest.empty() && !found;) {
+        const Square from = rest.lowest();
+        rest.erase(from);
+        SquareSet one;
+        one.insert(from);
+        for_each_pseudo_move(
+            board_.data(), one, side_, [&](Square f, Square to) { found = found || legal(Move(f, to)); },
+            [&](Square f, PieceType) { return evasion_targets(legal.filter, f); });
+      }
+      return found;
+    }
+  }
   std::optional<LegalTest> legal;
   for (SquareSet rest = occupied_[index(side_)]; !rest.empty();) {
     const Square from = rest.lowest();
