@@ -342,32 +342,54 @@ std::optional<Position::CheckSquares> Position::check_squares() const {
   c.every = kAllSquares;
   c.horse_to = masks.horse_from[ki];
   c.pawn_to = masks.pawn_from[std::size_t(index(us))][ki];
-  c.leave = masks.horse_legs[ki];  // a piece of ours on one may hold back a horse of ours
-  const Piece rook(us, PieceType::Rook), cannon(us, PieceType::Cannon), king(us, PieceType::King);
+  const Piece rook(us, PieceType::Rook), cannon(us, PieceType::Cannon), king(us, PieceType::King),
+      horse(us, PieceType::Horse);
+  // A horse of ours held back by a piece on its leg checks when that piece leaves.
+  for (const auto& h : kTables.horse_from[ki])
+    if (board_[h.to] == horse && !board_[h.via].empty()) c.leave.insert(Square(h.via));
+  const SquareSet all = occupied_[0] | occupied_[1];
   for (int d = 0; d < 4; ++d) {
-    const auto& ray = kTables.ray[ki][std::size_t(d)];
-    c.line_to = c.line_to | masks.ray[ki][std::size_t(d)];
-    // Between the king and our farthest line piece on this ray: leaving
-    // such a square may open a line; filling one, a cannon's screen.
-    int last_line = -1, last_cannon = -1, first = -1, second = -1, third = -1;
-    for (int i = 0; i < ray.size; ++i) {
-      const Piece p = board_[ray.items[std::size_t(i)]];
-      if (p.empty()) continue;
-      if (first < 0) first = i;
-      else if (second < 0) second = i;
-      else if (third < 0) third = i;
-      if (p == rook || p == cannon || p == king) last_line = i;
-      if (p == cannon) last_cannon = i;
+    const SquareSet& ray = masks.ray[ki][std::size_t(d)];
+    c.line_to = c.line_to | ray;
+    // The first three pieces from the king (bit scans of the line).
+    const bool ascending = d == geometry::Up || d == geometry::Right;  // towards higher indexes
+    SquareSet on = all & ray;
+    const auto next = [&] {
+      if (on.empty()) return Square::none();
+      const Square s = ascending ? on.lowest() : on.highest();
+      on.erase(s);
+      return s;
+    };
+    const Square first = next(), second = next(), third = next();
+    const auto piece = [&](Square s) { return s.valid() ? board_[std::size_t(s.index())] : Piece(); };
+    // From the king up to s, s included (all the line when s is none).
+    const auto up_to = [&](Square s) {
+      return s.valid() ? ray ^ masks.ray[std::size_t(s.index())][std::size_t(d)] : ray;
+    };
+    // A rook sees the king from the squares up to the first piece; a cannon
+    // checks from beyond it up to the second. A cannon of ours in front
+    // (first) checks by taking the third piece over the second: leaving its
+    // square leaves one screen.
+    c.rook_to = c.rook_to | up_to(first);
+    if (first.valid()) {
+      const Square cannon_last = piece(first) == cannon ? third : second;
+      c.cannon_to = c.cannon_to | (up_to(cannon_last) ^ up_to(first));
     }
-    // A cannon of ours in front (first) checks by taking the third piece
-    // over the second: leaving its square leaves one screen.
-    const int cannon_last = first >= 0 && board_[ray.items[std::size_t(first)]] == cannon ? third : second;
-    const int rook_end = first < 0 ? ray.size : first + 1, cannon_end = cannon_last < 0 ? ray.size : cannon_last + 1;
-    for (int i = 0; i < rook_end; ++i) c.rook_to.insert(Square(ray.items[std::size_t(i)]));
-    if (first >= 0)
-      for (int i = first + 1; i < cannon_end; ++i) c.cannon_to.insert(Square(ray.items[std::size_t(i)]));
-    for (int i = 0; i < last_line; ++i) c.leave.insert(Square(ray.items[std::size_t(i)]));
-    for (int i = 0; i < last_cannon; ++i) c.screen.insert(Square(ray.items[std::size_t(i)]));
+    // Leaving a square opens a line only if its piece is the one in front
+    // of a rook or king of ours, or one of the two in front of a cannon of
+    // ours; filling one makes a screen only for a cannon of ours with
+    // nothing in front (the king is not attacked, so no line piece of ours
+    // checks already).
+    if (piece(second) == rook || piece(second) == king) c.leave.insert(first);
+    if (piece(third) == cannon) {
+      c.leave.insert(first);
+      c.leave.insert(second);
+    }
+    if (piece(first) == cannon) {
+      SquareSet before = up_to(first);
+      before.erase(first);
+      c.screen = c.screen | before;
+    }
   }
   return c;
 }
@@ -377,19 +399,46 @@ void Position::generate_legal_checks(MoveList& out) const {
   const std::optional<CheckSquares> squares = check_squares();
   if (!squares && !king_[index(~side_)].valid()) return;  // no king, no check
   std::optional<LegalTest> legal;  // set up at the first check found
-  const auto check = [&](Square from, Square to) {
-    const Move m(from, to);
-    if (board_[std::size_t(to.index())].type() == PieceType::King || !gives_check(m)) return;
+  const auto add_if_legal = [&](Move m) {
     if (!legal) legal.emplace(legal_test());
     if ((*legal)(m)) out.push(m);
   };
   if (!squares) {
-    for_each_pseudo_move(board_.data(), occupied_[index(side_)], side_, check);
+    for_each_pseudo_move(board_.data(), occupied_[index(side_)], side_, [&](Square from, Square to) {
+      const Move m(from, to);
+      if (board_[std::size_t(to.index())].type() != PieceType::King && gives_check(m)) add_if_legal(m);
+    });
     return;
   }
-  // Only the moves CheckSquares lets through are tested.
-  for_each_pseudo_move(board_.data(), occupied_[index(side_)], side_, check,
-                       [&](Square from, PieceType type) { return squares->wanted(from, type); });
+  // Only the moves CheckSquares lets through are looked at. One that
+  // neither leaves a square of `leave` (opening no line and no horse leg of
+  // ours) nor lands on a screen square checks, if at all, from its new
+  // square, to which the filter let it through for its kind: a rook there
+  // sees the king (nothing stands between: rook_to), a pawn attacks it, a
+  // horse attacks it if its leg is free. Cannons (whose screens on the
+  // king's lines a move may change) and the rest get the full test.
+  const std::size_t ki = std::size_t(king_[index(~side_)].index());
+  const auto checks = [&](Move m) {
+    if (squares->leave.contains(m.from()) || squares->screen.contains(m.to())) return gives_check(m);
+    switch (board_[std::size_t(m.from().index())].type()) {
+      case PieceType::Rook:
+      case PieceType::Pawn:
+        return true;
+      case PieceType::Horse:
+        for (const auto& h : kTables.horse_from[ki])
+          if (h.to == m.to().index()) return board_[h.via].empty();
+        return false;
+      default:
+        return gives_check(m);
+    }
+  };
+  for_each_pseudo_move(
+      board_.data(), occupied_[index(side_)], side_,
+      [&](Square from, Square to) {
+        const Move m(from, to);
+        if (board_[std::size_t(to.index())].type() != PieceType::King && checks(m)) add_if_legal(m);
+      },
+      [&](Square from, PieceType type) { return squares->wanted(from, type); });
 }
 
 void Position::generate_legal_captures_to(Square sq, MoveList& out) const {

@@ -174,8 +174,8 @@ class Position {
   // line or a horse leg of ours, or filling its new square makes a screen
   // for a cannon of ours; everything else is left to gives_check.
   struct CheckSquares {
-    SquareSet leave;    // between the king and our farthest rook, cannon or king on a line, and the horse legs
-    SquareSet screen;   // between the king and our farthest cannon on a line
+    SquareSet leave;    // the piece in front of our rook or king on a line, the two in front of our cannon, the legs holding back our horses
+    SquareSet screen;   // between the king and our cannon when nothing stands between them
     SquareSet line_to;  // the king's file and rank: a king landing there
     SquareSet rook_to;    // on those lines, up to and including the first piece: a rook sees the king from there
     SquareSet cannon_to;  // beyond the first piece, up to and including the second: a cannon checks from there
