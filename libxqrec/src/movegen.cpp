@@ -195,8 +195,9 @@ Position::SafetyFilter Position::safety_filter() const {
     if (nearest_cannon.valid()) f.to = f.to | strictly_between(ki, nearest_cannon, d);
   }
   const Piece horse(them, PieceType::Horse);
-  for (const auto& h : kTables.horse_from[ki])
-    if (board_[h.to] == horse) f.from.insert(Square(h.via));
+  if (occupied_[index(them)].intersects(masks.horse_from[ki]))
+    for (const auto& h : kTables.horse_from[ki])
+      if (board_[h.to] == horse) f.from.insert(Square(h.via));
   // An elephant's eye: only a king off its own side (a relaxed set-up) can
   // stand where an enemy elephant steps, and a piece leaving the eye exposes it.
   const Piece elephant(them, PieceType::Elephant);
@@ -244,25 +245,30 @@ void Position::find_evasions(SafetyFilter& f) const {
       add(up_to(second), away);
     }
   }
-  for (const auto& h : kTables.horse_from[ki])
-    if (board_[h.to] == horse && board_[h.via].empty()) {
-      SquareSet to;
-      to.insert(Square(h.to));
-      to.insert(Square(h.via));
-      add(to, SquareSet());
-    }
+  // The horse and pawn lists are walked only when an enemy piece stands
+  // where one could check from (the masks).
   const std::size_t tc = std::size_t(index(them));
-  for (const auto& ray : kTables.ray[ki]) {
-    if (ray.size == 0) continue;
-    const std::uint8_t q = ray.items[0];  // the neighbour on this line
-    if (board_[q] != pawn) continue;
-    for (std::uint8_t to : kTables.pawn[tc][q])
-      if (to == ki) {
-        SquareSet at;
-        at.insert(Square(q));
-        add(at, SquareSet());
+  const SquareSet& enemies = occupied_[tc];
+  if (enemies.intersects(geometry::kMasks.horse_from[ki]))
+    for (const auto& h : kTables.horse_from[ki])
+      if (board_[h.to] == horse && board_[h.via].empty()) {
+        SquareSet to;
+        to.insert(Square(h.to));
+        to.insert(Square(h.via));
+        add(to, SquareSet());
       }
-  }
+  if (enemies.intersects(geometry::kMasks.pawn_from[tc][ki]))
+    for (const auto& ray : kTables.ray[ki]) {
+      if (ray.size == 0) continue;
+      const std::uint8_t q = ray.items[0];  // the neighbour on this line
+      if (board_[q] != pawn) continue;
+      for (std::uint8_t to : kTables.pawn[tc][q])
+        if (to == ki) {
+          SquareSet at;
+          at.insert(Square(q));
+          add(at, SquareSet());
+        }
+    }
   // A check this walk does not explain (it should not happen): test every move.
   f.checkers = unknown ? 0 : n;
 }
