@@ -490,6 +490,16 @@ void Position::generate_legal_captures_to(Square sq, MoveList& out) const {
       if (board_[e.to] == elephant && board_[e.via].empty()) from.insert(Square(e.to));
   }
   if (from.empty()) return;
+  if (from.count() <= 2) {
+    // Most often one or two capturers (the exchanges ask at every step):
+    // each tested on a scratch board costs less than the safety filter.
+    std::array<Piece, kSquares> scratch = board_;
+    const Square king = king_[ci];
+    from.for_each([&](Square f) {  // ascending, as the generator walks the pieces
+      if (const Move m(f, sq); king_safe_after(scratch.data(), m, king, side_, occupied_[index(~side_)], all)) out.push(m);
+    });
+    return;
+  }
   LegalTest legal = legal_test();
   from.for_each([&](Square f) {  // ascending, as the generator walks the pieces
     if (const Move m(f, sq); legal(m)) out.push(m);
