@@ -41,8 +41,17 @@ inline void for_each_pseudo_move(const Piece* board, const SquareSet& ours, Colo
     const std::size_t fi = std::size_t(from.index());
     [[maybe_unused]] SquareSet want;
     if constexpr (kFiltered) {
-      want = wanted(from, board[fi].type());
+      // A horse, advisor, king or pawn none of whose steps is wanted is not
+      // walked (the masks of its steps; the lines are skipped one by one below).
+      const auto& m = geometry::kMasks;
+      const PieceType type = board[fi].type();
+      want = wanted(from, type);
       if (want.empty()) return;
+      if ((type == PieceType::Horse && !want.intersects(m.horse_from[fi])) ||
+          (type == PieceType::Advisor && !want.intersects(m.advisor_to[ci][fi])) ||
+          (type == PieceType::King && !want.intersects(m.king_to[ci][fi])) ||
+          (type == PieceType::Pawn && !want.intersects(m.pawn_to[ci][fi])))
+        return;
     }
     const auto sink = [&](Square f, Square to) {
       if constexpr (kFiltered)
