@@ -41,8 +41,17 @@ inline void for_each_pseudo_move(const Piece* board, const SquareSet& ours, Colo
     const std::size_t fi = std::size_t(from.index());
     [[maybe_unused]] SquareSet want;
     if constexpr (kFiltered) {
-      want = wanted(from, board[fi].type());
+      // A horse, advisor, king or pawn none of whose steps is wanted is not
+      // walked (the masks of its steps; the lines are skipped one by one below).
+      const auto& m = geometry::kMasks;
+      const PieceType type = board[fi].type();
+      want = wanted(from, type);
       if (want.empty()) return;
+      if ((type == PieceType::Horse && !want.intersects(m.horse_from[fi])) ||
+          (type == PieceType::Advisor && !want.intersects(m.advisor_to[ci][fi])) ||
+          (type == PieceType::King && !want.intersects(m.king_to[ci][fi])) ||
+          (type == PieceType::Pawn && !want.intersects(m.pawn_to[ci][fi])))
+        return;
     }
     const auto sink = [&](Square f, Square to) {
       if constexpr (kFiltered)
@@ -112,6 +121,25 @@ inline void for_each_pseudo_move(const Piece* board, const SquareSet& ours, Colo
   });
 }
 
+// In check (a SafetyFilter that knows its checkers): the squares a piece on
+// `from` may move to, those that answer every check it does not answer by
+// leaving its square (what may_evade lets through); the king's, all.
+template <class Filter>
+SquareSet evasion_targets(const Filter& f, Square from) {
+  if (from == f.king) return kAllSquares;
+  SquareSet to = kAllSquares;
+  for (int i = 0; i < f.checkers; ++i)
+    if (!f.evade_from[std::size_t(i)].contains(from)) to = to & f.evade_to[std::size_t(i)];
+  return to;
+}
+
+// The squares between the square ki and s, which lies in direction d from it.
+inline SquareSet strictly_between(std::size_t ki, Square s, int d) {
+  SquareSet between = geometry::kMasks.ray[ki][std::size_t(d)] ^ geometry::kMasks.ray[std::size_t(s.index())][std::size_t(d)];
+  between.erase(s);
+  return between;
+}
+
 // Whether the king on k is safe after m, tested on a scratch board that is
 // restored before returning.
 // `them` and `all` hold the squares of the other side's pieces and of all
@@ -156,21 +184,29 @@ Position::SafetyFilter Position::safety_filter() const {
   }
   const std::size_t ki = std::size_t(f.king.index());
   const Piece rook(them, PieceType::Rook), cannon(them, PieceType::Cannon), king(them, PieceType::King);
+  const auto& masks = geometry::kMasks;
   for (int d = 0; d < 4; ++d) {
-    const auto& ray = kTables.ray[ki][std::size_t(d)];
-    // The farthest enemy line piece on this ray, and the first enemy cannon.
-    int last_slider = -1, first_cannon = -1;
-    for (int i = 0; i < ray.size; ++i) {
-      const Piece p = board_[ray.items[std::size_t(i)]];
-      if (p == rook || p == cannon || (p == king && d <= geometry::Down)) last_slider = i;
-      if (p == cannon && first_cannon < 0) first_cannon = i;
-    }
-    for (int i = 0; i < last_slider; ++i) f.from.insert(Square(ray.items[std::size_t(i)]));
-    for (int i = 0; i < first_cannon; ++i) f.to.insert(Square(ray.items[std::size_t(i)]));
+    const SquareSet& ray = masks.ray[ki][std::size_t(d)];
+    const SquareSet enemies = occupied_[index(them)] & ray;
+    if (enemies.empty()) continue;
+    // The farthest enemy line piece on this ray, and the nearest enemy
+    // cannon: the enemies are visited by ascending index, so from the king
+    // outwards on an ascending ray and inwards on the others.
+    const bool ascending = d == geometry::Up || d == geometry::Right;
+    Square farthest = Square::none(), nearest_cannon = Square::none();
+    enemies.for_each([&](Square s) {
+      const Piece p = board_[std::size_t(s.index())];
+      if ((p == rook || p == cannon || (p == king && d <= geometry::Down)) && (ascending || !farthest.valid()))
+        farthest = s;
+      if (p == cannon && (!ascending || !nearest_cannon.valid())) nearest_cannon = s;
+    });
+    if (farthest.valid()) f.from = f.from | strictly_between(ki, farthest, d);
+    if (nearest_cannon.valid()) f.to = f.to | strictly_between(ki, nearest_cannon, d);
   }
   const Piece horse(them, PieceType::Horse);
-  for (const auto& h : kTables.horse_from[ki])
-    if (board_[h.to] == horse) f.from.insert(Square(h.via));
+  if (occupied_[index(them)].intersects(masks.horse_from[ki]))
+    for (const auto& h : kTables.horse_from[ki])
+      if (board_[h.to] == horse) f.from.insert(Square(h.via));
   // An elephant's eye: only a king off its own side (a relaxed set-up) can
   // stand where an enemy elephant steps, and a piece leaving the eye exposes it.
   const Piece elephant(them, PieceType::Elephant);
@@ -196,48 +232,52 @@ void Position::find_evasions(SafetyFilter& f) const {
     f.evade_from[std::size_t(n)] = from;
     ++n;
   };
+  const SquareSet all = occupied_[0] | occupied_[1];
   for (int d = 0; d < 4; ++d) {
-    const auto& ray = kTables.ray[ki][std::size_t(d)];
-    SquareSet between;  // from the king up to the piece looked at, that piece included
-    int pieces = 0;
-    Square screen = Square::none();
-    for (std::uint8_t q : ray) {
-      between.insert(Square(q));
-      const Piece p = board_[q];
-      if (p.empty()) continue;
-      ++pieces;
-      if (pieces == 1) {
-        if (p == rook || (p == king && d <= geometry::Down)) add(between, SquareSet());
-        screen = Square(q);
-        continue;
-      }
-      if (p == cannon) {
-        SquareSet away;
-        away.insert(screen);
-        add(between, away);
-      }
-      break;
+    const SquareSet& ray = geometry::kMasks.ray[ki][std::size_t(d)];
+    SquareSet on = all & ray;
+    if (on.empty()) continue;
+    // The first piece from the king (a rook or the other king checks from
+    // there) and the second (a cannon, over the first as its screen).
+    const bool ascending = d == geometry::Up || d == geometry::Right;  // towards higher indexes
+    const Square first = ascending ? on.lowest() : on.highest();
+    const Piece p = board_[std::size_t(first.index())];
+    // From the king up to a checker, the checker included: where an answer lands.
+    const auto up_to = [&](Square s) { return ray ^ geometry::kMasks.ray[std::size_t(s.index())][std::size_t(d)]; };
+    if (p == rook || (p == king && d <= geometry::Down)) add(up_to(first), SquareSet());
+    on.erase(first);
+    if (on.empty()) continue;
+    const Square second = ascending ? on.lowest() : on.highest();
+    if (board_[std::size_t(second.index())] == cannon) {
+      SquareSet away;
+      away.insert(first);
+      add(up_to(second), away);
     }
   }
-  for (const auto& h : kTables.horse_from[ki])
-    if (board_[h.to] == horse && board_[h.via].empty()) {
-      SquareSet to;
-      to.insert(Square(h.to));
-      to.insert(Square(h.via));
-      add(to, SquareSet());
-    }
+  // The horse and pawn lists are walked only when an enemy piece stands
+  // where one could check from (the masks).
   const std::size_t tc = std::size_t(index(them));
-  for (const auto& ray : kTables.ray[ki]) {
-    if (ray.size == 0) continue;
-    const std::uint8_t q = ray.items[0];  // the neighbour on this line
-    if (board_[q] != pawn) continue;
-    for (std::uint8_t to : kTables.pawn[tc][q])
-      if (to == ki) {
-        SquareSet at;
-        at.insert(Square(q));
-        add(at, SquareSet());
+  const SquareSet& enemies = occupied_[tc];
+  if (enemies.intersects(geometry::kMasks.horse_from[ki]))
+    for (const auto& h : kTables.horse_from[ki])
+      if (board_[h.to] == horse && board_[h.via].empty()) {
+        SquareSet to;
+        to.insert(Square(h.to));
+        to.insert(Square(h.via));
+        add(to, SquareSet());
       }
-  }
+  if (enemies.intersects(geometry::kMasks.pawn_from[tc][ki]))
+    for (const auto& ray : kTables.ray[ki]) {
+      if (ray.size == 0) continue;
+      const std::uint8_t q = ray.items[0];  // the neighbour on this line
+      if (board_[q] != pawn) continue;
+      for (std::uint8_t to : kTables.pawn[tc][q])
+        if (to == ki) {
+          SquareSet at;
+          at.insert(Square(q));
+          add(at, SquareSet());
+        }
+    }
   // A check this walk does not explain (it should not happen): test every move.
   f.checkers = unknown ? 0 : n;
 }
@@ -273,13 +313,8 @@ void Position::generate_legal(MoveList& out) const {
   // it does not answer by leaving its square (what may_evade lets through),
   // and a line holding none is not walked; the order is the full walk's.
   const SafetyFilter& f = legal.filter;
-  for_each_pseudo_move(board_.data(), occupied_[index(side_)], side_, push, [&](Square from, PieceType) {
-    if (from == f.king) return kAllSquares;
-    SquareSet to = kAllSquares;
-    for (int i = 0; i < f.checkers; ++i)
-      if (!f.evade_from[std::size_t(i)].contains(from)) to = to & f.evade_to[std::size_t(i)];
-    return to;
-  });
+  for_each_pseudo_move(board_.data(), occupied_[index(side_)], side_, push,
+                       [&](Square from, PieceType) { return evasion_targets(f, from); });
 }
 
 void Position::generate_legal_captures(MoveList& out) const {
@@ -288,6 +323,22 @@ void Position::generate_legal_captures(MoveList& out) const {
   for_each_pseudo_move<true>(board_.data(), occupied_[index(side_)], side_, [&](Square from, Square to) {
     if (const Move m(from, to); board_[std::size_t(to.index())].type() != PieceType::King && legal(m)) out.push(m);
   });
+}
+
+void Position::generate_legal_captures_of(const SquareSet& targets, MoveList& out) const {
+  out.clear();
+  SquareSet victims = targets;
+  for (const Square k : king_)
+    if (k.valid()) victims.erase(k);
+  if (victims.empty()) return;
+  std::optional<LegalTest> legal;  // set up at the first capture found
+  for_each_pseudo_move<true>(
+      board_.data(), occupied_[index(side_)], side_,
+      [&](Square from, Square to) {
+        if (!legal) legal.emplace(legal_test());
+        if (const Move m(from, to); (*legal)(m)) out.push(m);
+      },
+      [&](Square, PieceType) { return victims; });
 }
 
 std::optional<Position::CheckSquares> Position::check_squares() const {
@@ -306,32 +357,54 @@ std::optional<Position::CheckSquares> Position::check_squares() const {
   c.every = kAllSquares;
   c.horse_to = masks.horse_from[ki];
   c.pawn_to = masks.pawn_from[std::size_t(index(us))][ki];
-  c.leave = masks.horse_legs[ki];  // a piece of ours on one may hold back a horse of ours
-  const Piece rook(us, PieceType::Rook), cannon(us, PieceType::Cannon), king(us, PieceType::King);
+  const Piece rook(us, PieceType::Rook), cannon(us, PieceType::Cannon), king(us, PieceType::King),
+      horse(us, PieceType::Horse);
+  // A horse of ours held back by a piece on its leg checks when that piece leaves.
+  for (const auto& h : kTables.horse_from[ki])
+    if (board_[h.to] == horse && !board_[h.via].empty()) c.leave.insert(Square(h.via));
+  const SquareSet all = occupied_[0] | occupied_[1];
   for (int d = 0; d < 4; ++d) {
-    const auto& ray = kTables.ray[ki][std::size_t(d)];
-    c.line_to = c.line_to | masks.ray[ki][std::size_t(d)];
-    // Between the king and our farthest line piece on this ray: leaving
-    // such a square may open a line; filling one, a cannon's screen.
-    int last_line = -1, last_cannon = -1, first = -1, second = -1, third = -1;
-    for (int i = 0; i < ray.size; ++i) {
-      const Piece p = board_[ray.items[std::size_t(i)]];
-      if (p.empty()) continue;
-      if (first < 0) first = i;
-      else if (second < 0) second = i;
-      else if (third < 0) third = i;
-      if (p == rook || p == cannon || p == king) last_line = i;
-      if (p == cannon) last_cannon = i;
+    const SquareSet& ray = masks.ray[ki][std::size_t(d)];
+    c.line_to = c.line_to | ray;
+    // The first three pieces from the king (bit scans of the line).
+    const bool ascending = d == geometry::Up || d == geometry::Right;  // towards higher indexes
+    SquareSet on = all & ray;
+    const auto next = [&] {
+      if (on.empty()) return Square::none();
+      const Square s = ascending ? on.lowest() : on.highest();
+      on.erase(s);
+      return s;
+    };
+    const Square first = next(), second = next(), third = next();
+    const auto piece = [&](Square s) { return s.valid() ? board_[std::size_t(s.index())] : Piece(); };
+    // From the king up to s, s included (all the line when s is none).
+    const auto up_to = [&](Square s) {
+      return s.valid() ? ray ^ masks.ray[std::size_t(s.index())][std::size_t(d)] : ray;
+    };
+    // A rook sees the king from the squares up to the first piece; a cannon
+    // checks from beyond it up to the second. A cannon of ours in front
+    // (first) checks by taking the third piece over the second: leaving its
+    // square leaves one screen.
+    c.rook_to = c.rook_to | up_to(first);
+    if (first.valid()) {
+      const Square cannon_last = piece(first) == cannon ? third : second;
+      c.cannon_to = c.cannon_to | (up_to(cannon_last) ^ up_to(first));
     }
-    // A cannon of ours in front (first) checks by taking the third piece
-    // over the second: leaving its square leaves one screen.
-    const int cannon_last = first >= 0 && board_[ray.items[std::size_t(first)]] == cannon ? third : second;
-    const int rook_end = first < 0 ? ray.size : first + 1, cannon_end = cannon_last < 0 ? ray.size : cannon_last + 1;
-    for (int i = 0; i < rook_end; ++i) c.rook_to.insert(Square(ray.items[std::size_t(i)]));
-    if (first >= 0)
-      for (int i = first + 1; i < cannon_end; ++i) c.cannon_to.insert(Square(ray.items[std::size_t(i)]));
-    for (int i = 0; i < last_line; ++i) c.leave.insert(Square(ray.items[std::size_t(i)]));
-    for (int i = 0; i < last_cannon; ++i) c.screen.insert(Square(ray.items[std::size_t(i)]));
+    // Leaving a square opens a line only if its piece is the one in front
+    // of a rook or king of ours, or one of the two in front of a cannon of
+    // ours; filling one makes a screen only for a cannon of ours with
+    // nothing in front (the king is not attacked, so no line piece of ours
+    // checks already).
+    if (piece(second) == rook || piece(second) == king) c.leave.insert(first);
+    if (piece(third) == cannon) {
+      c.leave.insert(first);
+      c.leave.insert(second);
+    }
+    if (piece(first) == cannon) {
+      SquareSet before = up_to(first);
+      before.erase(first);
+      c.screen = c.screen | before;
+    }
   }
   return c;
 }
@@ -341,19 +414,46 @@ void Position::generate_legal_checks(MoveList& out) const {
   const std::optional<CheckSquares> squares = check_squares();
   if (!squares && !king_[index(~side_)].valid()) return;  // no king, no check
   std::optional<LegalTest> legal;  // set up at the first check found
-  const auto check = [&](Square from, Square to) {
-    const Move m(from, to);
-    if (board_[std::size_t(to.index())].type() == PieceType::King || !gives_check(m)) return;
+  const auto add_if_legal = [&](Move m) {
     if (!legal) legal.emplace(legal_test());
     if ((*legal)(m)) out.push(m);
   };
   if (!squares) {
-    for_each_pseudo_move(board_.data(), occupied_[index(side_)], side_, check);
+    for_each_pseudo_move(board_.data(), occupied_[index(side_)], side_, [&](Square from, Square to) {
+      const Move m(from, to);
+      if (board_[std::size_t(to.index())].type() != PieceType::King && gives_check(m)) add_if_legal(m);
+    });
     return;
   }
-  // Only the moves CheckSquares lets through are tested.
-  for_each_pseudo_move(board_.data(), occupied_[index(side_)], side_, check,
-                       [&](Square from, PieceType type) { return squares->wanted(from, type); });
+  // Only the moves CheckSquares lets through are looked at. One that
+  // neither leaves a square of `leave` (opening no line and no horse leg of
+  // ours) nor lands on a screen square checks, if at all, from its new
+  // square, to which the filter let it through for its kind: a rook there
+  // sees the king (nothing stands between: rook_to), a pawn attacks it, a
+  // horse attacks it if its leg is free. Cannons (whose screens on the
+  // king's lines a move may change) and the rest get the full test.
+  const std::size_t ki = std::size_t(king_[index(~side_)].index());
+  const auto checks = [&](Move m) {
+    if (squares->leave.contains(m.from()) || squares->screen.contains(m.to())) return gives_check(m);
+    switch (board_[std::size_t(m.from().index())].type()) {
+      case PieceType::Rook:
+      case PieceType::Pawn:
+        return true;
+      case PieceType::Horse:
+        for (const auto& h : kTables.horse_from[ki])
+          if (h.to == m.to().index()) return board_[h.via].empty();
+        return false;
+      default:
+        return gives_check(m);
+    }
+  };
+  for_each_pseudo_move(
+      board_.data(), occupied_[index(side_)], side_,
+      [&](Square from, Square to) {
+        const Move m(from, to);
+        if (board_[std::size_t(to.index())].type() != PieceType::King && checks(m)) add_if_legal(m);
+      },
+      [&](Square from, PieceType type) { return squares->wanted(from, type); });
 }
 
 void Position::generate_legal_captures_to(Square sq, MoveList& out) const {
@@ -362,46 +462,53 @@ void Position::generate_legal_captures_to(Square sq, MoveList& out) const {
   if (victim.empty() || victim.color() == side_ || victim.type() == PieceType::King) return;
   const std::size_t si = std::size_t(sq.index()), ci = std::size_t(index(side_));
   const Piece rook(side_, PieceType::Rook), cannon(side_, PieceType::Cannon), horse(side_, PieceType::Horse);
-  // The pieces that reach sq: line pieces and horses by the (symmetric)
-  // geometry from sq; the others, few, by their own forward tables, as the
-  // generator moves them (they differ for pieces off their points).
+  const SquareSet& ours = occupied_[ci];
+  const SquareSet all = occupied_[0] | occupied_[1];
+  const auto& masks = geometry::kMasks;
+  // The pieces that reach sq, by the geometry seen from sq: the first piece
+  // of each line (a rook) and the second (a cannon), found by bit scans; the
+  // from-tables of the other pieces are the generator's own tables inverted
+  // (geometry.h), so they agree with it for pieces off their points too.
   SquareSet from;
-  for (const auto& ray : kTables.ray[si]) {
-    const std::uint8_t* p = ray.begin();
-    const std::uint8_t* end = ray.end();
-    while (p != end && board_[*p].empty()) ++p;
-    if (p == end) continue;
-    if (board_[*p] == rook) from.insert(Square(*p));
-    for (++p; p != end && board_[*p].empty(); ++p) {
-    }
-    if (p != end && board_[*p] == cannon) from.insert(Square(*p));
+  for (int d = 0; d < 4; ++d) {
+    const SquareSet& ray = masks.ray[si][std::size_t(d)];
+    if (!ours.intersects(ray)) continue;
+    SquareSet on = all & ray;
+    const bool ascending = d == geometry::Up || d == geometry::Right;  // towards higher indexes
+    const Square first = ascending ? on.lowest() : on.highest();
+    if (board_[std::size_t(first.index())] == rook) from.insert(first);
+    on.erase(first);
+    if (on.empty()) continue;
+    const Square second = ascending ? on.lowest() : on.highest();
+    if (board_[std::size_t(second.index())] == cannon) from.insert(second);
   }
-  for (const auto& h : kTables.horse_from[si])
-    if (board_[h.to] == horse && board_[h.via].empty()) from.insert(Square(h.to));
-  occupied_[ci].for_each([&](Square f) {
-    const std::size_t fi = std::size_t(f.index());
-    switch (board_[fi].type()) {
-      case PieceType::Elephant:
-        for (const auto& e : kTables.elephant[ci][fi])
-          if (e.to == si && board_[e.via].empty()) from.insert(f);
-        break;
-      case PieceType::Advisor:
-        for (std::uint8_t to : kTables.advisor[ci][fi])
-          if (to == si) from.insert(f);
-        break;
-      case PieceType::King:
-        for (std::uint8_t to : kTables.king[ci][fi])
-          if (to == si) from.insert(f);
-        break;
-      case PieceType::Pawn:
-        for (std::uint8_t to : kTables.pawn[ci][fi])
-          if (to == si) from.insert(f);
-        break;
-      default:
-        break;
-    }
-  });
+  if (ours.intersects(masks.horse_from[si]))
+    for (const auto& h : kTables.horse_from[si])
+      if (board_[h.to] == horse && board_[h.via].empty()) from.insert(Square(h.to));
+  const Piece pawn(side_, PieceType::Pawn);
+  if (ours.intersects(masks.pawn_from[ci][si]))
+    for (std::uint8_t q : kTables.pawn_from[ci][si])
+      if (board_[q] == pawn) from.insert(Square(q));
+  if (on_own_side(side_, sq)) {  // kings, advisors and elephants stay on their side
+    const Piece king(side_, PieceType::King), advisor(side_, PieceType::Advisor), elephant(side_, PieceType::Elephant);
+    for (std::uint8_t q : kTables.king_from[ci][si])
+      if (board_[q] == king) from.insert(Square(q));
+    for (std::uint8_t q : kTables.advisor_from[ci][si])
+      if (board_[q] == advisor) from.insert(Square(q));
+    for (const auto& e : kTables.elephant_from[ci][si])
+      if (board_[e.to] == elephant && board_[e.via].empty()) from.insert(Square(e.to));
+  }
   if (from.empty()) return;
+  if (from.count() <= 2) {
+    // Most often one or two capturers (the exchanges ask at every step):
+    // each tested on a scratch board costs less than the safety filter.
+    std::array<Piece, kSquares> scratch = board_;
+    const Square king = king_[ci];
+    from.for_each([&](Square f) {  // ascending, as the generator walks the pieces
+      if (const Move m(f, sq); king_safe_after(scratch.data(), m, king, side_, occupied_[index(~side_)], all)) out.push(m);
+    });
+    return;
+  }
   LegalTest legal = legal_test();
   from.for_each([&](Square f) {  // ascending, as the generator walks the pieces
     if (const Move m(f, sq); legal(m)) out.push(m);
@@ -421,6 +528,24 @@ bool Position::has_legal_move() const {
   // audited game, where almost always the first move tried is legal. Each
   // move is tested outright: one test costs less than the safety filter
   // that would spare it.
+  if (in_check()) {
+    // Only the moves that may answer every check are walked, as
+    // generate_legal walks them, piece by piece.
+    LegalTest legal = legal_test();
+    if (legal.filter.checkers > 0) {
+      bool found = false;
+      for (SquareSet rest = occupied_[index(side_)]; !rest.empty() && !found;) {
+        const Square from = rest.lowest();
+        rest.erase(from);
+        SquareSet one;
+        one.insert(from);
+        for_each_pseudo_move(
+            board_.data(), one, side_, [&](Square f, Square to) { found = found || legal(Move(f, to)); },
+            [&](Square f, PieceType) { return evasion_targets(legal.filter, f); });
+      }
+      return found;
+    }
+  }
   std::optional<LegalTest> legal;
   for (SquareSet rest = occupied_[index(side_)]; !rest.empty();) {
     const Square from = rest.lowest();

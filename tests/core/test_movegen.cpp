@@ -117,6 +117,19 @@ TEST_CASE("legal moves are exactly the pseudo-legal moves that keep the king saf
       }
       REQUIRE(legal_captures.size() == want_captures.size());
       for (std::size_t i = 0; i < want_captures.size(); ++i) REQUIRE(legal_captures[i] == want_captures[i]);
+      // The captures of some pieces only (every third square, kings among
+      // them): those of the list that take one of them, in order.
+      xq::SquareSet targets;
+      for (int sq = ply % 3; sq < xq::kSquares; sq += 3) targets.insert(xq::Square(sq));
+      xq::MoveList captures_of, want_of;
+      pos.generate_legal_captures_of(targets, captures_of);
+      for (xq::Move m : want_captures)
+        if (targets.contains(m.to())) want_of.push(m);
+      REQUIRE(captures_of.size() == want_of.size());
+      for (std::size_t i = 0; i < want_of.size(); ++i) REQUIRE(captures_of[i] == want_of[i]);
+      // has_legal_move (which walks only the evasions in check) agrees on
+      // the flipped position too, where the side to move may be in check.
+      REQUIRE(flipped.has_legal_move() == !flipped_legal.empty());
       for (int sq = 0; sq < xq::kSquares; ++sq) {
         xq::MoveList to_sq, want_to;
         pos.generate_legal_captures_to(xq::Square(sq), to_sq);

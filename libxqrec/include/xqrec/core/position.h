@@ -96,6 +96,10 @@ class Position {
   // what the repetition rules' searches ask for, without testing the king
   // safety of every other move.
   void generate_legal_captures(MoveList& out) const;
+  // Those of them that take a piece on `targets` (kings excluded), in the
+  // same order: a search that wants only some victims walks no line without
+  // one and sets up the king-safety test only once such a capture is found.
+  void generate_legal_captures_of(const SquareSet& targets, MoveList& out) const;
   void generate_legal_checks(MoveList& out) const;
   // The legal captures of the piece on `sq` (not a king), in the same order:
   // the exchange searches ask for nothing else.
@@ -170,8 +174,8 @@ class Position {
   // line or a horse leg of ours, or filling its new square makes a screen
   // for a cannon of ours; everything else is left to gives_check.
   struct CheckSquares {
-    SquareSet leave;    // between the king and our farthest rook, cannon or king on a line, and the horse legs
-    SquareSet screen;   // between the king and our farthest cannon on a line
+    SquareSet leave;    // the piece in front of our rook or king on a line, the two in front of our cannon, the legs holding back our horses
+    SquareSet screen;   // between the king and our cannon when nothing stands between them
     SquareSet line_to;  // the king's file and rank: a king landing there
     SquareSet rook_to;    // on those lines, up to and including the first piece: a rook sees the king from there
     SquareSet cannon_to;  // beyond the first piece, up to and including the second: a cannon checks from there

@@ -31,11 +31,28 @@ inline constexpr int kFloatingPawnHigh = 16;
 
 // Whether the piece on s counts as material (子力): not the king, not a pawn
 // still on its own side of the river.
-bool is_material(Piece p, Square s);
+// Inline: the searches ask both for every capture they look at.
+constexpr bool is_material(Piece p, Square s) {
+  if (p.empty() || p.type() == PieceType::King) return false;
+  if (p.type() == PieceType::Pawn) return !on_own_side(p.color(), s);
+  return true;
+}
 
 // The value of the piece standing on s (0 for uncrossed pawns, kKingValue for
 // kings, `crossed_pawn` for pawns across the river).
-int piece_value(Piece p, Square s, int crossed_pawn = kCrossedPawnValue);
+constexpr int piece_value(Piece p, Square s, int crossed_pawn = kCrossedPawnValue) {
+  switch (p.type()) {
+    case PieceType::King: return kKingValue;
+    case PieceType::Rook: return 4;
+    case PieceType::Horse:
+    case PieceType::Cannon: return 2;
+    case PieceType::Advisor:
+    case PieceType::Elephant: return 1;
+    case PieceType::Pawn: return on_own_side(p.color(), s) ? 0 : crossed_pawn;
+    case PieceType::None: return 0;
+  }
+  return 0;
+}
 
 // Strong pieces (强子): rook, horse, cannon.
 constexpr bool is_strong(PieceType t) {
