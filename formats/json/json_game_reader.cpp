@@ -246,7 +246,8 @@ class Feed {
     pos_ = scan_ = pos;
     end_ = text_.size();
     dig_at_ = kNone;
-    next_ = std::min(scan_, watch_);
+    watch_ = std::size_t(-1);  // the handler sets its own
+    next_ = scan_;
     if (pos_ >= next_) step();
   }
   std::size_t pos() const { return pos_; }
@@ -589,6 +590,8 @@ class Handler : public Watcher {
 
   // The bytes before `at` are read: located, and their pages given back.
   void release(std::size_t at) {
+    if (at <= released_) return;  // never back: FileBytes would take it as reading from the start again
+    released_ = at;
     locator_.at(at);
     if (options_.done_before) options_.done_before(at);
   }
@@ -647,6 +650,7 @@ class Handler : public Watcher {
       const std::size_t at = token_start();
       restore_bytes(s, at);
       tree_.string(at, Tree::Key, s);
+      name_open_ = true;
     }
     scan_from_ = consumed();
     return values_left();
@@ -783,6 +787,7 @@ class Handler : public Watcher {
   // too deep (reported).
   bool begin_value(std::size_t& offset) {
     offset = token_start();
+    name_open_ = false;
     if (depth_ + (array_open_ ? 1 : 0) > std::size_t(kMaxDepth)) {
       fail(Code::TooDeep, offset, "JSON nested deeper than " + std::to_string(kMaxDepth) + " levels");
       return false;
@@ -876,7 +881,7 @@ class Handler : public Watcher {
         } else {
           keep = value - 1;  // the member's name and its value
         }
-      } else if (keep > 1 && Tree::kind(tree_[keep - 1]) == Tree::Key) {
+      } else if (name_open_) {
         keep -= 1;  // a name whose value was not read
       }
       tree_.truncate(keep);
@@ -915,6 +920,8 @@ class Handler : public Watcher {
   Tree::Kind game_kind_ = Tree::Lit;
   std::uint64_t rewrites_seen_ = 0;
   std::vector<unsigned char> marks_;
+  bool name_open_ = false;      // the last node kept is a name, its value to come
+  std::size_t released_ = 0;    // done_before's last offset
   std::optional<ParseError> error_;
   bool stopped_ = false;
   detail::IssueCap file_cap_{report_.issues, detail::kMaxGameIssues, &budget_};
