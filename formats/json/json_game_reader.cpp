@@ -13,6 +13,7 @@
 #include <cstdint>
 #include <cstring>
 #include <deque>
+#include <functional>
 #include <iterator>
 #include <optional>
 #include <string>
@@ -67,6 +68,10 @@ long u_escape(std::string_view s, std::size_t i) {
   return v;
 }
 
+constexpr std::string_view kNames[] = {"xqrec", "tags",  "start_fen", "comment_before", "comment", "moves",
+                                       "result", "truncated", "text", "notation", "iccs", "where", "nags",
+                                       "variations", "auto", "wxf", "chinese", "coordinates"};
+
 // One game's values in document order, 8 bytes each: a container's
 // children follow it (an object's as name, value, name, value...) and it
 // holds the index past its last descendant; strings and names are in one
@@ -82,8 +87,9 @@ class Tree {
   static constexpr std::uint32_t kPayload = (1u << 29) - 1;
   static constexpr std::int64_t kIntBias = std::int64_t(1) << 28;  // Int: value + bias
   static constexpr std::uint32_t kBig = 1u << 28;                   // Str, Key: an index into big_
+  static constexpr std::uint32_t kNamed = 1u << 27;                 // Str, Key: an index into kNames
   static constexpr std::size_t kBigString = std::size_t(64) << 10;
-  static_assert(kMaxGameBytes < (std::size_t(1) << 28) && kMaxGameValues < (std::size_t(1) << 28),
+  static_assert(kMaxGameBytes < (std::size_t(1) << 26) && kMaxGameValues < (std::size_t(1) << 26),
                 "payloads hold the game's offsets and counts");
 
   void clear(std::size_t base) {
@@ -110,6 +116,10 @@ class Tree {
     nodes_.push_back(bits);
   }
   void string(std::size_t offset, Kind kind, std::string& s) {
+    // The schema's names and notations, met at every move, take no arena.
+    if (s.size() <= 14)
+      for (std::uint32_t k = 0; k < std::size(kNames); ++k)
+        if (kNames[k] == s) return push(offset, kind, kNamed | k);
     if (s.size() > kBigString) {  // taken as it is, not copied
       push(offset, kind, kBig | std::uint32_t(big_.size()));
       big_.push_back(std::move(s));
@@ -142,6 +152,7 @@ class Tree {
   static std::uint32_t payload(const Node& n) { return n.word & kPayload; }
   std::string_view text(std::uint32_t at) const {
     if (at & kBig) return big_[at & ~kBig];
+    if (at & kNamed) return kNames[at & ~kNamed];
     std::size_t n = 0;
     for (int shift = 0;; shift += 7) {
       const auto b = static_cast<unsigned char>(arena_[at++]);
@@ -406,6 +417,14 @@ class GameWalker {
   GameWalker(GameVisitor& v, detail::TextLocator& loc, detail::IssueBudget& budget)
       : v_(v), loc_(loc), cap_(detail::kMaxGameIssues, &budget) {}
 
+  // Called with the offset of a move every kReleaseEvery bytes of the walk:
+  // the text before it is not looked at again but for the location of an
+  // issue, so its pages can go back while the game's record is built.
+  std::function<void(std::size_t)> walked;
+  // Called once the game's values are walked, before end_game (where the
+  // record is audited): the tree can go.
+  std::function<void()> finished;
+
   // A game's issue: at most kMaxGameIssues a game, kMaxFileIssues a file
   // (issue_cap.h); the others are counted.
   void issue(Code code, Severity s, const J& at, std::string message) { issue(code, s, at.offset(), std::move(message)); }
@@ -421,6 +440,7 @@ class GameWalker {
   // (too-large, said first), what it held up to there is in `g`.
   bool game(const J& g, std::size_t index, const std::optional<Issue>& cut = std::nullopt) {
     const Control c = v_.begin_game(index, loc_.at(g.offset()));
+    walked_to_ = g.offset();
     if (c == Control::Stop) return false;
     if (c == Control::SkipGame) return true;
     cap_.reset();
@@ -455,6 +475,7 @@ class GameWalker {
     if (cap_.suppressed() > 0) {
       if (Issue more; cap_.too_many(more, loc_.at(first_suppressed_), "issues of this game")) v_.issue(more);
     }
+    if (finished) finished();
     return v_.end_game(truncated || cut) != Control::Stop;
   }
 
@@ -481,6 +502,7 @@ class GameWalker {
 
   void line(const J& moves) {
     for (J m = moves.first(); m.before(moves.end()); m = m.next()) {
+      if (walked && m.offset() >= walked_to_ + kReleaseEvery) walked(walked_to_ = m.offset());
       if (!m.is_object()) {
         issue(Code::BadSchema, Severity::Error, m, "a move must be an object; the line ends here");
         return;
@@ -560,6 +582,7 @@ class GameWalker {
   detail::TextLocator& loc_;
   detail::IssueCap cap_;  // this game's issues
   std::size_t first_suppressed_ = 0;
+  std::size_t walked_to_ = 0;
 };
 
 // nlohmann::json's SAX interface: builds each game's tree and walks it as
@@ -587,6 +610,8 @@ class Handler : public Watcher {
     if (Issue more; file_cap_.too_many(more, first_suppressed_, "file-level issues"))
       report_.issues.push_back(std::move(more));
   }
+
+  void drop_tree() { tree_.clear(tree_.base()); }
 
   // The bytes before `at` are read: located, and their pages given back.
   void release(std::size_t at) {
@@ -939,6 +964,8 @@ FileReport read_json(std::string_view bytes, GameVisitor& visitor, const ReadOpt
   detail::IssueBudget budget;  // the file's kMaxFileIssues
   GameWalker walker(visitor, locator, budget);
   Handler handler(bytes, report, walker, locator, budget, options);
+  walker.walked = [&](std::size_t at) { handler.release(at); };
+  walker.finished = [&] { handler.drop_tree(); };
   const std::string_view text = bytes;
   auto skip_space = [&](std::size_t i) {
     for (std::size_t mark = i + kReleaseEvery; i < text.size() && json_space(text[i]); ++i)

@@ -116,6 +116,12 @@ json-near-bound)  # one game of 1,000,000 members (13 MB, 2 M values), just unde
   finding unknown-member 1000 1000
   grep -q '999000 more issues of this game' out.jsonl || die "not every member was read"
   ;;
+json-worst-mix)  # just under both bounds at once: 3 strings of 3.9 MiB and 2,090,000 numbers (16 MB), read whole
+  perl -e '$s = "s" x 4090000; print "{\"xqrec\":1,\"a\":\"$s\",\"b\":\"$s\",\"c\":\"$s\",\"x\":[", "0," x 2090000, "0]}\n"' > w.jsonl
+  audit w.jsonl no
+  finding too-large 0 0
+  finding unknown-member 4 4
+  ;;
 json-long-string)  # a comment of 24 MiB (85 MB): the game cut, reading stops at the string (the parser holds it whole)
   perl -e 'print "{\"xqrec\":1,\"moves\":[{\"iccs\":\"h2e2\"}],\"comment\":\"", "x" x 25165824, "\"}\n"' > s.jsonl
   audit s.jsonl no
