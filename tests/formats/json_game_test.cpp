@@ -203,3 +203,77 @@ TEST_CASE("json: top-level values one after another, error offsets, default move
   CHECK(rep.issues[0].code == Code::BadJson);
   CHECK(rep.issues[0].where.offset == 3);
 }
+
+TEST_CASE("json: a game past its bound is cut with too-large, the next one read", "[json]") {
+  // 2^21 values are the most kept of one game: a member of 2.2 M numbers
+  // goes past them; the members before it are walked, the game after is read.
+  std::string text = "{\"xqrec\":1,\"moves\":[{\"iccs\":\"h2e2\"},{\"iccs\":\"h7e7\"}],\"x\":[";
+  for (int i = 0; i < 2200000; ++i) text += "0,";
+  text += "0],\"result\":\"1-0\"}\n{\"xqrec\":1,\"moves\":[{\"iccs\":\"b0c2\"}]}\n";
+  FileReport rep;
+  Collected c = read(text, &rep);
+  CHECK(rep.issues.empty());
+  REQUIRE(c.games.size() == 2);
+  const BuiltGame& cut = c.games[0];
+  CHECK(cut.record.main_line().size() == 2);
+  CHECK(cut.record.result.empty());  // after the cut: not read
+  CHECK(cut.record.truncated);
+  REQUIRE(!cut.issues.empty());
+  CHECK(cut.issues[0].code == Code::TooLarge);
+  CHECK(cut.issues[0].message.find("the game at offset 0 holds more than 2097152 values") != std::string::npos);
+  CHECK(cut.issues[0].where.offset > 4000000);
+  CHECK(c.games[1].record.main_line().size() == 1);
+  CHECK(c.games[1].issues.empty());
+  CHECK(c.games[1].where.offset == text.find("{\"xqrec\":1,\"moves\":[{\"iccs\":\"b0c2\"}]}"));
+
+  // Cut inside "moves": the moves complete are kept, the one cut is not;
+  // in an array of games the next element is read.
+  std::string moves = "[{\"xqrec\":1,\"moves\":[{\"iccs\":\"h2e2\"},{\"iccs\":\"h7e7\",\"x\":[";
+  for (int i = 0; i < 2200000; ++i) moves += "0,";
+  moves += "0]}]},{\"xqrec\":1}]";
+  c = read(moves, &rep);
+  CHECK(rep.issues.empty());
+  REQUIRE(c.games.size() == 2);
+  CHECK(c.games[0].record.main_line().size() == 1);
+  REQUIRE(!c.games[0].issues.empty());
+  CHECK(c.games[0].issues[0].code == Code::TooLarge);
+
+  // More than 16 MiB of text, in few values: the same cut.
+  std::string wide = "{\"xqrec\":1,\"tags\":[";
+  for (int i = 0; i < 6; ++i) wide += "[\"a\",\"" + std::string(3 << 20, 'v') + "\"],";
+  wide += "[\"b\",\"c\"]]}\n{\"xqrec\":1}";
+  c = read(wide, &rep);
+  CHECK(rep.issues.empty());
+  REQUIRE(c.games.size() == 2);
+  REQUIRE(!c.games[0].issues.empty());
+  CHECK(c.games[0].issues[0].message.find("holds more than 16777216 bytes (16 MiB) of JSON") != std::string::npos);
+  CHECK(c.games[0].record.tags.empty());  // "tags" was open at the cut: not kept
+
+  // A string longer than the parser may hold: the game cut, reading stops.
+  std::string lng = "{\"xqrec\":1,\"comment\":\"" + std::string(5 << 20, 'c') + "\"}\n{\"xqrec\":1}";
+  c = read(lng, &rep);
+  REQUIRE(c.games.size() == 1);
+  REQUIRE(rep.issues.size() == 1);
+  CHECK(rep.issues[0].code == Code::TooLarge);
+  CHECK(rep.issues[0].where.offset == 21);
+}
+
+TEST_CASE("json: the pages of the games read are given back, lone escapes need no copy", "[json]") {
+  std::string text;
+  for (int i = 0; i < 3; ++i) text += "{\"xqrec\":1,\"tags\":[[\"E\",\"\\udcff\xEE\x80\x80\\ue000\\udc80\"]]}\n";
+  std::vector<std::size_t> done;
+  ReadOptions options;
+  options.done_before = [&](std::size_t at) { done.push_back(at); };
+  FileReport rep;
+  std::vector<BuiltGame> games = xqtest::read_built(text, read_json, &rep, options);
+  CHECK(rep.issues.empty());
+  REQUIRE(games.size() == 3);
+  for (const BuiltGame& g : games) {
+    REQUIRE(g.record.tags.size() == 1);
+    CHECK(g.record.tags[0].value == "\xFF\xEE\x80\x80\xEE\x80\x80\x80");
+  }
+  // After each game, its end.
+  const std::size_t line = text.size() / 3;
+  for (std::size_t k = 1; k <= 3; ++k)
+    CHECK(std::find(done.begin(), done.end(), k * line - 1) != done.end());
+}

@@ -102,6 +102,51 @@ json-long-name)  # a member name of 4 MB goes into the message bounded
   audit n.jsonl no
   finding unknown-member 1 1
   ;;
+json-huge-game)  # one game of 1,500,000 members (19 MB, 3 M values): 323 MB; cut at the bound, the next game read
+  perl -e 'print "{\"xqrec\":1", (map { ",\"m$_\":1" } 1 .. 1500000), "}\n{\"xqrec\":1,\"moves\":[{\"iccs\":\"h2e2\"}]}\n"' > h.jsonl
+  audit h.jsonl
+  finding too-large 1 1
+  grep -q 'the game at offset 0 holds more than 2097152 values' out.jsonl || die "the bound is not named"
+  grep -q '"game":2,' out.jsonl || die "the game after the one cut is not read"
+  ;;
+json-near-bound)  # one game of 1,000,000 members (13 MB, 2 M values), just under the bound: read whole (was 169 MB)
+  perl -e 'print "{\"xqrec\":1", (map { ",\"m$_\":0" } 1 .. 1000000), "}\n"' > n.jsonl
+  audit n.jsonl
+  finding too-large 0 0
+  finding unknown-member 1000 1000
+  grep -q '999000 more issues of this game' out.jsonl || die "not every member was read"
+  ;;
+json-worst-mix)  # just under both bounds at once: 3 strings of 3.9 MiB and 2,090,000 numbers (16 MB), read whole
+  perl -e '$s = "s" x 4090000; print "{\"xqrec\":1,\"a\":\"$s\",\"b\":\"$s\",\"c\":\"$s\",\"x\":[", "0," x 2090000, "0]}\n"' > w.jsonl
+  audit w.jsonl no
+  finding too-large 0 0
+  finding unknown-member 4 4
+  ;;
+json-long-string)  # a comment of 24 MiB (85 MB): the game cut, reading stops at the string (the parser holds it whole)
+  perl -e 'print "{\"xqrec\":1,\"moves\":[{\"iccs\":\"h2e2\"}],\"comment\":\"", "x" x 25165824, "\"}\n"' > s.jsonl
+  audit s.jsonl no
+  finding too-large 2 2
+  grep -q '"plies":1,' out.jsonl || die "the moves before the cut are not read"
+  ;;
+json-lines-large)  # 216 MB of JSON Lines, one game of 40 plies and a 5 KB comment over and over: every page kept,
+  # and each game located from offset 0 (not done in 200 s)
+  perl -e '$m = join ",", map { "{\"iccs\":\"" . (qw(b0c2 b9c7 c2b0 c7b9))[$_ % 4] . "\"}" } 0 .. 39;
+           print(("{\"xqrec\":1,\"tags\":[[\"Event\",\"e\"]],\"comment\":\"" . ("c" x 5000) . "\",\"moves\":[$m],\"result\":\"1-0\"}\n") x 40000)' > l.jsonl
+  audit l.jsonl no
+  [ "$(wc -l < out.jsonl)" -ge 40000 ] || die "not every game was read"
+  ;;
+json-array-large)  # the same 216 MB as one array of games
+  perl -e '$m = join ",", map { "{\"iccs\":\"" . (qw(b0c2 b9c7 c2b0 c7b9))[$_ % 4] . "\"}" } 0 .. 39;
+           print "[", join(",\n", ("{\"xqrec\":1,\"tags\":[[\"Event\",\"e\"]],\"comment\":\"" . ("c" x 5000) . "\",\"moves\":[$m],\"result\":\"1-0\"}") x 40000), "]\n"' > a.json
+  audit a.json no
+  [ "$(wc -l < out.jsonl)" -ge 40000 ] || die "not every game was read"
+  ;;
+json-raw-bytes)  # 66 MB of games whose tag holds 1,000 bytes kept as "\udcXX": the whole file was copied
+  perl -e 'print(("{\"xqrec\":1,\"tags\":[[\"Event\",\"" . ("\\udcff" x 1000) . "\"]],\"moves\":[{\"iccs\":\"h2e2\"}]}\n") x 11000)' > r.jsonl
+  audit r.jsonl no
+  finding bad-json 0 0
+  [ "$(grep -c '"Event":"\\ufffd\\ufffd' out.jsonl)" -eq 11000 ] || die "the bytes are not read back in every game"
+  ;;
 fen-lines)  # 200,000 lines that are no FEN
   repeat 200000 'x\n' > f.fen
   audit f.fen

@@ -24,7 +24,11 @@
 // Strings are UTF-8. Bytes that are not valid UTF-8 are written as
 // "\udcXX" (a lone low surrogate, XX the byte), and read back as that byte.
 // Members other than these are reported and ignored. Nesting deeper than
-// 600 JSON levels is refused.
+// 600 JSON levels is refused. A game is read whole up to 16 MiB of text and
+// 2^21 values: a larger one is cut there (too-large), the next read; a
+// string or number of more than 4 MiB stops reading (too-large). Memory
+// follows the game, not the file: the pages of the games read are given
+// back (ReadOptions::done_before).
 #pragma once
 
 #include <string>
@@ -37,7 +41,7 @@
 
 namespace xq::formats {
 
-// Issue codes: Code::BadJson (syntax; reading stops there), Code::TooDeep,
+// Issue codes: Code::BadJson (syntax; reading stops there), Code::TooDeep, Code::TooLarge,
 // Code::BadSchema (a member of the wrong type; the member is skipped),
 // Code::UnknownMember, Code::BadMove, Code::BadEncoding.
 FileReport read_json(std::string_view bytes, GameVisitor& visitor, const ReadOptions& options = {});
