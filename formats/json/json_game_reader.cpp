@@ -746,9 +746,9 @@ class Handler : public Watcher {
     const std::string token = "a string or number of more than " + std::to_string(kMaxTokenBytes) + " bytes (" +
                               std::to_string(kMaxTokenBytes >> 20) + " MiB)";
     if (keeping_ && (long_token || p - tree_.base() > kMaxGameBytes))
-      cut(p, long_token ? token
-                        : std::to_string(kMaxGameBytes) + " bytes (" + std::to_string(kMaxGameBytes >> 20) +
-                              " MiB) of JSON");
+      cut(p, long_token ? token + ", the most read as one token"
+                        : "more than " + std::to_string(kMaxGameBytes) + " bytes (" +
+                              std::to_string(kMaxGameBytes >> 20) + " MiB) of JSON, the most read as one game");
     if (long_token && !stopped_) fail(Code::TooLarge, t, token + ", which the parser would hold whole");
     if (long_token || stopped_) return feed_.stop();
     if (keeping_) return watch_game();
@@ -882,7 +882,8 @@ class Handler : public Watcher {
   // asked to stop.
   bool values_left() {
     if (keeping_ && tree_.size() > kMaxGameValues)
-      cut(consumed(), std::to_string(kMaxGameValues) + " values (numbers, strings, names, arrays, objects)");
+      cut(consumed(), "more than " + std::to_string(kMaxGameValues) +
+                          " values (numbers, strings, names, arrays, objects), the most read as one game");
     return !stopped_;
   }
 
@@ -914,8 +915,8 @@ class Handler : public Watcher {
       tree_.close(0);
       const std::size_t start = tree_.base();
       const Issue issue{Code::TooLarge, Severity::Error, locator_.at(p), "",
-                        "the game at offset " + std::to_string(start) + " holds more than " + what +
-                            ", the most read as one game: cut here, at offset " + std::to_string(p) +
+                        "the game at offset " + std::to_string(start) + " holds " + what +
+                            ": cut here, at offset " + std::to_string(p) +
                             "; what it holds after that is not read, the members and moves before are"};
       if (++report_.games, !walker_.game(root, report_.games, issue)) stopped_ = true;
     }
