@@ -2,6 +2,7 @@
 // indexed (long run without a capture) modes alike.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <chrono>
 #include <optional>
 #include <random>
@@ -77,8 +78,11 @@ TEST_CASE("repetition counter: a million plies without a capture cost linear tim
     CHECK(found == 0);
     return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   };
+  // The best of three each: a loaded machine (CI beside other work) slows
+  // single runs, rarely all three.
+  auto best = [&](std::size_t plies) { return std::min({run(plies), run(plies), run(plies)}); };
   run(40000);  // warm up
-  const double small = run(40000), big = run(1000000);
+  const double small = best(40000), big = best(1000000);
   INFO("40k plies: " << small << " s, 1M plies: " << big << " s");
   CHECK(big <= 25 * 3 * small + 0.05);
 }
