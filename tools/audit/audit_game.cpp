@@ -427,8 +427,15 @@ class GameAuditor {
       if (const std::string* tag = rec_.tag("Result")) result = *tag;
     result = normalise_result(result);
     out_.result = result;
-    if (rec_.truncated)
-      add(Code::Truncated, Severity::Error, "the file ends inside this game (no termination marker)");
+    if (rec_.truncated) {
+      // A reader that cut the game at one of its bounds marks it truncated
+      // too; the file does not end there.
+      const bool cut = std::any_of(out_.findings.begin(), out_.findings.end(),
+                                   [](const auto& f) { return f.code == Code::TooLarge; });
+      add(Code::Truncated, Severity::Error,
+          cut ? "the record stops inside this game where a bound cut it (too-large): what follows is not read"
+              : "the file ends inside this game (no termination marker)");
+    }
     const bool none = result.empty() || result == "*";
     if (none) add(Code::NoResult, Severity::Warning, "no result is recorded");
     // A cut record cannot be held to its result.

@@ -108,6 +108,8 @@ json-huge-game)  # one game of 1,500,000 members (19 MB, 3 M values): 323 MB; cu
   finding too-large 1 1
   grep -q 'the game at offset 0 holds more than 2097152 values' out.jsonl || die "the bound is not named"
   grep -q '"game":2,' out.jsonl || die "the game after the one cut is not read"
+  # The cut game is truncated, but the file does not end there.
+  grep -q 'the record stops inside this game where a bound cut it' out.jsonl || die "the cut is called the file's end"
   ;;
 json-near-bound)  # one game of 1,000,000 members (13 MB, 2 M values), just under the bound: read whole (was 169 MB)
   perl -e 'print "{\"xqrec\":1", (map { ",\"m$_\":0" } 1 .. 1000000), "}\n"' > n.jsonl
