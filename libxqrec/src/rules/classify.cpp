@@ -195,10 +195,12 @@ MoveClassification classify_move(const Position& before, Move m, RuleSet rules, 
   }
   // 1999 25.3: the crossed pawn floats, a pawn for a rook is no gain (图十二).
   if (rules == RuleSet::Cxa1999) opt.floating_pawn = true;
-  // 26.5: what a capturing root or shielding piece leaves behind (threats.h).
-  opt.capture_duties = rules == RuleSet::Cxa2011 || rules == RuleSet::Cxa2020;
-  // 2011 26.7 / 2020 26.8: a pawn's capture that uncovers a check (threats.h).
-  opt.pawn_capture_check_chases = rules == RuleSet::Cxa2011 || rules == RuleSet::Cxa2020;
+  // Articles of the 2011 and 2020 texts only (threats.h): 26.5, what a
+  // capturing root or shielding piece leaves behind; 2011 26.7 / 2020 26.8,
+  // a pawn's capture that uncovers a check.
+  const bool since_2011 = rules == RuleSet::Cxa2011 || rules == RuleSet::Cxa2020;
+  opt.capture_duties = since_2011;
+  opt.pawn_capture_check_chases = since_2011;
   MoveClassification out;
   out.move = m;
   out.side = before.side_to_move();

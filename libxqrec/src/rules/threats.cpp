@@ -61,9 +61,10 @@ bool uncovers_check_by_capture(const Position& pos, Move k) {
 // other side takes with r after c (做根子: it guarded r's square), or stood
 // in r's way (被牵子: a line, a horse's leg, an elephant's eye, or a cannon's
 // second screen). A pinner that lets a pinned piece go has no such duty.
-bool capturer_had_duty(const Position& before, Move c, Move r) {
+// `theirs_before` is `before` with the other side to move.
+bool capturer_had_duty(const Position& before, const Position& theirs_before, Move c, Move r) {
   if (before.attackers(r.to(), before.side_to_move()).contains(c.from())) return true;
-  const MoveError e = with_side_to_move(before, ~before.side_to_move()).check_move(r);
+  const MoveError e = theirs_before.check_move(r);
   return e == MoveError::PathBlocked || e == MoveError::HorseLegBlocked || e == MoveError::ElephantEyeBlocked ||
          e == MoveError::CannonCaptureTooManyScreens;
 }
@@ -74,13 +75,13 @@ bool capturer_had_duty(const Position& before, Move c, Move r) {
 // could already win of that piece before c (`theirs_before`, its best
 // capture per square then). pos is left as it was.
 int answer_elsewhere(Position& pos, Move c, int pv, const detail::RootThreats& theirs_before) {
-  const Position before = pos;
+  const Position before = pos, theirs = with_side_to_move(pos, ~pos.side_to_move());
   Undo u;
   pos.make_legal(c, u);
   int best = 0;
   detail::winning_captures<false>(pos, pv, true, best, [&](Move r) { return r.to() != c.to(); },
                                   [&](Move r, int balance, const detail::MateRefutes& refuted) {
-    if (!capturer_had_duty(before, c, r)) return true;
+    if (!capturer_had_duty(before, theirs, c, r)) return true;
     const int i = r.to().index();
     const int gain = balance - (theirs_before.piece[i] == pos.at(r.to()) ? theirs_before.balance[i] : 0);
     if (gain > best && !refuted()) best = gain;
@@ -88,6 +89,15 @@ int answer_elsewhere(Position& pos, Move c, int pv, const detail::RootThreats& t
   });
   pos.undo(c, u);
   return best;
+}
+
+// Whether a first capture or check k by the piece on k.from() is the king's
+// or a pawn's own chase (26.1), which a pawn's capture uncovering a check is
+// not under 2011 26.7 / 2020 26.8.
+bool chases_by_itself(const Position& pos, Move k, const ThreatOptions& opt) {
+  const PieceType t = pos.at(k.from()).type();
+  if (t == PieceType::King) return true;
+  return t == PieceType::Pawn && !(opt.pawn_capture_check_chases && uncovers_check_by_capture(pos, k));
 }
 
 void direct_targets(Position& pos, std::vector<ChaseTarget>& out, int pv, std::vector<Offered>& offered,
@@ -119,9 +129,7 @@ void direct_targets(Position& pos, std::vector<ChaseTarget>& out, int pv, std::v
     const int single =
         piece_value(t.victim_piece, c.to(), pv) - (d.recapture ? piece_value(t.attacker_piece, c.from(), pv) : 0);
     t.joint = single <= 0;
-    t.king_or_pawn = t.attacker_piece.type() == PieceType::King ||
-                     (t.attacker_piece.type() == PieceType::Pawn &&
-                      !(opt.pawn_capture_check_chases && uncovers_check_by_capture(pos, c)));
+    t.king_or_pawn = chases_by_itself(pos, c, opt);
     out.push_back(t);
     return true;
   });
@@ -179,8 +187,9 @@ Chases captures_with(const Position& pos0, Color side, const ThreatOptions& opt,
       t.by_checks = true;
       t.first_check = k;
       t.checks = answer.depth;
-      t.king_or_pawn = t.attacker_piece.type() == PieceType::Pawn &&
-                       !(opt.pawn_capture_check_chases && uncovers_check_by_capture(pos, k));
+      // A king that steps off a line uncovers a check but wins nothing by
+      // itself: only a pawn's series can be its own chase.
+      t.king_or_pawn = t.attacker_piece.type() == PieceType::Pawn && chases_by_itself(pos, k, opt);
       all.push_back(t);
     }
   }
