@@ -147,3 +147,68 @@ bench::Register real_cycles("real-cycles", [] {
 });
 
 }  // namespace
+
+// For a profiler: the middle fifth of the cycles by time (40th to 60th
+// percentile, as the median goal is stated), each judged 20 times inside
+// judge_middle, which `valgrind --tool=callgrind
+// --toggle-collect='*judge_middle*'` isolates from the reading and timing.
+[[gnu::noinline]] void judge_middle(const std::vector<std::pair<Position, std::vector<Move>>>& cycles) {
+  for (int r = 0; r < 20; ++r)
+    for (const auto& [before, moves] : cycles)
+      bench::keep(rules::adjudicate_cycle(before, moves, 1, rules::RuleSet::Cxa2020));
+}
+
+bench::Register real_cycles_middle("real-cycles-middle", [] {
+  std::vector<std::pair<double, std::pair<Position, std::vector<Move>>>> timed;
+  for (const RealGame& g : real_games()) {
+    const Position start(g.start);
+    const auto rep = rules::find_repetition(start, g.main, 3);
+    if (!rep) continue;
+    const int from = rules::judged_first_ply(*rep, g.main);
+    Position pos = start;
+    for (int k = 1; k < from; ++k) {
+      Undo u;
+      pos.make(g.main[std::size_t(k - 1)], u);
+    }
+    std::vector<Move> moves(g.main.begin() + (from - 1), g.main.begin() + rep->last_ply);
+    double best = 1e300;
+    for (int r = 0; r < 5; ++r) {
+      const auto t0 = std::chrono::steady_clock::now();
+      bench::keep(rules::adjudicate_cycle(pos, moves, from, rules::RuleSet::Cxa2020));
+      best = std::min(best, std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
+    }
+    timed.push_back({best, {pos, std::move(moves)}});
+  }
+  std::vector<bench::Measurement> out;
+  if (timed.empty()) return out;
+  std::sort(timed.begin(), timed.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+  // XQREC_BENCH_MIDDLE names a file of the chosen cycles' first plies and
+  // keys: written on the first run, read on the next ones, so that two
+  // builds are profiled on the same cycles (the times choosing them vary).
+  std::vector<std::pair<Position, std::vector<Move>>> middle;
+  const char* list = std::getenv("XQREC_BENCH_MIDDLE");
+  std::set<std::uint64_t> chosen;
+  if (list)
+    if (FILE* f = std::fopen(list, "r")) {
+      unsigned long long key;
+      while (std::fscanf(f, "%llx", &key) == 1) chosen.insert(key);
+      std::fclose(f);
+    }
+  if (!chosen.empty()) {
+    for (auto& [t, c] : timed)
+      if (chosen.count(c.first.key() ^ std::hash<std::size_t>{}(c.second.size()))) middle.push_back(c);
+  } else {
+    FILE* f = list ? std::fopen(list, "w") : nullptr;
+    for (std::size_t i = timed.size() * 2 / 5; i < timed.size() * 3 / 5; ++i) {
+      middle.push_back(timed[i].second);
+      if (f) std::fprintf(f, "%llx\n", (unsigned long long)(timed[i].second.first.key() ^ std::hash<std::size_t>{}(timed[i].second.second.size())));
+    }
+    if (f) std::fclose(f);
+  }
+  const auto t0 = std::chrono::steady_clock::now();
+  judge_middle(middle);
+  const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  out.push_back({"judge the middle fifth of the cycles by time, 20 times each (CXA 2020)", double(middle.size() * 20),
+                 "cycles", s});
+  return out;
+});
