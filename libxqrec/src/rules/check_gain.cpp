@@ -36,7 +36,7 @@ RootThreats root_threats(const Position& root, Color other, int pv) {
 // as soon as it reaches `enough`.
 int GainByChecks::best_elsewhere(Position& pos, Square sq, int enough) {
   const int pv = pv_;
-  const RootThreats& root = *root_;
+  const RootThreats& root = root_->get();
   int best = 0;
   detail::winning_captures<false>(pos, pv, true, best, [&](Move r) { return r.to() != sq; },
                                   [&](Move r, int balance, const detail::MateRefutes& refuted) {
@@ -112,6 +112,32 @@ int GainByChecks::check_value(Position& pos, Move k, int depth, Square& victim, 
   const int cap = captured.empty() ? 0 : piece_value(captured, k.to(), pv);
   Undo u;
   pos.make_legal(k, u);
+  // Most checks are answered by taking the checking piece, and the answer
+  // holds the gain at the floor: tried before every reply is generated, one
+  // such capture settles the check (the value at or below the floor is all
+  // the caller reads, whichever reply gives it). Only where the search is
+  // not counted against a budget nor watched for lines cut by the depth,
+  // so that the searched lines, and so every answer, are the same.
+  if (!limited_ && !want_cut_) {
+    MoveList takes;
+    pos.generate_legal_captures_to(k.to(), takes);
+    const int back = takes.empty() ? 0 : piece_value(pos.at(k.to()), k.to(), pv);
+    for (Move r : takes) {
+      const int lo = floor - cap + back, hi = ceiling - cap + back;
+      Undo ur;
+      pos.make_legal(r, ur);
+      Square v = Square::none();
+      int follow = best_follow_up(pos, v, lo, hi);
+      if (depth > 1 && follow < hi) follow = std::max(follow, check_line(pos, depth - 1, v, std::max(follow, lo), hi));
+      pos.undo(r, ur);
+      ++nodes_;
+      if (cap - back + follow <= floor) {
+        pos.undo(k, u);
+        victim = Square::none();
+        return cap - back + follow;
+      }
+    }
+  }
   MoveList replies;
   pos.generate_legal(replies);
   int worst = replies.empty() ? INT_MIN : kUnbounded;

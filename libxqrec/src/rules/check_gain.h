@@ -15,6 +15,7 @@
 
 #include <array>
 #include <climits>
+#include <optional>
 #include <type_traits>
 #include <vector>
 
@@ -40,6 +41,25 @@ struct RootThreats {
 };
 RootThreats root_threats(const Position& root, Color other, int pv);
 
+// root_threats of one root, made the first time it is asked for: the
+// searches of most positions never need it, and the chase report and the
+// check sequences of one position share it. Keeps its own copy of the root
+// (the searches play moves on theirs while they ask).
+class RootThreatsOnDemand {
+ public:
+  RootThreatsOnDemand(const Position& root, Color other, int pv) : root_(root), other_(other), pv_(pv) {}
+  const RootThreats& get() {
+    if (!threats_) threats_ = root_threats(root_, other_, pv_);
+    return *threats_;
+  }
+
+ private:
+  Position root_;
+  Color other_;
+  int pv_;
+  std::optional<RootThreats> threats_;
+};
+
 class GainByChecks {
  public:
   // `budget`: positions (moves made) that the depths beyond
@@ -47,7 +67,7 @@ class GainByChecks {
   // (one question: every first check of one position).
   // `root` must outlive the object (held by pointer, so that the type stays
   // assignable).
-  GainByChecks(int pv, const RootThreats& root, long budget) : pv_(pv), root_(&root), budget_(budget) {}
+  GainByChecks(int pv, RootThreatsOnDemand& root, long budget) : pv_(pv), root_(&root), budget_(budget) {}
 
   struct Answer {
     int gain = 0;            // INT_MIN when k mates (杀, not 捉)
@@ -80,7 +100,7 @@ class GainByChecks {
   bool spend();
 
   int pv_;
-  const RootThreats* root_;
+  RootThreatsOnDemand* root_;
   long budget_;
   long nodes_ = 0;  // every position searched
   long spent_ = 0;  // those counted against the budget

@@ -100,11 +100,9 @@ bool chases_by_itself(const Position& pos, Move k, const ThreatOptions& opt) {
   return t == PieceType::Pawn && !(opt.pawn_capture_check_chases && uncovers_check_by_capture(pos, k));
 }
 
+// `theirs_before`: the other side's captures before any of ours, for 26.5.
 void direct_targets(Position& pos, std::vector<ChaseTarget>& out, int pv, std::vector<Offered>& offered,
-                    const ThreatOptions& opt) {
-  // The other side's captures before any of ours, for 26.5 (made once, when
-  // a winning capture first needs them).
-  std::optional<detail::RootThreats> theirs_before;
+                    const ThreatOptions& opt, detail::RootThreatsOnDemand& theirs_before) {
   const auto not_offered = [&](Move c) {
     const Piece victim = pos.at(c.to());
     if (victim.type() != pos.at(c.from()).type()) return true;
@@ -123,8 +121,7 @@ void direct_targets(Position& pos, std::vector<ChaseTarget>& out, int pv, std::v
     // guarded or shielded is worth more than the piece taken: no gain (闲);
     // as much or less, the chase stands (价值相当或得子者，按捉处理).
     if (opt.capture_duties) {
-      if (!theirs_before) theirs_before = detail::root_threats(pos, ~pos.side_to_move(), pv);
-      if (answer_elsewhere(pos, c, pv, *theirs_before) > piece_value(t.victim_piece, c.to(), pv)) return true;
+      if (answer_elsewhere(pos, c, pv, theirs_before.get()) > piece_value(t.victim_piece, c.to(), pv)) return true;
     }
     const int single =
         piece_value(t.victim_piece, c.to(), pv) - (d.recapture ? piece_value(t.attacker_piece, c.from(), pv) : 0);
@@ -148,12 +145,14 @@ Chases captures_with(const Position& pos0, Color side, const ThreatOptions& opt,
   Chases found;
   std::vector<ChaseTarget>& all = found.targets;
   std::vector<Offered> offered;
-  direct_targets(pos, all, pv, offered, opt);
+  // What the other side could win before any of our moves: made when first
+  // needed, by the chase report (26.5) or the check sequences.
+  detail::RootThreatsOnDemand root(pos, ~side, pv);
+  direct_targets(pos, all, pv, offered, opt, root);
   if (opt.check_depth > 0) {
     // Every check is tried on its own, so that each piece it wins is named.
     MoveList checks;
     pos.generate_legal_checks(checks);
-    const detail::RootThreats root = checks.empty() ? detail::RootThreats{} : detail::root_threats(pos, ~side, pv);
     // One budget for every first check of the position (check_gain.h).
     detail::GainByChecks search(pv, root, opt.check_nodes);
     for (Move k : checks) {
@@ -277,7 +276,7 @@ std::vector<Move> chase_line(const Position& pos0, Color side, const ChaseTarget
   if (!t.by_checks || t.checks <= 0) return {};
   Position pos = with_side_to_move(pos0, side);
   const int pv = kCrossedPawnValue;
-  const detail::RootThreats root = detail::root_threats(pos, ~side, pv);
+  detail::RootThreatsOnDemand root(pos, ~side, pv);
   detail::GainByChecks search(pv, root, opt.check_nodes * kLineBudgetFactor);
   return search.line(pos, t.first_check, t.checks);
 }
