@@ -14,7 +14,14 @@ namespace {
 
 constexpr int kMaxExchangeDepth = 12;
 
-int gain_on(Position& pos, Square sq, int depth, int pv) {
+constexpr int kNoBound = 1 << 20;
+
+// What the side to move gains by the exchange on sq (0 when it declines).
+// `enough`: the caller only needs to know whether the gain reaches it, so the
+// walk stops there and may return any value at or above it; below it the
+// value is exact. A capture that loses nothing back (the gain is then the
+// victim's whole value) also ends the walk: nothing beats it.
+int gain_on(Position& pos, Square sq, int depth, int pv, int enough = kNoBound) {
   const Piece victim = pos.at(sq);
   if (victim.empty() || victim.type() == PieceType::King || depth >= kMaxExchangeDepth) return 0;
   MoveList legal;
@@ -33,9 +40,11 @@ int gain_on(Position& pos, Square sq, int depth, int pv) {
     }
     Undo u;
     pos.make_legal(m, u);
-    const int back = gain_on(pos, sq, depth + 1, pv);
+    // Only a reply gaining less than v - best improves on best.
+    const int back = gain_on(pos, sq, depth + 1, pv, v - best);
     pos.undo(m, u);
     best = std::max(best, v - back);
+    if (best >= v || best >= enough) break;
   }
   return best;
 }
