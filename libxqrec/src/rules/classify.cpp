@@ -4,6 +4,7 @@
 
 #include "xqrec/core/rules/values.h"
 
+#include "threat_memo.h"
 #include "winning_captures.h"
 
 namespace xq::rules {
@@ -126,9 +127,12 @@ struct NewChases {
   bool unknown = false;              // a search ran out of budget: a new chase may be missing
 };
 
-NewChases new_chases(const Position& before, const Position& after, Move m, RuleSet rules, const ThreatOptions& opt) {
+NewChases new_chases(const Position& before, const Position& after, Move m, RuleSet rules, const ThreatOptions& opt,
+                     detail::ThreatMemo& memo) {
   const Color us = before.side_to_move();
-  const auto find = rules != RuleSet::Asian ? find_chase_targets : find_chase_captures;
+  const auto find = [&](const Position& pos, Color side, const ThreatOptions& o) {
+    return memo.chases(pos, side, o, rules == RuleSet::Asian);
+  };
   // After the move an unknown is no chase: only its proven gains are listed.
   const Chases now = find(after, us, opt);
   // No gain after the move, no new chase: the position before need not be
@@ -184,7 +188,13 @@ std::string square_phrase(const ChaseTarget& t) {
 
 }  // namespace
 
-MoveClassification classify_move(const Position& before, Move m, RuleSet rules, const ThreatOptions& opt_in) {
+MoveClassification classify_move(const Position& before, Move m, RuleSet rules, const ThreatOptions& opt) {
+  detail::ThreatMemo memo;
+  return detail::classify_move(before, m, rules, opt, memo);
+}
+
+MoveClassification detail::classify_move(const Position& before, Move m, RuleSet rules, const ThreatOptions& opt_in,
+                                         ThreatMemo& memo) {
   // The Asian rules' chase is an attack on a piece (direct or discovered);
   // winning material through a series of checks (CXA 24.3) is not one.
   ThreatOptions opt = opt_in;
@@ -219,14 +229,14 @@ MoveClassification classify_move(const Position& before, Move m, RuleSet rules, 
     out.gives_check = true;
     out.cls = MoveClass::Check;
     out.reason = "checks (将)";
-    for (const auto& t : new_chases(before, after, m, rules, opt).targets)
+    for (const auto& t : new_chases(before, after, m, rules, opt, memo).targets)
       if (!(t.king_or_pawn && !t.joint)) out.targets.push_back(t);
     return out;
   }
 
   // 杀 (24.2), with 26.1.2 (king answering a check) and 24.18/26.3 (自毙).
   // Unknown after the move is no 杀: a mate not proven is not punished (24.2).
-  const SearchAnswer mate_answer = rules != RuleSet::Asian ? mate_threat(after, us, opt) : SearchAnswer::Refuted;
+  const SearchAnswer mate_answer = rules != RuleSet::Asian ? memo.mate(after, us, opt) : SearchAnswer::Refuted;
   out.mate_threat = mate_answer == SearchAnswer::Found;
   bool mate_counts = out.mate_threat;
   // 26.1.2 is a 2011/2020 article: the 1999 text calls such a king move 杀
@@ -251,11 +261,11 @@ MoveClassification classify_move(const Position& before, Move m, RuleSet rules, 
       Position p = before;
       Undo ua;
       p.make_legal(a, ua);
-      SearchAnswer threat = mate_threat(p, us, opt);
+      SearchAnswer threat = memo.mate(p, us, opt);
       if (threat == SearchAnswer::Unknown) {
         ThreatOptions more = opt;
         more.mate_nodes = opt.mate_nodes * kReaskFactor;
-        threat = mate_threat(p, us, more);
+        threat = memo.mate(p, us, more);
         some_unknown = some_unknown || threat == SearchAnswer::Unknown;
       }
       // Still unknown counts as a threat: the mate may be the checker's own
@@ -281,7 +291,7 @@ MoveClassification classify_move(const Position& before, Move m, RuleSet rules, 
   }
 
   // 捉 (24.3): new capture threats.
-  const NewChases chases = new_chases(before, after, m, rules, opt);
+  const NewChases chases = new_chases(before, after, m, rules, opt, memo);
   out.unknown.chase = chases.unknown && !idle_king_answer;
   for (const auto& t : chases.targets) {
     if (t.king_or_pawn && !t.joint) out.kp_targets.push_back(t);

@@ -12,6 +12,7 @@
 
 #include "cxa_judge.h"
 #include "proof_lines_json.h"
+#include "threat_memo.h"
 #include "undecided.h"
 
 namespace xq::rules {
@@ -419,6 +420,8 @@ Verdict adjudicate_cycle(const Position& before, std::span<const Move> cycle, in
   // A judged span of several rounds plays the same (position, move) pairs
   // again: each is classified once, as a pure function of both.
   std::vector<std::pair<std::uint64_t, std::size_t>> classified;  // (key, index in v.moves)
+  // Positions also recur with other moves: their searches are asked once.
+  detail::ThreatMemo memo;
   for (Move m : cycle) {
     const std::uint64_t key = pos.key();
     const auto seen = std::find_if(classified.begin(), classified.end(), [&](const auto& c) {
@@ -428,7 +431,7 @@ Verdict adjudicate_cycle(const Position& before, std::span<const Move> cycle, in
       v.moves.push_back(v.moves[seen->second]);
     } else {
       classified.emplace_back(key, v.moves.size());
-      v.moves.push_back(classify_move(pos, m, rules, opt));
+      v.moves.push_back(detail::classify_move(pos, m, rules, opt, memo));
     }
     Undo u;
     pos.make(m, u);

@@ -65,6 +65,8 @@ struct ThreatOptions {
   // whose capture uncovers another piece's check wins by that check, which
   // is no longer the pawn chasing by itself (26.1). Set by classify_move.
   bool pawn_capture_check_chases = false;
+
+  friend bool operator==(const ThreatOptions&, const ThreatOptions&) = default;
 };
 
 struct ChaseTarget {
