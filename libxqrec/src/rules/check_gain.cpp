@@ -50,7 +50,7 @@ int GainByChecks::best_elsewhere(Position& pos, Square sq, int enough) {
 }
 
 // Best material the side to move wins by a direct capture (0 if none: it can
-// decline and save its pieces), and the victim, after a defender's reply in a
+// decline and save its pieces), and what it wins, after a defender's reply in a
 // check sequence. A capture c counts with what it keeps when the other side
 // answers with its best capture: the exchange on c's square (c's balance) or
 // a capture elsewhere that the sequence made possible (24.3 得子: the line
@@ -66,10 +66,10 @@ int GainByChecks::best_elsewhere(Position& pos, Square sq, int enough) {
 //
 // The window (lo, hi): the caller needs the value only between them, so the
 // walk starts from lo (a value at or below it is returned as lo, with no
-// victim) and stops once the best reaches hi (some value at or above hi is
-// returned). Inside the window value and victim are the whole walk's: the
+// `won`) and stops once the best reaches hi (some value at or above hi is
+// returned). Inside the window value and `won` are the whole walk's: the
 // first capture reaching the best is the same.
-int GainByChecks::best_follow_up(Position& pos, Square& victim, int lo, int hi, Move* capture) {
+int GainByChecks::best_follow_up(Position& pos, Won& won, int lo, int hi, Move* capture) {
   const int pv = pv_;
   int best = std::max(0, lo);
   if (best >= hi) return best;
@@ -83,7 +83,7 @@ int GainByChecks::best_follow_up(Position& pos, Square& victim, int lo, int hi, 
     const int kept = std::min(balance, value - answer);
     if (kept > best && !refuted()) {
       best = kept;
-      victim = c.to();
+      won = {c.to(), pos.at(c.from())};
       if (capture) *capture = c;
     }
     return best < hi;
@@ -93,20 +93,20 @@ int GainByChecks::best_follow_up(Position& pos, Square& victim, int lo, int hi, 
 
 // The material the side to move wins with the check k (then possibly more
 // checks) followed by a capture, against the best defence; INT_MIN when k
-// mates (杀, not 捉). `victim` is the square, in the current position, of the
-// piece won in the worst case: a piece that the defender moves in its reply
-// is traced back to where it stood, so the chased piece is the one on the
-// board now.
+// mates (杀, not 捉). `won` is the piece won in the worst case, its square
+// in the current position (a piece that the defender moves in its reply is
+// traced back to where it stood, so the chased piece is the one on the
+// board now), and the piece that takes it at the end of that line.
 //
 // The window (floor, ceiling): the caller ignores any value at or below
 // `floor`, so once one reply holds the gain there the other replies need no
-// search (the value then returned is at or below `floor`, and `victim`
+// search (the value then returned is at or below `floor`, and `won`
 // means nothing), and any value at or above `ceiling` (some value at or
 // above it is returned). Each reply's own searches get the window in which
 // its value can still become the worst: above `floor`, below the worst so
-// far and the ceiling. Inside the window, value and victim are those of the
+// far and the ceiling. Inside the window, value and `won` are those of the
 // whole search (the first reply, in generation order, reaching the worst).
-int GainByChecks::check_value(Position& pos, Move k, int depth, Square& victim, int floor, int ceiling) {
+int GainByChecks::check_value(Position& pos, Move k, int depth, Won& won, int floor, int ceiling) {
   const int pv = pv_;
   const Piece captured = pos.at(k.to());
   const int cap = captured.empty() ? 0 : piece_value(captured, k.to(), pv);
@@ -126,14 +126,14 @@ int GainByChecks::check_value(Position& pos, Move k, int depth, Square& victim, 
       const int lo = floor - cap + back, hi = ceiling - cap + back;
       Undo ur;
       pos.make_legal(r, ur);
-      Square v = Square::none();
+      Won v;
       int follow = best_follow_up(pos, v, lo, hi);
       if (depth > 1 && follow < hi) follow = std::max(follow, check_line(pos, depth - 1, v, std::max(follow, lo), hi));
       pos.undo(r, ur);
       ++nodes_;
       if (cap - back + follow <= floor) {
         pos.undo(k, u);
-        victim = Square::none();
+        won = Won{};
         return cap - back + follow;
       }
     }
@@ -141,7 +141,9 @@ int GainByChecks::check_value(Position& pos, Move k, int depth, Square& victim, 
   MoveList replies;
   pos.generate_legal(replies);
   int worst = replies.empty() ? INT_MIN : kUnbounded;
-  Square worst_victim = captured.empty() ? Square::none() : k.to();
+  // The check's own capture, when nothing is won after it.
+  const Won by_check = captured.empty() ? Won{} : Won{k.to(), pos.at(k.to())};
+  Won worst_won = by_check;
   // Replies that take material first, the most valuable first (stable): a
   // check is most often answered by taking the checker, and a reply taking
   // back much leaves its follow-up a narrow window, so the reply holding the
@@ -170,7 +172,7 @@ int GainByChecks::check_value(Position& pos, Move k, int depth, Square& victim, 
     if (!spend()) break;
     Undo ur;
     pos.make_legal(r, ur);
-    Square v = Square::none();
+    Won v;
     int follow = best_follow_up(pos, v, lo, hi);
     if (depth == 1 && follow < hi && want_cut_ && !cut_) {
       // The depth stops this line; a deeper search matters only if a check
@@ -180,40 +182,40 @@ int GainByChecks::check_value(Position& pos, Move k, int depth, Square& victim, 
       cut_ = !more.empty();
     }
     if (depth > 1 && follow < hi) {
-      Square v2 = Square::none();
+      Won v2;
       const int deeper = check_line(pos, depth - 1, v2, std::max(follow, lo), hi);
       if (deeper > follow) { follow = deeper; v = v2; }
     }
     pos.undo(r, ur);
-    if (v.valid() && v == r.to()) v = r.from();  // the defender moved it there
+    if (v.square.valid() && v.square == r.to()) v.square = r.from();  // the defender moved it there
     const int val = cap - back + follow;
     if (val < beats) {
       worst = val;
       worst_at = i;
-      worst_victim = v.valid() ? v : (captured.empty() ? Square::none() : k.to());
+      worst_won = v.square.valid() ? v : by_check;
     }
     if (worst <= floor || stop_) break;
   }
   pos.undo(k, u);
-  victim = worst_victim;
+  won = worst_won;
   return worst;
 }
 
 // Material the side to move wins with a check (then possibly more checks)
-// followed by a capture, against the best defence, and the victim (of the
+// followed by a capture, against the best defence, and what it wins (of the
 // first check reaching it). The window (floor, ceiling): the caller wants
 // only more than `floor` (no more than `floor` is returned when no check
 // gains more) and stops caring at `ceiling` (the walk stops there).
-int GainByChecks::check_line(Position& pos, int depth, Square& victim, int floor, int ceiling, Move* check) {
+int GainByChecks::check_line(Position& pos, int depth, Won& won, int floor, int ceiling, Move* check) {
   int best = floor;
   MoveList checks;
   pos.generate_legal_checks(checks);
   for (Move k : checks) {
-    Square v = Square::none();
+    Won v;
     const int worst = check_value(pos, k, depth, v, best, ceiling);
     if (worst != INT_MIN && worst > best) {
       best = worst;
-      victim = v;
+      won = v;
       if (check) *check = k;
     }
     if (best >= ceiling || stop_) break;
@@ -238,7 +240,8 @@ GainByChecks::Answer GainByChecks::gain(Position& pos, Move k, int max_depth) {
   stop_ = false;
   cut_ = false;
   want_cut_ = out.depth < max_depth;
-  out.gain = check_value(pos, k, out.depth, out.victim, 0, kUnbounded);
+  Won won;
+  out.gain = check_value(pos, k, out.depth, won, 0, kUnbounded);
   for (int d = out.depth + 1; d <= max_depth && cut_ && out.gain != INT_MIN; ++d) {
     // A depth left unsearched for want of budget: the deeper answer is open.
     if (spent_ >= budget_) {
@@ -248,7 +251,7 @@ GainByChecks::Answer GainByChecks::gain(Position& pos, Move k, int max_depth) {
     limited_ = true;
     cut_ = false;
     want_cut_ = d < max_depth;
-    Square v = Square::none();
+    Won v;
     const int g = check_value(pos, k, d, v, 0, kUnbounded);
     if (stop_) {
       out.unknown = true;
@@ -257,9 +260,11 @@ GainByChecks::Answer GainByChecks::gain(Position& pos, Move k, int max_depth) {
     if (g > out.gain) {  // the fewest checks reaching the gain, and its victim
       out.depth = d;
       out.gain = g;
-      out.victim = v;
+      won = v;
     }
   }
+  out.victim = won.square;
+  out.taker = won.by;
   return out;
 }
 
@@ -285,7 +290,7 @@ std::vector<Move> GainByChecks::line(Position& pos, Move k, int depth) {
       const int back = lost.empty() ? 0 : piece_value(lost, r.to(), pv_);
       Undo u;
       pos.make_legal(r, u);
-      Square v = Square::none();
+      Won v;
       const int direct = best_follow_up(pos, v, -kUnbounded, kUnbounded);
       const auto follow_at = [&](int checks) {
         return checks == 0 ? direct : std::max(direct, check_line(pos, checks, v, direct, kUnbounded));
@@ -307,7 +312,7 @@ std::vector<Move> GainByChecks::line(Position& pos, Move k, int depth) {
     d = longest + 1;  // the checks still needed, as the loop counts them
     // The attacker's continuation: a capture if it holds the value, else
     // the check that does.
-    Square v = Square::none();
+    Won v;
     Move capture;
     const int direct = best_follow_up(pos, v, -kUnbounded, kUnbounded, &capture);
     Move next;

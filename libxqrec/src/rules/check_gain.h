@@ -72,6 +72,7 @@ class GainByChecks {
   struct Answer {
     int gain = 0;            // INT_MIN when k mates (杀, not 捉)
     Square victim;           // the piece won in the worst case, on the board now
+    Piece taker;             // the piece that takes it at the end of that line (the check's own piece if it took it)
     int depth = 0;           // the checks the answer needed (the depth it was found at)
     // The budget ran out before max_depth was searched in full while some
     // line still had a check to play: a deeper gain is not excluded.
@@ -93,10 +94,16 @@ class GainByChecks {
   bool exhausted() const { return exhausted_; }
 
  private:
+  // What a line wins in the worst case: the square of the piece taken (on
+  // the board of the position searched from) and the piece that takes it.
+  struct Won {
+    Square square = Square::none();
+    Piece by;
+  };
   int best_elsewhere(Position& pos, Square sq, int enough);
-  int best_follow_up(Position& pos, Square& victim, int lo, int hi, Move* capture = nullptr);
-  int check_value(Position& pos, Move k, int depth, Square& victim, int floor, int ceiling);
-  int check_line(Position& pos, int depth, Square& victim, int floor, int ceiling, Move* check = nullptr);
+  int best_follow_up(Position& pos, Won& won, int lo, int hi, Move* capture = nullptr);
+  int check_value(Position& pos, Move k, int depth, Won& won, int floor, int ceiling);
+  int check_line(Position& pos, int depth, Won& won, int floor, int ceiling, Move* check = nullptr);
   bool spend();
 
   int pv_;

@@ -211,6 +211,7 @@ MoveClassification detail::classify_move(const Position& before, Move m, RuleSet
   const bool since_2011 = rules == RuleSet::Cxa2011 || rules == RuleSet::Cxa2020;
   opt.capture_duties = since_2011;
   opt.pawn_capture_check_chases = since_2011;
+  opt.pawn_takes_after_checks_is_pawns = since_2011;
   MoveClassification out;
   out.move = m;
   out.side = before.side_to_move();
@@ -429,7 +430,13 @@ MoveClassification detail::classify_move(const Position& before, Move m, RuleSet
   }
   out.cls = MoveClass::Idle;
   if (out.reason.empty()) {
-    if (!out.kp_targets.empty())
+    const auto pawn_takes = std::find_if(out.kp_targets.begin(), out.kp_targets.end(),
+                                         [](const ChaseTarget& t) { return t.pawn_takes; });
+    if (pawn_takes != out.kp_targets.end())
+      out.reason = "a pawn takes the " + square_phrase(*pawn_takes) + " at the end of the " +
+                   std::string(piece_type_name(pawn_takes->attacker_piece.type())) +
+                   "'s checks, the pawn's own chase (兵借其他子抽吃), allowed (闲)";
+    else if (!out.kp_targets.empty())
       out.reason = "the " + std::string(piece_type_name(out.mover.type())) + " chases by itself, allowed (闲, 26.1)";
     else
       out.reason = "no new threat (闲)";

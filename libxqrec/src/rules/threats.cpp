@@ -172,23 +172,36 @@ Chases captures_with(const Position& pos0, Color side, const ThreatOptions& opt,
       if (std::any_of(offered.begin(), offered.end(),
                       [&](const Offered& o) { return o.victim == victim && gain <= o.balance; }))
         continue;
-      const auto known = std::find_if(all.begin(), all.end(), [&](const ChaseTarget& t) { return t.victim == victim; });
-      if (known != all.end()) {
-        if (known->by_checks && gain > known->gain) {
-          known->gain = gain;
-          known->first_check = k;
-          known->checks = answer.depth;
-        }
-        continue;
-      }
       ChaseTarget t = target(pos, victim, k.from(), gain);
       t.root = Root::Rooted;
       t.by_checks = true;
       t.first_check = k;
       t.checks = answer.depth;
       // A king that steps off a line uncovers a check but wins nothing by
-      // itself: only a pawn's series can be its own chase.
-      t.king_or_pawn = t.attacker_piece.type() == PieceType::Pawn && chases_by_itself(pos, k, opt);
+      // itself: only a pawn's series can be its own chase (26.1, but 2011
+      // 26.7 / 2020 26.8 when its capture uncovers a check); and under those
+      // articles a pawn that takes at the end of another piece's checks
+      // (兵借其他子抽吃) chases by itself too.
+      if (t.attacker_piece.type() == PieceType::Pawn) {
+        t.king_or_pawn = chases_by_itself(pos, k, opt);
+      } else if (opt.pawn_takes_after_checks_is_pawns && answer.taker.type() == PieceType::Pawn) {
+        t.king_or_pawn = true;
+        t.pawn_takes = true;
+      }
+      const auto known = std::find_if(all.begin(), all.end(), [&](const ChaseTarget& o) { return o.victim == victim; });
+      if (known != all.end()) {
+        // A piece won directly stays so. Of two series of checks winning
+        // it, one that is not a king's or pawn's own chase is kept (the
+        // first found may be a pawn's), else the larger gain.
+        if (known->by_checks && rank_of(t) < rank_of(*known)) {
+          *known = t;
+        } else if (known->by_checks && rank_of(t) == rank_of(*known) && gain > known->gain) {
+          known->gain = gain;
+          known->first_check = k;
+          known->checks = answer.depth;
+        }
+        continue;
+      }
       all.push_back(t);
     }
   }

@@ -56,18 +56,19 @@ struct Articles {
   const char* unrooted_vs_joint;
   const char* otherwise_draw;
   const char* exchange_chase;  // 26.9 / 26.10
+  const char* pawn_borrowed;   // 兵借其他子抽吃 (2011 26.7, 2020 26.8; 1999's pawn article, never asked)
 };
 
 constexpr Articles k2020{"24.1", "24.2", "24.3", "24.4", "24.5", "24.6", "24.7", "24.8", "24.15", "24.17", "24.18",
                          "26.1", "26.1.2", "26.2", "25.1", "23.5.1", "25.2", "23.5.2.1", "25.3", "23.5.2.2",
-                         "25.4", "26.9.1", "26.9.2", "26.9.3", "26.9.4", "26.10"};
+                         "25.4", "26.9.1", "26.9.2", "26.9.3", "26.9.4", "26.10", "26.8"};
 constexpr Articles k2011{"24.1", "24.2", "24.3", "24.4", "24.5", "24.6", "24.7", "24.8", "24.15", "24.17", "24.18",
                          "26.1", "26.1.2", "26.2", "25.1", "23.5.1", "25.2", "23.5.2.1", "25.3", "23.5.2.2",
-                         "25.4", "26.8.1", "26.8.2", "26.8.3", "26.8.4", "26.9"};
+                         "25.4", "26.8.1", "26.8.2", "26.8.3", "26.8.4", "26.9", "26.7"};
 // 1999: terms in 28, the notion of 捉 in 29, general rules in 26, particular rules in 27.
 constexpr Articles k1999{"28.1", "28.2", "28.3", "28.5", "28.6", "28.7", "28.8", "28.9", "28.16", "29.1", "28.2",
                          "27.2", "27.1", "27.3", "26.1", "26.1", "26.2", "26.2", "26.4", "26.4",
-                         "26.3", "26.3", "26.3", "26.3", "26.3", "28.5"};
+                         "26.3", "26.3", "26.3", "26.3", "26.3", "28.5", "27.2"};
 
 const Articles& articles_of(RuleSet r) {
   switch (r) {
@@ -247,7 +248,7 @@ void judge_cxa(Verdict& v, std::optional<Color> unknowns_read_forbidden) {
   summarise(v, Color::Black, unknowns_read_forbidden == Color::Black);
   // Classification articles of the classes that occur.
   std::set<MoveClass> seen;
-  bool joint = false, kp = false, root = false;
+  bool joint = false, kp = false, root = false, pawn_borrowed = false;
   for (const auto& m : v.moves) {
     seen.insert(m.cls);
     for (const auto& t : m.targets) {
@@ -255,11 +256,13 @@ void judge_cxa(Verdict& v, std::optional<Color> unknowns_read_forbidden) {
       root = root || t.root != Root::Rooted;
     }
     kp = kp || !m.kp_targets.empty();
+    for (const auto& t : m.kp_targets) pawn_borrowed = pawn_borrowed || t.pawn_takes;
   }
   for (MoveClass c : seen) add(v.articles, class_article(a, c));
   if (root) add(v.articles, a.roots);
   if (joint) add(v.articles, a.joint);
   if (kp) add(v.articles, a.kp);
+  if (pawn_borrowed) add(v.articles, a.pawn_borrowed);
   for (const auto& m : v.moves) {
     if (m.reason.find("26.1.2") != std::string::npos) add(v.articles, a.king_answer);
     if (m.reason.find("26.2") != std::string::npos) add(v.articles, a.defence);

@@ -65,6 +65,11 @@ struct ThreatOptions {
   // whose capture uncovers another piece's check wins by that check, which
   // is no longer the pawn chasing by itself (26.1). Set by classify_move.
   bool pawn_capture_check_chases = false;
+  // The same article's first sentence: "兵(卒)借其他子抽吃对方的子，按“闲”
+  // 处理" -- material won by another piece's check (or checks) and taken at
+  // the end by a pawn is the pawn's own chase (26.1), allowed. Set by
+  // classify_move under 2011 and 2020 (the 1999 text has no such sentence).
+  bool pawn_takes_after_checks_is_pawns = false;
 
   friend bool operator==(const ThreatOptions&, const ThreatOptions&) = default;
 };
@@ -78,7 +83,10 @@ struct ChaseTarget {
   Root root = Root::Unrooted;  // the victim's root against the first capture
   bool joint = false;          // 联合捉子 (24.17): the first capture alone wins nothing
   bool by_checks = false;      // won through a check or consecutive checks (将军得子, 抽吃)
-  bool king_or_pawn = false;   // the first capturer is a king or a pawn (26.1)
+  bool king_or_pawn = false;   // the first capturer is a king or a pawn (26.1), or pawn_takes
+  // by_checks: a pawn takes at the end of another piece's checks, the
+  // pawn's own chase (2011 26.7 / 2020 26.8 兵借其他子抽吃; ThreatOptions).
+  bool pawn_takes = false;
   Move first_check;            // by_checks: the check that starts the line
   int checks = 0;              // by_checks: the depth (checks in a row) at which the gain was found
 };
