@@ -1,9 +1,12 @@
 // Data-driven repetition cases: the rule-book figures (figures.txt), the
 // Asian-rules suites (asian.txt), the CXA rows (cxa.txt), cycles of real
-// games (corpus-games.txt) and the long check series (checks.txt). Each case is replayed to the first position
-// reaching the threshold; the verdict, and the class of every listed move
-// when the case gives them, must match.
+// games (corpus-games.txt), the long check series (checks.txt) and the
+// precedence of a move's several natures (precedence.txt). Each case is
+// replayed to the first position reaching the threshold; the verdict, and the
+// class and chased pieces of every listed move when the case gives them, must
+// match.
 #include <catch2/catch.hpp>
+#include <algorithm>
 #include <iostream>
 
 #include "case_file.h"
@@ -31,6 +34,19 @@ std::vector<Move> parse_moves(const std::string& s, std::string& error) {
     }
     out.push_back(*m);
   }
+  return out;
+}
+
+// The squares of the pieces a move chases, sorted and joined by "+"
+// ("none" when it chases nothing), as the "targets" key writes them.
+std::string target_squares(const MoveClassification& m) {
+  std::vector<std::string> squares;
+  for (const auto& t : m.targets) squares.push_back(t.victim.name());
+  if (squares.empty()) return "none";
+  std::sort(squares.begin(), squares.end());
+  squares.erase(std::unique(squares.begin(), squares.end()), squares.end());
+  std::string out;
+  for (const auto& s : squares) out += (out.empty() ? "" : "+") + s;
   return out;
 }
 
@@ -65,18 +81,24 @@ std::string run_case(const xqtest::RuleCase& c) {
       else return "unknown threats option '" + w + "'";
     }
   std::string problems;
-  // Classes of the listed moves, each judged in the position before it.
-  if (c.has("classes")) {
+  // Classes of the listed moves, each judged in the position before it, and
+  // the squares of the pieces each chases ("targets": a check keeps its
+  // chases, 将兼捉).
+  if (c.has("classes") || c.has("targets")) {
     const auto want = xqtest::words(c.get("classes"));
+    const auto want_targets = xqtest::words(c.get("targets"));
     Position pos = start;
     std::string got;
-    for (std::size_t i = 0; i < listed.size() && i < want.size(); ++i) {
+    for (std::size_t i = 0; i < listed.size() && (i < want.size() || i < want_targets.size()); ++i) {
       if (pos.check_move(listed[i]) != MoveError::None) return "illegal move " + to_iccs(listed[i]);
       const auto cls = classify_move(pos, listed[i], *rules, opt.threats);
       got += std::string(class_name_zh(cls.cls)) + " ";
-      if (want[i] != "-" && want[i] != class_name_zh(cls.cls))
+      if (i < want.size() && want[i] != "-" && want[i] != class_name_zh(cls.cls))
         problems += "move " + std::to_string(i + 1) + " " + to_iccs(listed[i]) + ": want " + want[i] + ", got " +
                     std::string(class_name_zh(cls.cls)) + " (" + cls.reason + "); ";
+      if (i < want_targets.size() && want_targets[i] != "-" && want_targets[i] != target_squares(cls))
+        problems += "move " + std::to_string(i + 1) + " " + to_iccs(listed[i]) + ": want targets " + want_targets[i] +
+                    ", got " + target_squares(cls) + "; ";
       Undo u;
       pos.make(listed[i], u);
     }
@@ -136,3 +158,7 @@ TEST_CASE("CXA-expected rows of the research cases", "[rules][cxa]") { run_file(
 TEST_CASE("cycles of real games whose result is not the verdict", "[rules][corpus]") { run_file("corpus-games.txt"); }
 
 TEST_CASE("杀 and 将军得子 by long series of checks (24.2, 24.3)", "[rules][checks]") { run_file("checks.txt"); }
+
+TEST_CASE("precedence: a move that does several things, and cycles mixing 将 杀 捉", "[rules][precedence]") {
+  run_file("precedence.txt");
+}

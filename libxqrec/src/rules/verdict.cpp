@@ -345,8 +345,14 @@ void judge_cxa(Verdict& v, std::optional<Color> unknowns_read_forbidden) {
   v.outcome = Outcome::Draw;
   add(v.articles, a.otherwise_draw);
   add(v.articles, a.both_allowed_verdict);
-  v.explanation = "Draw: both sides' moves are forbidden and neither is named by " + std::string(a.severe) + "–" +
-                  a.unrooted_vs_joint + ": " + doing_phrase(v, Color::Red) + "; " + doing_phrase(v, Color::Black) + rb + ".";
+  // 26.8.1 / 26.9.1 name a side only when it alone (单方) plays one of its
+  // cycles: both sides named is a draw, as neither is (26.8.4 / 26.9.4).
+  const std::string why =
+      r.severe ? "both are named by " + std::string(a.severe) + ", which makes a side change only when it alone (单方) is, and " +
+                     a.rook_vs_joint + "–" + a.unrooted_vs_joint + " do not apply"
+               : "neither is named by " + std::string(a.severe) + "–" + a.unrooted_vs_joint;
+  v.explanation = "Draw: both sides' moves are forbidden and " + why + ": " + doing_phrase(v, Color::Red) + "; " +
+                  doing_phrase(v, Color::Black) + rb + ".";
 }
 
 std::vector<std::string> loss_only_articles(RuleSet rules) {

@@ -62,7 +62,7 @@ struct MoveClassification {
   MoveClass cls = MoveClass::Idle;
   bool gives_check = false;
   bool mate_threat = false;           // a mate threat exists after the move (whether counted or not)
-  std::vector<ChaseTarget> targets;   // new chases that count (empty unless cls is Chase)
+  std::vector<ChaseTarget> targets;   // new chases that count: on a 捉, and kept on a 将 (将兼捉, counted by the Asian rules); none on 杀 or the 闲 family
   std::vector<ChaseTarget> kp_targets;  // new chases by the king or a pawn alone (26.1: 闲 by themselves)
   UnknownClasses unknown;             // what the move may be beyond its class (budget ran out)
   std::string reason;                 // one short clause, English with the Chinese term
