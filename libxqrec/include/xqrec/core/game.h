@@ -11,6 +11,8 @@
 #include <type_traits>
 #include <vector>
 
+#include "xqrec/core/chunked_vector.h"
+#include "xqrec/core/move_text.h"
 #include "xqrec/core/setup.h"
 #include "xqrec/core/types.h"
 
@@ -143,9 +145,10 @@ class OwnedNotes {
   std::unique_ptr<NodeNotes> p_;
 };
 
+// 64 bytes: a game at the move bound holds a million.
 struct GameNode {
   // The move as written (empty for the root). For binary formats, ICCS.
-  std::string text;
+  MoveText text;
   SourceLocation where;
   NodeChildren children;  // children[0] continues the line; the rest are variations
   NodeId parent = kNoNode;
@@ -168,8 +171,13 @@ struct GameNode {
   static const NodeNotes kNoNotes;  // what a node without notes reads
   OwnedNotes notes_;
 };
-// Nodes are moved, not copied, when a game's vector grows.
+// Nodes are moved, not copied, when the first chunk of a game's nodes grows.
 static_assert(std::is_nothrow_move_constructible_v<GameNode>);
+static_assert(sizeof(GameNode) <= 64);
+
+// A game's nodes: they never move once made, so a long game grows without
+// a copy of what it holds.
+using NodeStore = ChunkedVector<GameNode>;
 
 // ASCII case-insensitive equality (tag and field names). Inline: most
 // calls compare with a literal, and most of those differ in length.
@@ -195,7 +203,7 @@ struct GameRecord {
   // a set-up decoded from a binary header. Neither means the standard start.
   std::optional<std::string> start_fen;
   std::optional<Setup> start_setup;
-  std::vector<GameNode> nodes{GameNode{}};  // nodes[0] is the root
+  NodeStore nodes = NodeStore(1);            // nodes[0] is the root
   std::string result;                      // "1-0", "0-1", "1/2-1/2", "*", or "" when none is recorded
   bool truncated = false;                  // the source ended inside this game
 
