@@ -67,12 +67,37 @@ TEST_CASE("chunked vector: nodes stay where they are as the game grows", "[game]
   CHECK(v[0] == 7);
 }
 
-TEST_CASE("game node: 64 bytes, its text inline", "[game]") {
-  CHECK(sizeof(GameNode) == 64);
+TEST_CASE("game node: 56 bytes, its text and its one child inline", "[game]") {
+  CHECK(sizeof(GameNode) == 56);
   GameRecord r;
   GameNode n;
   n.text = "h2e2";
   const NodeId id = r.add_child(r.root(), n);
   CHECK(r.node(id).text == "h2e2");
   CHECK(r.nodes.size() == 2);
+}
+
+TEST_CASE("node children: one inline, more in a block, back to inline", "[game]") {
+  NodeChildren c;
+  CHECK(c.empty());
+  CHECK(c.size() == 0);
+  c.push_back(7);
+  CHECK(c.size() == 1);
+  CHECK(c.front() == 7);
+  for (NodeId id = 8; id < 20; ++id) c.push_back(id);
+  REQUIRE(c.size() == 13);
+  for (std::size_t i = 0; i < c.size(); ++i) CHECK(c[i] == NodeId(7 + i));
+  NodeChildren copy = c;
+  NodeChildren moved = std::move(c);
+  CHECK(c.empty());  // NOLINT: moved from, empty
+  CHECK(moved.size() == 13);
+  while (copy.size() > 1) copy.erase(copy.begin());
+  CHECK(copy.size() == 1);
+  CHECK(copy.front() == 19);
+  copy.erase(copy.begin());
+  CHECK(copy.empty());
+  moved.clear();
+  CHECK(moved.empty());
+  moved.push_back(3);
+  CHECK(moved[0] == 3);
 }
