@@ -103,7 +103,7 @@ struct Writer {
       legal = false;
     }
     // Written as in the source.
-    std::string text = node.text;
+    std::string text = node.text.str();
     if (text.empty() && !node.move.is_none()) text = to_iccs(node.move);
     if (text.empty()) text = "--";
     for (char& c : text)

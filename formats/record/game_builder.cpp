@@ -2,7 +2,6 @@
 #include "xqrec/formats/game_builder.h"
 
 #include <algorithm>
-#include <cstring>
 #include <utility>
 
 namespace xq::formats {
@@ -11,34 +10,6 @@ void append_comment(std::string& comment, std::string_view text) {
   if (!comment.empty()) comment += '\n';
   comment.append(text);
 }
-
-namespace {
-
-// Sets a move's text. A node filled again mostly holds a text as long as the
-// new one (moves of one notation are alike in length): that text is then
-// overwritten in place by fixed-size copies, without the library calls of
-// std::string::assign (a third of the cost of a move here).
-void set_move_text(std::string& to, std::string_view text) {
-  const std::size_t n = text.size();
-  if (n < 4 || n > 16 || to.size() < n) [[unlikely]] {
-    to.assign(text);
-    return;
-  }
-  to.resize(n);  // shrinks, or keeps the size: nothing is filled
-  char* d = to.data();
-  const char* s = text.data();
-  // One copy from the front and one from the back: together they cover the
-  // n bytes (overlapping unless n is twice the copy's size).
-  if (n >= 8) {
-    std::memcpy(d, s, 8);
-    std::memcpy(d + n - 8, s + n - 8, 8);
-  } else {
-    std::memcpy(d, s, 4);
-    std::memcpy(d + n - 4, s + n - 4, 4);
-  }
-}
-
-}  // namespace
 
 GameBuilder::GameBuilder(Callback on_game) : on_game_(std::move(on_game)), lines_(1) {}
 
@@ -54,11 +25,11 @@ Control GameBuilder::begin_game(std::size_t index, SourceLocation where) {
   used_ = 0;
   reusable_ = r.nodes.size();
   // When the callback took the previous record, grow once, not by doubling
-  // (a GameNode is large to move) -- to the size of a long game with
-  // variations at most: after an opening library of 230,000 nodes, the
-  // next game would otherwise take 23 MB it does not need, and keep them
-  // as a spare record. Larger games say so (expect_moves) or grow.
-  const std::size_t expected = std::min<std::size_t>(last_nodes_ + last_nodes_ / 4, 4096);
+  // (a GameNode is large to move) -- within the first chunk of nodes (the
+  // others are had whole, never moved): after an opening library of
+  // 230,000 nodes, the next game would otherwise take storage it does not
+  // need, and keep it as a spare record.
+  const std::size_t expected = std::min<std::size_t>(last_nodes_ + last_nodes_ / 4, NodeStore::kChunkSize);
   if (r.nodes.capacity() < expected) r.nodes.reserve(expected);
   GameNode& root = next_node();
   root.text.clear();
@@ -103,12 +74,7 @@ inline GameNode& GameBuilder::next_node() {
 
 [[gnu::noinline]] GameNode& GameBuilder::add_node() {
   ++used_;
-  // Grown by half, not doubled: while a long game grows, its old and new
-  // storage are held at once (2.5 times its nodes rather than 3).
-  auto& nodes = game_.record.nodes;
-  if (nodes.size() == nodes.capacity() && nodes.size() >= 1024)
-    nodes.reserve(std::max(nodes.size() + 1, std::min(nodes.size() + nodes.size() / 2, kMaxGameMoves + 1)));
-  return nodes.emplace_back();
+  return game_.record.nodes.emplace_back();
 }
 
 void GameBuilder::tag(std::string_view name, std::string_view value) {
@@ -220,7 +186,7 @@ void GameBuilder::move(std::string_view text, MoveNotation notation, SourceLocat
   // Built in place (a GameNode is large; add_child would move it).
   const NodeId id = NodeId(used_);
   GameNode& node = next_node();
-  set_move_text(node.text, text);
+  node.text.assign(text);
   node.notation = notation;
   node.where = where;
   node.move = squares;

@@ -18,44 +18,56 @@ std::string_view notation_name(MoveNotation n) {
 
 NodeChildren& NodeChildren::operator=(const NodeChildren& o) {
   if (this == &o) return *this;
-  // The copy first: if it cannot be allocated, this stays as it was.
-  NodeId* more = nullptr;
-  if (o.more_) {
-    more = new NodeId[std::bit_ceil(o.size_)];
-    std::copy(o.more_, o.more_ + o.size_, more);
+  if (o.is_inline()) {
+    release();
+    tag_ = o.tag_;
+    first_ = o.first_;
+    return *this;
   }
-  delete[] more_;
-  more_ = more;
-  size_ = o.size_;
-  first_ = o.first_;
+  // The copy first: if it cannot be allocated, this stays as it was.
+  const std::size_t n = o.size();
+  NodeId* copy = new NodeId[1 + std::bit_ceil(n)];
+  std::copy(o.block(), o.block() + 1 + n, copy);
+  release();
+  set_block(copy);
   return *this;
 }
 
 void NodeChildren::push_variation(NodeId id) {
-  if (size_ == 1) {
-    more_ = new NodeId[2];
-    more_[0] = first_;
-  } else if (std::has_single_bit(size_)) {  // full: room for twice as many
-    NodeId* grown = new NodeId[std::size_t(size_) * 2];
-    std::copy(more_, more_ + size_, grown);
-    delete[] more_;
-    more_ = grown;
+  if (is_inline()) {  // one child: a block for two
+    NodeId* b = new NodeId[1 + 2];
+    b[0] = 2;
+    b[1] = first_;
+    b[2] = id;
+    set_block(b);
+    return;
   }
-  more_[size_++] = id;
+  NodeId* b = block();
+  const NodeId n = b[0];
+  if (std::has_single_bit(n)) {  // full: room for twice as many
+    NodeId* grown = new NodeId[1 + std::size_t(n) * 2];
+    std::copy(b, b + 1 + n, grown);
+    delete[] b;
+    set_block(grown);
+    b = grown;
+  }
+  b[1 + n] = id;
+  b[0] = n + 1;
 }
 
 void NodeChildren::erase(const NodeId* at) {
   if (at == end()) return;
-  if (size_ == 1) {
-    size_ = 0;
+  if (is_inline()) {
+    set_inline(0, 0);
     return;
   }
-  const std::size_t i = std::size_t(at - more_);
-  std::copy(more_ + i + 1, more_ + size_, more_ + i);
-  if (--size_ == 1) {
-    first_ = more_[0];
-    delete[] more_;
-    more_ = nullptr;
+  NodeId* b = block();
+  const std::size_t i = std::size_t(at - (b + 1));
+  std::copy(b + 1 + i + 1, b + 1 + b[0], b + 1 + i);
+  if (--b[0] == 1) {
+    const NodeId only = b[1];
+    delete[] b;
+    set_inline(1, only);
   }
 }
 

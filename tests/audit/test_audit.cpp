@@ -201,8 +201,9 @@ TEST_CASE("a corrupted move text is unparsable at its ply", "[audit]") {
     const std::size_t k = rng() % nodes.size();
     nodes[k].notation = MoveNotation::Iccs;
     nodes[k].move = Move::none();
-    nodes[k].text = to_iccs(g.node(g.main_line()[k]).move);
-    nodes[k].text[1] = 'x';  // a rank must be a digit
+    std::string text = to_iccs(g.node(g.main_line()[k]).move);
+    text[1] = 'x';  // a rank must be a digit
+    nodes[k].text = text;
     const auto a = audit_game(rebuild(g, nodes), {});
     const auto errs = errors_of(a);
     REQUIRE_FALSE(errs.empty());

@@ -91,7 +91,7 @@ inline bool same_tree(const GameRecord& a, const GameRecord& b, std::string* why
     const GameNode& p = a.node(x);
     const GameNode& q = b.node(y);
     std::string diff;
-    if (p.move != q.move) diff = "move " + p.text + " vs " + q.text;
+    if (p.move != q.move) diff = "move " + p.text.str() + " vs " + q.text.str();
     else if (p.comment_after() != q.comment_after()) diff = "comment '" + p.comment_after() + "' vs '" + q.comment_after() + "'";
     else if (p.comment_before() != q.comment_before()) diff = "comment before";
     else if (p.nags() != q.nags()) diff = "nags";

@@ -99,7 +99,7 @@ std::string check_location(const std::string& bytes, const std::vector<std::size
   if (!from_utf8(n.text, encoding, encoded)) return "cannot encode";
   const auto& w = n.where;
   if (w.offset + encoded.size() > bytes.size() || bytes.compare(w.offset, encoded.size(), encoded) != 0)
-    return "offset " + std::to_string(w.offset) + " does not hold '" + n.text + "'";
+    return "offset " + std::to_string(w.offset) + " does not hold '" + n.text.str() + "'";
   const auto it = std::upper_bound(starts.begin(), starts.end(), std::size_t(w.offset)) - 1;
   const std::size_t line = std::size_t(it - starts.begin()) + 1, line_start = *it;
   if (line != w.line) return "line " + std::to_string(w.line) + " should be " + std::to_string(line);

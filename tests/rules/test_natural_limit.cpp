@@ -107,3 +107,27 @@ TEST_CASE("line history: earlier positions by undoing back, checks counted walki
   CHECK(line.checks_since(pos, 2) == std::array<int, 2>{2, 0});
   CHECK(line.checks_since(pos, 5) == std::array<int, 2>{0, 0});
 }
+
+TEST_CASE("line history: undoing a capture gives back the piece, the key and the clock", "[rules][line-history]") {
+  // The history keeps 4 bytes a ply and works the key out again: a capture
+  // must come back whole, the clock it reset included.
+  const auto setup = parse_fen("4k4/9/9/9/p8/9/9/9/9/R2K5 w - - 7 1");
+  REQUIRE(setup);
+  Position pos(*setup);
+  std::vector<Position> seen{pos};
+  LineHistory line;
+  for (const char* text : {"a0a5", "e9f9", "a5a9", "f9f8", "a9a8"}) {
+    Undo u;
+    const Move m = *parse_iccs(text);
+    pos.make(m, u);
+    line.push(m, u);
+    seen.push_back(pos);
+  }
+  for (std::size_t ply = 1; ply <= line.size() + 1; ++ply) {
+    const Position p = line.before(pos, ply);
+    CHECK(p.key() == seen[ply - 1].key());
+    CHECK(p.setup() == seen[ply - 1].setup());
+    CHECK(p.halfmove_clock() == seen[ply - 1].halfmove_clock());
+    CHECK(p.in_check() == seen[ply - 1].in_check());
+  }
+}

@@ -122,7 +122,7 @@ std::size_t held_bytes(const BuiltGame& g) {
   std::size_t n = r.nodes.capacity() * sizeof(GameNode) + r.tags.capacity() * sizeof(Tag) +
                   g.issues.capacity() * sizeof(Issue);
   for (const GameNode& node : r.nodes)
-    n += heap_of(node.text) + heap_of(node.comment_before()) + heap_of(node.comment_after()) +
+    n += node.text.heap_bytes() + heap_of(node.comment_before()) + heap_of(node.comment_after()) +
          node.nags().capacity() * sizeof(int);
   for (const Tag& t : r.tags) n += heap_of(t.name) + heap_of(t.value);
   for (const Issue& i : g.issues) n += heap_of(i.text) + heap_of(i.message) + heap_of(i.variation) + heap_of(i.fen);

@@ -3,7 +3,9 @@
 // comments and NAGs), keeping each move's text as written and where it was.
 #pragma once
 
+#include <bit>
 #include <cstdint>
+#include <cstring>
 #include <memory>
 #include <optional>
 #include <string>
@@ -11,6 +13,8 @@
 #include <type_traits>
 #include <vector>
 
+#include "xqrec/core/chunked_vector.h"
+#include "xqrec/core/move_text.h"
 #include "xqrec/core/setup.h"
 #include "xqrec/core/types.h"
 
@@ -38,61 +42,75 @@ using NodeId = std::uint32_t;
 inline constexpr NodeId kNoNode = 0xFFFFFFFFu;
 
 // The children of a node: the first continues the line, the others are
-// variations. Most nodes have one child, so one is stored inline and only
-// branching nodes allocate (16 bytes in all: a large opening library is
-// hundreds of thousands of nodes).
+// variations. Most nodes have one child, so it is stored inline and only
+// branching nodes allocate, in 8 bytes in all (a game at the move bound has
+// a million nodes): up to one child, its count (tagged: odd) and the child;
+// two or more, a pointer to a block {count, children...} with room for
+// bit_ceil(count) children (a pointer from new[] is even).
 class NodeChildren {
  public:
   NodeChildren() = default;
   NodeChildren(const NodeChildren& o) { *this = o; }
-  NodeChildren(NodeChildren&& o) noexcept : size_(o.size_), first_(o.first_), more_(o.more_) {
-    o.size_ = 0;
-    o.more_ = nullptr;
-  }
+  NodeChildren(NodeChildren&& o) noexcept : tag_(o.tag_), first_(o.first_) { o.set_inline(0, 0); }
   NodeChildren& operator=(const NodeChildren& o);
   NodeChildren& operator=(NodeChildren&& o) noexcept {
     if (this != &o) {
-      delete[] more_;
-      size_ = o.size_;
+      release();
+      tag_ = o.tag_;
       first_ = o.first_;
-      more_ = o.more_;
-      o.size_ = 0;
-      o.more_ = nullptr;
+      o.set_inline(0, 0);
     }
     return *this;
   }
-  ~NodeChildren() { delete[] more_; }
+  ~NodeChildren() { release(); }
 
-  std::size_t size() const { return size_; }
-  bool empty() const { return size_ == 0; }
-  const NodeId* begin() const { return size_ <= 1 ? &first_ : more_; }
-  const NodeId* end() const { return begin() + size_; }
-  NodeId* begin() { return size_ <= 1 ? &first_ : more_; }
-  NodeId* end() { return begin() + size_; }
+  std::size_t size() const { return is_inline() ? tag_ >> 1 : block()[0]; }
+  bool empty() const { return tag_ == kEmpty; }
+  const NodeId* begin() const { return is_inline() ? &first_ : block() + 1; }
+  const NodeId* end() const { return begin() + size(); }
+  NodeId* begin() { return is_inline() ? &first_ : block() + 1; }
+  NodeId* end() { return begin() + size(); }
   NodeId operator[](std::size_t i) const { return begin()[i]; }
   NodeId& operator[](std::size_t i) { return begin()[i]; }
   NodeId front() const { return *begin(); }
   void push_back(NodeId id) {
-    if (size_ == 0) {
-      first_ = id;
-      size_ = 1;
+    if (tag_ == kEmpty) {
+      set_inline(1, id);
     } else {
       push_variation(id);
     }
   }
   void erase(const NodeId* at);
   void clear() {
-    size_ = 0;
-    delete[] more_;
-    more_ = nullptr;
+    release();
+    set_inline(0, 0);
   }
 
  private:
+  static constexpr std::uint32_t kEmpty = 1;  // inline, no child
+  bool is_inline() const { return (tag_ & 1) != 0; }
+  void set_inline(std::uint32_t count, NodeId first) {
+    tag_ = count << 1 | 1;
+    first_ = first;
+  }
+  NodeId* block() const {
+    NodeId* p;
+    std::memcpy(&p, this, sizeof p);
+    return p;
+  }
+  void set_block(NodeId* p) { std::memcpy(static_cast<void*>(this), &p, sizeof p); }
+  void release() {
+    if (!is_inline()) delete[] block();
+  }
   void push_variation(NodeId id);  // push_back after the first child
-  std::uint32_t size_ = 0;
+
+  // Inline: tag_ = count << 1 | 1 and first_; else both hold the block's
+  // pointer (little-endian: its low half, even, is tag_).
+  std::uint32_t tag_ = kEmpty;
   NodeId first_ = 0;
-  NodeId* more_ = nullptr;  // all children, when there are two or more; room for bit_ceil(size_) at least
 };
+static_assert(sizeof(NodeChildren) == 8 && sizeof(NodeId*) == 8);
+static_assert(std::endian::native == std::endian::little, "NodeChildren tells a pointer by its low half");
 
 // What a move carries besides itself: comments and NAGs.
 struct NodeNotes {
@@ -143,9 +161,10 @@ class OwnedNotes {
   std::unique_ptr<NodeNotes> p_;
 };
 
+// 56 bytes: a game at the move bound holds a million.
 struct GameNode {
   // The move as written (empty for the root). For binary formats, ICCS.
-  std::string text;
+  MoveText text;
   SourceLocation where;
   NodeChildren children;  // children[0] continues the line; the rest are variations
   NodeId parent = kNoNode;
@@ -168,8 +187,13 @@ struct GameNode {
   static const NodeNotes kNoNotes;  // what a node without notes reads
   OwnedNotes notes_;
 };
-// Nodes are moved, not copied, when a game's vector grows.
+// Nodes are moved, not copied, when the first chunk of a game's nodes grows.
 static_assert(std::is_nothrow_move_constructible_v<GameNode>);
+static_assert(sizeof(GameNode) <= 56);
+
+// A game's nodes: they never move once made, so a long game grows without
+// a copy of what it holds.
+using NodeStore = ChunkedVector<GameNode>;
 
 // ASCII case-insensitive equality (tag and field names). Inline: most
 // calls compare with a literal, and most of those differ in length.
@@ -195,7 +219,7 @@ struct GameRecord {
   // a set-up decoded from a binary header. Neither means the standard start.
   std::optional<std::string> start_fen;
   std::optional<Setup> start_setup;
-  std::vector<GameNode> nodes{GameNode{}};  // nodes[0] is the root
+  NodeStore nodes = NodeStore(1);            // nodes[0] is the root
   std::string result;                      // "1-0", "0-1", "1/2-1/2", "*", or "" when none is recorded
   bool truncated = false;                  // the source ended inside this game
 

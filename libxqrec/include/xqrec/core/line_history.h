@@ -7,10 +7,12 @@
 
 #include <array>
 #include <cstddef>
+#include <cstdint>
 #include <span>
 #include <vector>
 
 #include "xqrec/core/position.h"
+#include "xqrec/core/zobrist.h"
 
 namespace xq {
 
@@ -28,7 +30,7 @@ class LineHistory {
   // current position.
   void push(Move m, const Undo& u) {
     moves_.push_back(m);
-    undos_.push_back(u);
+    undos_.push_back({u.captured, std::uint16_t(u.halfmove_clock)});
   }
   std::size_t size() const { return moves_.size(); }
   std::span<const Move> moves() const { return moves_; }
@@ -38,7 +40,7 @@ class LineHistory {
   // `now`, the line's current position, with the later plies undone.
   Position before(const Position& now, std::size_t ply) const {
     Position p = now;
-    for (std::size_t i = moves_.size(); i >= ply; --i) p.undo(moves_[i - 1], undos_[i - 1]);
+    for (std::size_t i = moves_.size(); i >= ply; --i) undo(p, i - 1);
     return p;
   }
 
@@ -49,14 +51,35 @@ class LineHistory {
     Position p = now;
     for (std::size_t i = moves_.size(); i > first; --i) {
       if (p.in_check()) ++checks[std::size_t(index(~p.side_to_move()))];
-      p.undo(moves_[i - 1], undos_[i - 1]);
+      undo(p, i - 1);
     }
     return checks;
   }
 
  private:
+  // What a ply's Undo holds that the position after it cannot give back: 4
+  // bytes, not Undo's 16 (a line at the move bound has a million plies).
+  // The key before the ply is the key after it with the ply's Zobrist terms
+  // taken out again; the check states are asked again when needed.
+  struct PlyUndo {
+    Piece captured;
+    std::uint16_t halfmove_clock;
+  };
+  // Undoes ply i + 1 of the line on p, the position after it.
+  void undo(Position& p, std::size_t i) const {
+    const Move m = moves_[i];
+    const PlyUndo& pu = undos_[i];
+    const Piece mover = p.at(m.to());
+    Undo u;
+    u.captured = pu.captured;
+    u.halfmove_clock = pu.halfmove_clock;
+    u.key = p.key() ^ zobrist::piece_key(mover, m.from()) ^ zobrist::piece_key(mover, m.to()) ^
+            zobrist::piece_key(pu.captured, m.to()) ^ zobrist::kKeys.black_to_move;
+    p.undo(m, u);
+  }
+
   std::vector<Move> moves_;
-  std::vector<Undo> undos_;
+  std::vector<PlyUndo> undos_;
 };
 
 }  // namespace xq

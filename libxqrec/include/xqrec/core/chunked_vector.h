@@ -1,0 +1,125 @@
+// A sequence whose elements never move once made: storage comes in chunks
+// of 2^ChunkBits elements, and growing adds a chunk instead of copying
+// what is there. A std::vector that doubles (or grows by half) holds its
+// old and new storage at once while it copies: for a game at the move
+// bound that was most of its peak memory. Indexing costs one more load
+// than a vector's.
+#pragma once
+
+#include <algorithm>
+#include <cstddef>
+#include <iterator>
+#include <type_traits>
+#include <utility>
+#include <vector>
+
+namespace xq {
+
+template <typename T, unsigned ChunkBits = 12>
+class ChunkedVector {
+ public:
+  static constexpr std::size_t kChunkSize = std::size_t(1) << ChunkBits;
+
+  ChunkedVector() = default;
+  explicit ChunkedVector(std::size_t count) { resize(count); }
+  ChunkedVector(const ChunkedVector&) = default;
+  ChunkedVector& operator=(const ChunkedVector&) = default;
+  // A sequence moved from is empty, as a vector is.
+  ChunkedVector(ChunkedVector&& o) noexcept : chunks_(std::move(o.chunks_)), size_(std::exchange(o.size_, 0)) {
+    o.chunks_.clear();
+  }
+  ChunkedVector& operator=(ChunkedVector&& o) noexcept {
+    if (this != &o) {
+      chunks_ = std::move(o.chunks_);
+      size_ = std::exchange(o.size_, 0);
+      o.chunks_.clear();
+    }
+    return *this;
+  }
+
+  std::size_t size() const { return size_; }
+  bool empty() const { return size_ == 0; }
+  // Elements that fit without a new chunk (the first chunk grows like a
+  // vector up to kChunkSize, so that a small sequence stays small).
+  std::size_t capacity() const {
+    return chunks_.empty() ? 0 : (chunks_.size() - 1) * kChunkSize + chunks_.back().capacity();
+  }
+
+  T& operator[](std::size_t i) { return chunks_[i >> ChunkBits][i & (kChunkSize - 1)]; }
+  const T& operator[](std::size_t i) const { return chunks_[i >> ChunkBits][i & (kChunkSize - 1)]; }
+  T& back() { return chunks_.back().back(); }
+  const T& back() const { return chunks_.back().back(); }
+
+  // Room for `count` elements in all; chunks past the first are made whole
+  // when first needed, so only the first is reserved here.
+  void reserve(std::size_t count) {
+    if (chunks_.empty()) chunks_.emplace_back();
+    if (chunks_.size() == 1) chunks_.front().reserve(std::min(count, kChunkSize));
+  }
+
+  template <typename... Args>
+  T& emplace_back(Args&&... args) {
+    // The first chunk grows as a vector does (a small sequence stays
+    // small); the others are had whole.
+    if (chunks_.empty()) chunks_.emplace_back();
+    else if (chunks_.back().size() == kChunkSize) chunks_.emplace_back().reserve(kChunkSize);
+    ++size_;
+    return chunks_.back().emplace_back(std::forward<Args>(args)...);
+  }
+  void push_back(const T& v) { emplace_back(v); }
+  void push_back(T&& v) { emplace_back(std::move(v)); }
+
+  // Shrinking frees the chunks no longer used: a sequence that held a long
+  // game and then a short one does not keep the long one's storage.
+  void resize(std::size_t count) {
+    if (count < size_) {
+      const std::size_t chunks = (count + kChunkSize - 1) >> ChunkBits;
+      chunks_.resize(std::max<std::size_t>(chunks, 1));
+      chunks_.back().resize(count - (chunks_.size() - 1) * kChunkSize);
+      size_ = count;
+    }
+    while (size_ < count) emplace_back();
+  }
+
+  template <bool Const>
+  class Iterator {
+   public:
+    using iterator_category = std::forward_iterator_tag;
+    using value_type = T;
+    using difference_type = std::ptrdiff_t;
+    using reference = std::conditional_t<Const, const T&, T&>;
+    using pointer = std::conditional_t<Const, const T*, T*>;
+    using Owner = std::conditional_t<Const, const ChunkedVector, ChunkedVector>;
+
+    Iterator() = default;
+    Iterator(Owner* owner, std::size_t i) : owner_(owner), i_(i) {}
+    reference operator*() const { return (*owner_)[i_]; }
+    pointer operator->() const { return &(*owner_)[i_]; }
+    Iterator& operator++() {
+      ++i_;
+      return *this;
+    }
+    Iterator operator++(int) {
+      Iterator was = *this;
+      ++i_;
+      return was;
+    }
+    friend bool operator==(const Iterator& a, const Iterator& b) { return a.i_ == b.i_; }
+
+   private:
+    Owner* owner_ = nullptr;
+    std::size_t i_ = 0;
+  };
+  using iterator = Iterator<false>;
+  using const_iterator = Iterator<true>;
+  iterator begin() { return {this, 0}; }
+  iterator end() { return {this, size_}; }
+  const_iterator begin() const { return {this, 0}; }
+  const_iterator end() const { return {this, size_}; }
+
+ private:
+  std::vector<std::vector<T>> chunks_;
+  std::size_t size_ = 0;
+};
+
+}  // namespace xq

@@ -1,0 +1,58 @@
+#!/usr/bin/env bash
+# One game at the move bound (2^20 plies of ICCS, knights going out and back,
+# no capture: 9 MB of text) is read whole and audited within a fixed peak
+# resident memory, with one job and two, from the file and through a pipe
+# (GNU time: heap and mapped pages alike); a game of half as many plies
+# within the 64 MB of the memory bound (issue 17). The bound game's limit is
+# what it takes now (83 MB with one job: 56-byte nodes, 6 bytes a ply of
+# line history) and a margin, not yet 64 MB; it took 176 MB while a node
+# was 80 bytes and the nodes grew by copying.
+# Usage: move_bound_memory.sh XQREC BOUND_KB HALF_KB
+set -u
+xqrec=$(realpath "$1") bound_kb=$2 half_kb=$3
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+cd "$work" || exit 1
+fail=0
+# game PLIES FILE: the shuffle b0c2 b9c7 c2b0 c7b9 ..., 20 plies a line.
+game() {
+  awk -v n="$1" 'BEGIN {
+    split("b0c2 b9c7 c2b0 c7b9", m, " ");
+    print "[Format \"ICCS\"]\n";
+    line = "";
+    for (i = 0; i < n; i++) {
+      if (i % 2 == 0) line = line (i / 2 + 1) ". ";
+      line = line m[i % 4 + 1] " ";
+      if (i % 20 == 19) { print line; line = "" }
+    }
+    print line "*";
+  }' > "$2"
+}
+# peak LABEL LIMIT_KB PLIES SHELL-COMMAND: runs the audit, checks that it
+# replayed every ply, and fails when its peak RSS passes LIMIT_KB.
+peak() {
+  local label=$1 limit=$2 plies=$3 command=$4
+  /usr/bin/time -f %M -o rss.txt bash -c "$command" > out.txt 2> err.txt
+  local rc=$? rss
+  rss=$(tail -1 rss.txt)
+  [ "$rc" -le 1 ] || { echo "FAIL: $label: exit $rc: $(head -3 err.txt)"; fail=1; return; }
+  grep -q "^audited 1 files, 1 games, $plies plies" err.txt ||
+    { echo "FAIL: $label: not every ply audited: $(head -1 err.txt)"; fail=1; }
+  echo "$label: peak $((rss / 1024)) MB (limit $((limit / 1024)) MB)"
+  [ "$rss" -le "$limit" ] || { echo "FAIL: $label: peak resident memory $rss KB, more than $limit KB"; fail=1; }
+}
+game 1048576 bound.pgn
+for jobs in 1 2; do
+  peak "2^20 plies, -j$jobs, file" "$bound_kb" 1048576 "'$xqrec' audit -q -j$jobs bound.pgn"
+  peak "2^20 plies, -j$jobs, pipe" "$bound_kb" 1048576 "cat bound.pgn | '$xqrec' audit -q -j$jobs -"
+done
+game 524288 half.pgn
+for jobs in 1 2; do
+  peak "2^19 plies, -j$jobs, file" "$half_kb" 524288 "'$xqrec' audit -q -j$jobs half.pgn"
+  peak "2^19 plies, -j$jobs, pipe" "$half_kb" 524288 "cat half.pgn | '$xqrec' audit -q -j$jobs -"
+done
+# The bound itself: one ply more is cut, with its finding.
+game 1048577 over.pgn
+"$xqrec" audit -q -j1 over.pgn --jsonl over.jsonl 2> /dev/null
+grep -q '"code":"too-large"' over.jsonl || { echo "FAIL: a game past the bound is not cut with too-large"; fail=1; }
+exit $fail
