@@ -3,9 +3,12 @@
 # UBSan) in build/fuzz and runs TARGET for SECONDS from its seeds
 # (tests/fuzz/seeds/NAME), in a working corpus build/fuzz/corpus/NAME that
 # grows between runs. Then minimises that corpus (libFuzzer -merge=1) into
-# build/fuzz/minimised/NAME; with --keep, the minimised corpus replaces the
-# seeds (review the diff before committing). A crash leaves its input as
-# build/fuzz/crash-* and the script exits non-zero.
+# build/fuzz/minimised/NAME; with --keep, what the campaign adds to the
+# hand-made and generated seeds (the files at the top of tests/fuzz/seeds/NAME,
+# never touched) becomes tests/fuzz/seeds/NAME/campaign-DATE/, replacing the
+# campaign folders kept before (their inputs were read and merged too; review
+# the diff before committing). A crash leaves its input as build/fuzz/crash-*
+# and the script exits non-zero.
 # --cpu: SECONDS is CPU time, not wall time: the target runs at nice 19 (the
 # machine stays usable) in runs of at most 600 s resuming one working corpus,
 # until the runs' user + system time (time(1)) reaches SECONDS; the totals of
@@ -23,7 +26,7 @@ while [ $# -gt 0 ]; do
     *) break ;;
   esac
 done
-[ $# = 2 ] || { sed -n 2,17p "$0"; exit 2; }
+[ $# = 2 ] || { sed -n 2,20p "$0"; exit 2; }
 name=$1 seconds=$2
 command -v clang++ > /dev/null || { echo "clang++ is needed (Debian: clang, libclang-rt-14-dev)"; exit 2; }
 [ $cpu = 0 ] || [ -x /usr/bin/time ] || { echo "--cpu needs GNU time (Debian: time)"; exit 2; }
@@ -68,7 +71,18 @@ rm -rf "minimised/$name"; mkdir -p "minimised/$name"
 "$bin" -merge=1 "minimised/$name" "$corpus" "$seeds" 2> /dev/null || true
 echo "$name: $(ls "minimised/$name" | wc -l) inputs in the minimised corpus (build/fuzz/minimised/$name)"
 if [ $keep = 1 ] && [ $status = 0 ]; then
-  rm -rf "$seeds" && cp -r "minimised/$name" "$seeds"
-  echo "seeds replaced: tests/fuzz/seeds/$name"
+  # Merged into a copy of the top-level seeds, the inputs that add coverage
+  # to them are the new files: those are the campaign kept.
+  kept=keep/$name
+  rm -rf "$kept" && mkdir -p "$kept/merged"
+  find "$seeds" -maxdepth 1 -type f -exec cp {} "$kept/merged/" \;
+  (cd "$kept/merged" && ls) | sort > "$kept/top"
+  "$bin" -merge=1 "$kept/merged" "$corpus" "$seeds" 2> /dev/null || true
+  campaign=$seeds/campaign-$(date +%F)
+  mkdir -p "$kept/new"
+  (cd "$kept/merged" && ls) | sort | comm -23 - "$kept/top" | while read -r f; do mv "$kept/merged/$f" "$kept/new/"; done
+  find "$seeds" -mindepth 1 -maxdepth 1 -type d -name 'campaign-*' -exec rm -rf {} +
+  mv "$kept/new" "$campaign"
+  echo "kept: tests/fuzz/seeds/$name/$(basename "$campaign") ($(ls "$campaign" | wc -l) inputs beside $(wc -l < "$kept/top") top-level seeds)"
 fi
 exit $status
