@@ -103,13 +103,16 @@ bench::Register real_ecco("real-ecco", [] {
   return out;
 });
 
-bench::Register real_cycles("real-cycles", [] {
-  std::vector<bench::Measurement> out;
-  struct Cycle {
-    Position before;
-    std::vector<Move> moves;
-    int first_ply;
-  };
+// A judged span of a real game, as the audit judges it.
+struct Cycle {
+  Position before;
+  std::vector<Move> moves;
+  int first_ply;
+};
+
+// Every cycle the audit judges in the real games (the first repetition of
+// each main line).
+std::vector<Cycle> real_cycles_judged() {
   std::vector<Cycle> cycles;
   for (const RealGame& g : real_games()) {
     const Position start(g.start);
@@ -123,6 +126,12 @@ bench::Register real_cycles("real-cycles", [] {
     }
     cycles.push_back({pos, {g.main.begin() + (from - 1), g.main.begin() + rep->last_ply}, from});
   }
+  return cycles;
+}
+
+bench::Register real_cycles("real-cycles", [] {
+  std::vector<bench::Measurement> out;
+  const std::vector<Cycle> cycles = real_cycles_judged();
   if (cycles.empty()) return out;
   std::vector<double> micro;
   double total = 0;
@@ -146,48 +155,41 @@ bench::Register real_cycles("real-cycles", [] {
   return out;
 });
 
-}  // namespace
-
 // For a profiler: the middle fifth of the cycles by time (40th to 60th
 // percentile, as the median goal is stated), each judged 20 times inside
 // judge_middle, which `valgrind --tool=callgrind
 // --toggle-collect='*judge_middle*'` isolates from the reading and timing.
-[[gnu::noinline]] void judge_middle(const std::vector<std::pair<Position, std::vector<Move>>>& cycles) {
+[[gnu::noinline]] void judge_middle(const std::vector<Cycle>& cycles) {
   for (int r = 0; r < 20; ++r)
-    for (const auto& [before, moves] : cycles)
-      bench::keep(rules::adjudicate_cycle(before, moves, 1, rules::RuleSet::Cxa2020));
+    for (const Cycle& c : cycles)
+      bench::keep(rules::adjudicate_cycle(c.before, c.moves, c.first_ply, rules::RuleSet::Cxa2020));
+}
+
+// The key XQREC_BENCH_MIDDLE keeps of a cycle.
+unsigned long long cycle_key(const Cycle& c) {
+  return c.before.key() ^ std::hash<std::size_t>{}(c.moves.size());
 }
 
 bench::Register real_cycles_middle("real-cycles-middle", [] {
-  std::vector<std::pair<double, std::pair<Position, std::vector<Move>>>> timed;
-  for (const RealGame& g : real_games()) {
-    const Position start(g.start);
-    const auto rep = rules::find_repetition(start, g.main, 3);
-    if (!rep) continue;
-    const int from = rules::judged_first_ply(*rep, g.main);
-    Position pos = start;
-    for (int k = 1; k < from; ++k) {
-      Undo u;
-      pos.make(g.main[std::size_t(k - 1)], u);
-    }
-    std::vector<Move> moves(g.main.begin() + (from - 1), g.main.begin() + rep->last_ply);
+  std::vector<std::pair<double, Cycle>> timed;
+  for (Cycle& c : real_cycles_judged()) {
     double best = 1e300;
     for (int r = 0; r < 5; ++r) {
       const auto t0 = std::chrono::steady_clock::now();
-      bench::keep(rules::adjudicate_cycle(pos, moves, from, rules::RuleSet::Cxa2020));
+      bench::keep(rules::adjudicate_cycle(c.before, c.moves, c.first_ply, rules::RuleSet::Cxa2020));
       best = std::min(best, std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
     }
-    timed.push_back({best, {pos, std::move(moves)}});
+    timed.push_back({best, std::move(c)});
   }
   std::vector<bench::Measurement> out;
   if (timed.empty()) return out;
   std::sort(timed.begin(), timed.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
-  // XQREC_BENCH_MIDDLE names a file of the chosen cycles' first plies and
-  // keys: written on the first run, read on the next ones, so that two
-  // builds are profiled on the same cycles (the times choosing them vary).
-  std::vector<std::pair<Position, std::vector<Move>>> middle;
+  // XQREC_BENCH_MIDDLE names a file of the chosen cycles' keys: written on
+  // the first run, read on the next ones, so that two builds are profiled on
+  // the same cycles (the times choosing them vary).
+  std::vector<Cycle> middle;
   const char* list = std::getenv("XQREC_BENCH_MIDDLE");
-  std::set<std::uint64_t> chosen;
+  std::set<unsigned long long> chosen;
   if (list)
     if (FILE* f = std::fopen(list, "r")) {
       unsigned long long key;
@@ -195,13 +197,13 @@ bench::Register real_cycles_middle("real-cycles-middle", [] {
       std::fclose(f);
     }
   if (!chosen.empty()) {
-    for (auto& [t, c] : timed)
-      if (chosen.count(c.first.key() ^ std::hash<std::size_t>{}(c.second.size()))) middle.push_back(c);
+    for (const auto& [t, c] : timed)
+      if (chosen.count(cycle_key(c))) middle.push_back(c);
   } else {
     FILE* f = list ? std::fopen(list, "w") : nullptr;
     for (std::size_t i = timed.size() * 2 / 5; i < timed.size() * 3 / 5; ++i) {
       middle.push_back(timed[i].second);
-      if (f) std::fprintf(f, "%llx\n", (unsigned long long)(timed[i].second.first.key() ^ std::hash<std::size_t>{}(timed[i].second.second.size())));
+      if (f) std::fprintf(f, "%llx\n", cycle_key(timed[i].second));
     }
     if (f) std::fclose(f);
   }
@@ -212,3 +214,5 @@ bench::Register real_cycles_middle("real-cycles-middle", [] {
                  "cycles", s});
   return out;
 });
+
+}  // namespace

@@ -8,22 +8,9 @@ set -u
 xqrec=$1
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-# game PLIES FILE: the shuffle b0c2 b9c7 c2b0 c7b9 ..., 20 words a line.
-game() {
-  awk -v n="$1" 'BEGIN {
-    split("b0c2 b9c7 c2b0 c7b9", m, " ");
-    print "[Format \"ICCS\"]\n";
-    line = "";
-    for (i = 0; i < n; i++) {
-      if (i % 2 == 0) line = line (i / 2 + 1) ". ";
-      line = line m[i % 4 + 1] " ";
-      if (i % 20 == 19) { print line; line = "" }
-    }
-    print line "*";
-  }' > "$2"
-}
-game 40000 "$work/small.pgn"
-game 1000000 "$work/big.pgn"
+. "$(dirname "$0")/shuffle_game.sh"
+shuffle_game 40000 "$work/small.pgn"
+shuffle_game 1000000 "$work/big.pgn"
 # elapsed FILE: nanoseconds of one audit, the best of three.
 elapsed() {
   local best=

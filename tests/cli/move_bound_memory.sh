@@ -14,20 +14,7 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 cd "$work" || exit 1
 fail=0
-# game PLIES FILE: the shuffle b0c2 b9c7 c2b0 c7b9 ..., 20 plies a line.
-game() {
-  awk -v n="$1" 'BEGIN {
-    split("b0c2 b9c7 c2b0 c7b9", m, " ");
-    print "[Format \"ICCS\"]\n";
-    line = "";
-    for (i = 0; i < n; i++) {
-      if (i % 2 == 0) line = line (i / 2 + 1) ". ";
-      line = line m[i % 4 + 1] " ";
-      if (i % 20 == 19) { print line; line = "" }
-    }
-    print line "*";
-  }' > "$2"
-}
+. "$(dirname "$0")/shuffle_game.sh"
 # peak LABEL LIMIT_KB PLIES SHELL-COMMAND: runs the audit, checks that it
 # replayed every ply, and fails when its peak RSS passes LIMIT_KB.
 peak() {
@@ -41,18 +28,18 @@ peak() {
   echo "$label: peak $((rss / 1024)) MB (limit $((limit / 1024)) MB)"
   [ "$rss" -le "$limit" ] || { echo "FAIL: $label: peak resident memory $rss KB, more than $limit KB"; fail=1; }
 }
-game 1048576 bound.pgn
+shuffle_game 1048576 bound.pgn
 for jobs in 1 2; do
   peak "2^20 plies, -j$jobs, file" "$bound_kb" 1048576 "'$xqrec' audit -q -j$jobs bound.pgn"
   peak "2^20 plies, -j$jobs, pipe" "$bound_kb" 1048576 "cat bound.pgn | '$xqrec' audit -q -j$jobs -"
 done
-game 524288 half.pgn
+shuffle_game 524288 half.pgn
 for jobs in 1 2; do
   peak "2^19 plies, -j$jobs, file" "$half_kb" 524288 "'$xqrec' audit -q -j$jobs half.pgn"
   peak "2^19 plies, -j$jobs, pipe" "$half_kb" 524288 "cat half.pgn | '$xqrec' audit -q -j$jobs -"
 done
 # The bound itself: one ply more is cut, with its finding.
-game 1048577 over.pgn
+shuffle_game 1048577 over.pgn
 "$xqrec" audit -q -j1 over.pgn --jsonl over.jsonl 2> /dev/null
 grep -q '"code":"too-large"' over.jsonl || { echo "FAIL: a game past the bound is not cut with too-large"; fail=1; }
 exit $fail

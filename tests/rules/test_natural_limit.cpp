@@ -84,50 +84,56 @@ TEST_CASE("natural limit along a line: checks counted by replay once the limit c
   CHECK(sides[0] == Color::Black);
 }
 
-TEST_CASE("line history: earlier positions by undoing back, checks counted walking back", "[rules][line-history]") {
-  const auto setup = parse_fen("3k5/9/9/9/9/9/9/9/4A4/R3K4 w - - 0 1");
-  REQUIRE(setup);
-  Position pos(*setup);
-  std::vector<Position> seen{pos};
+namespace {
+
+// A line played from a FEN, with every position it went through.
+struct PlayedLine {
+  Position now;
+  std::vector<Position> seen;
   LineHistory line;
-  for (const char* text : {"a0a9", "d9d8", "a9a8", "d8d9", "a8a9"}) {
+};
+
+PlayedLine play_line(const char* fen, std::initializer_list<const char*> moves) {
+  const auto setup = parse_fen(fen);
+  REQUIRE(setup);
+  PlayedLine l{Position(*setup), {}, {}};
+  l.seen.push_back(l.now);
+  for (const char* text : moves) {
     Undo u;
     const Move m = *parse_iccs(text);
-    pos.make(m, u);
-    line.push(m, u);
-    seen.push_back(pos);
+    l.now.make(m, u);
+    l.line.push(m, u);
+    l.seen.push_back(l.now);
   }
-  for (std::size_t ply = 1; ply <= line.size() + 1; ++ply) {
-    const Position p = line.before(pos, ply);
-    CHECK(p.key() == seen[ply - 1].key());
-    CHECK(p.setup() == seen[ply - 1].setup());
+  return l;
+}
+
+// Every earlier position, undone back from the last one, is the one played:
+// board, key, clock and check state.
+void check_walks_back(const PlayedLine& l) {
+  for (std::size_t ply = 1; ply <= l.line.size() + 1; ++ply) {
+    const Position p = l.line.before(l.now, ply);
+    CHECK(p.key() == l.seen[ply - 1].key());
+    CHECK(p.setup() == l.seen[ply - 1].setup());
+    CHECK(p.halfmove_clock() == l.seen[ply - 1].halfmove_clock());
+    CHECK(p.in_check() == l.seen[ply - 1].in_check());
   }
+}
+
+}  // namespace
+
+TEST_CASE("line history: earlier positions by undoing back, checks counted walking back", "[rules][line-history]") {
+  const PlayedLine l = play_line("3k5/9/9/9/9/9/9/9/4A4/R3K4 w - - 0 1", {"a0a9", "d9d8", "a9a8", "d8d9", "a8a9"});
+  check_walks_back(l);
   // Red's rook checks at plies 1, 3 and 5; Black never checks.
-  CHECK(line.checks_since(pos, 0) == std::array<int, 2>{3, 0});
-  CHECK(line.checks_since(pos, 2) == std::array<int, 2>{2, 0});
-  CHECK(line.checks_since(pos, 5) == std::array<int, 2>{0, 0});
+  CHECK(l.line.checks_since(l.now, 0) == std::array<int, 2>{3, 0});
+  CHECK(l.line.checks_since(l.now, 2) == std::array<int, 2>{2, 0});
+  CHECK(l.line.checks_since(l.now, 5) == std::array<int, 2>{0, 0});
 }
 
 TEST_CASE("line history: undoing a capture gives back the piece, the key and the clock", "[rules][line-history]") {
-  // The history keeps 4 bytes a ply and works the key out again: a capture
+  // The history keeps 6 bytes a ply and works the key out again: a capture
   // must come back whole, the clock it reset included.
-  const auto setup = parse_fen("4k4/9/9/9/p8/9/9/9/9/R2K5 w - - 7 1");
-  REQUIRE(setup);
-  Position pos(*setup);
-  std::vector<Position> seen{pos};
-  LineHistory line;
-  for (const char* text : {"a0a5", "e9f9", "a5a9", "f9f8", "a9a8"}) {
-    Undo u;
-    const Move m = *parse_iccs(text);
-    pos.make(m, u);
-    line.push(m, u);
-    seen.push_back(pos);
-  }
-  for (std::size_t ply = 1; ply <= line.size() + 1; ++ply) {
-    const Position p = line.before(pos, ply);
-    CHECK(p.key() == seen[ply - 1].key());
-    CHECK(p.setup() == seen[ply - 1].setup());
-    CHECK(p.halfmove_clock() == seen[ply - 1].halfmove_clock());
-    CHECK(p.in_check() == seen[ply - 1].in_check());
-  }
+  const PlayedLine l = play_line("4k4/9/9/9/p8/9/9/9/9/R2K5 w - - 7 1", {"a0a5", "e9f9", "a5a9", "f9f8", "a9a8"});
+  check_walks_back(l);
 }
