@@ -21,4 +21,7 @@ void judge_cxa(Verdict& v, std::optional<Color> unknowns_read_forbidden = std::n
 // 23.5.1, 23.5.2.2): the articles that name the loss, not the rule.
 std::vector<std::string> loss_only_articles(RuleSet rules);
 
+// "Red" or "Black", as the explanations name a side.
+inline std::string side_word(Color c) { return c == Color::Red ? "Red" : "Black"; }
+
 }  // namespace xq::rules::detail

@@ -10,8 +10,6 @@ namespace xq::rules::detail {
 
 namespace {
 
-std::string side_word(Color c) { return c == Color::Red ? "Red" : "Black"; }
-
 // The heaviest class an unknown move may be. An unknown chase is read as 捉
 // even when a mate is unknown too: judge_cxa counts it as a plain 捉 of a rook
 // or an unrooted piece, which weighs at least as much as 杀 in every article

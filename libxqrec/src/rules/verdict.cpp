@@ -17,6 +17,8 @@
 
 namespace xq::rules {
 
+using detail::side_word;
+
 std::string_view outcome_name(Outcome o) {
   switch (o) {
     case Outcome::RedLoses: return "red-loses";
@@ -92,7 +94,6 @@ const char* class_article(const Articles& a, MoveClass c) {
   return a.idle;
 }
 
-std::string side_word(Color c) { return c == Color::Red ? "Red" : "Black"; }
 std::string side_lower(Color c) { return c == Color::Red ? "red" : "black"; }
 
 bool severe_target(const ChaseTarget& t) {
