@@ -29,6 +29,20 @@ RootThreats root_threats(const Position& root, Color other, int pv) {
   return t;
 }
 
+namespace {
+
+// Whether the side to move in pos (just captured on `taker`) is in check by
+// a piece other than the one on `taker`.
+bool checked_by_another(const Position& pos, Square taker) {
+  const Square king = pos.king(pos.side_to_move());
+  if (!king.valid() || !pos.in_check()) return false;
+  SquareSet checkers = pos.attackers(king, ~pos.side_to_move());
+  checkers.erase(taker);
+  return !checkers.empty();
+}
+
+}  // namespace
+
 // The best that the side to move, the other side of a capture just played
 // onto `sq`, wins by a direct capture elsewhere (the exchange on `sq` is the
 // capture's own balance), less what it could already win of the same piece
@@ -76,14 +90,18 @@ int GainByChecks::best_follow_up(Position& pos, Won& won, int lo, int hi, Move* 
   detail::winning_captures<false>(pos, pv, true, best, [](Move) { return true; },
                                   [&](Move c, int balance, const detail::MateRefutes& refuted) {
     const int value = piece_value(pos.at(c.to()), c.to(), pv);
+    const Piece taker = pos.at(c.from());
     Undo u;
     pos.make_legal(c, u);
     const int answer = best_elsewhere(pos, c.to(), value - best);
+    // A pawn's capture that opens another piece's check (the defender,
+    // having just replied, was not in check before it).
+    const bool opens_check = taker.type() == PieceType::Pawn && checked_by_another(pos, c.to());
     pos.undo(c, u);
     const int kept = std::min(balance, value - answer);
     if (kept > best && !refuted()) {
       best = kept;
-      won = {c.to(), pos.at(c.from())};
+      won = {c.to(), taker, opens_check};
       if (capture) *capture = c;
     }
     return best < hi;
@@ -113,8 +131,9 @@ int GainByChecks::check_value(Position& pos, Move k, int depth, Won& won, int fl
   Undo u;
   pos.make_legal(k, u);
   // Most checks are answered by taking the checking piece, and the answer
-  // holds the gain at the floor: tried before every reply is generated, one
-  // such capture settles the check (the value at or below the floor is all
+  // holds the gain at the floor: the captures of the piece that moved (the
+  // checker, unless the check is discovered) are tried before every reply
+  // is generated, and one that holds the floor settles the check (the value at or below the floor is all
   // the caller reads, whichever reply gives it). Only where the search is
   // not counted against a budget nor watched for lines cut by the depth,
   // so that the searched lines, and so every answer, are the same.
@@ -265,6 +284,7 @@ GainByChecks::Answer GainByChecks::gain(Position& pos, Move k, int max_depth) {
   }
   out.victim = won.square;
   out.taker = won.by;
+  out.taker_opens_check = won.opens_check;
   return out;
 }
 

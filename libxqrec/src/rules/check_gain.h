@@ -73,6 +73,7 @@ class GainByChecks {
     int gain = 0;            // INT_MIN when k mates (杀, not 捉)
     Square victim;           // the piece won in the worst case, on the board now
     Piece taker;             // the piece that takes it at the end of that line (the check's own piece if it took it)
+    bool taker_opens_check = false;  // that capture is a pawn's and opens another piece's check
     int depth = 0;           // the checks the answer needed (the depth it was found at)
     // The budget ran out before max_depth was searched in full while some
     // line still had a check to play: a deeper gain is not excluded.
@@ -99,6 +100,7 @@ class GainByChecks {
   struct Won {
     Square square = Square::none();
     Piece by;
+    bool opens_check = false;  // by a pawn, whose capture opens another piece's check
   };
   int best_elsewhere(Position& pos, Square sq, int enough);
   int best_follow_up(Position& pos, Won& won, int lo, int hi, Move* capture = nullptr);

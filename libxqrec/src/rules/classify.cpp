@@ -433,9 +433,9 @@ MoveClassification detail::classify_move(const Position& before, Move m, RuleSet
     const auto pawn_takes = std::find_if(out.kp_targets.begin(), out.kp_targets.end(),
                                          [](const ChaseTarget& t) { return t.pawn_takes; });
     if (pawn_takes != out.kp_targets.end())
-      out.reason = "a pawn takes the " + square_phrase(*pawn_takes) + " at the end of the " +
+      out.reason = "a pawn takes the " + square_phrase(*pawn_takes) + " after checks begun by the " +
                    std::string(piece_type_name(pawn_takes->attacker_piece.type())) +
-                   "'s checks, the pawn's own chase (兵借其他子抽吃), allowed (闲)";
+                   ", the pawn's own chase (兵借其他子抽吃), allowed (闲)";
     else if (!out.kp_targets.empty())
       out.reason = "the " + std::string(piece_type_name(out.mover.type())) + " chases by itself, allowed (闲, 26.1)";
     else

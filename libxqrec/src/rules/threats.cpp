@@ -181,10 +181,12 @@ Chases captures_with(const Position& pos0, Color side, const ThreatOptions& opt,
       // itself: only a pawn's series can be its own chase (26.1, but 2011
       // 26.7 / 2020 26.8 when its capture uncovers a check); and under those
       // articles a pawn that takes at the end of another piece's checks
-      // (兵借其他子抽吃) chases by itself too.
+      // (兵借其他子抽吃) chases by itself too, unless that capture opens
+      // another piece's check (the same article's second sentence: 捉).
       if (t.attacker_piece.type() == PieceType::Pawn) {
         t.king_or_pawn = chases_by_itself(pos, k, opt);
-      } else if (opt.pawn_takes_after_checks_is_pawns && answer.taker.type() == PieceType::Pawn) {
+      } else if (opt.pawn_takes_after_checks_is_pawns && answer.taker.type() == PieceType::Pawn &&
+                 !(opt.pawn_capture_check_chases && answer.taker_opens_check)) {
         t.king_or_pawn = true;
         t.pawn_takes = true;
       }
@@ -193,13 +195,9 @@ Chases captures_with(const Position& pos0, Color side, const ThreatOptions& opt,
         // A piece won directly stays so. Of two series of checks winning
         // it, one that is not a king's or pawn's own chase is kept (the
         // first found may be a pawn's), else the larger gain.
-        if (known->by_checks && rank_of(t) < rank_of(*known)) {
+        if (known->by_checks &&
+            (rank_of(t) < rank_of(*known) || (rank_of(t) == rank_of(*known) && gain > known->gain)))
           *known = t;
-        } else if (known->by_checks && rank_of(t) == rank_of(*known) && gain > known->gain) {
-          known->gain = gain;
-          known->first_check = k;
-          known->checks = answer.depth;
-        }
         continue;
       }
       all.push_back(t);
