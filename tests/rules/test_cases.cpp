@@ -108,6 +108,28 @@ std::string run_case(const xqtest::RuleCase& c) {
   if (!r) return problems + "illegal move at ply " + std::to_string(r.error().ply);
   if (!*r) return problems + "no repetition";
   const Verdict& v = **r;
+  // The verdict classifies its moves through one memo of searches for the
+  // whole cycle (rules/threat_memo.h): each must be what classify_move says
+  // of that move alone.
+  {
+    Position pos = start;
+    for (int ply = 1; ply < v.first_ply; ++ply) {
+      Undo u;
+      pos.make(line[std::size_t(ply - 1)], u);
+    }
+    for (std::size_t i = 0; i < v.moves.size(); ++i) {
+      const MoveClassification& in_verdict = v.moves[i];
+      const auto alone = classify_move(pos, in_verdict.move, v.rules, opt.threats);
+      if (alone.cls != in_verdict.cls || target_squares(alone) != target_squares(in_verdict) ||
+          alone.unknown.mate != in_verdict.unknown.mate || alone.unknown.chase != in_verdict.unknown.chase ||
+          alone.reason != in_verdict.reason)
+        problems += "ply " + std::to_string(v.first_ply + int(i)) + " " + to_iccs(in_verdict.move) +
+                    ": classified alone as " + std::string(class_name_zh(alone.cls)) + " (" + alone.reason +
+                    "), in the verdict as " + std::string(class_name_zh(in_verdict.cls)) + "; ";
+      Undo u;
+      pos.make(in_verdict.move, u);
+    }
+  }
   if (std::string(outcome_name(v.outcome)) != c.get("verdict"))
     problems += "verdict: want " + c.get("verdict") + ", got " + std::string(outcome_name(v.outcome)) + ": " +
                 v.explanation + "; ";
