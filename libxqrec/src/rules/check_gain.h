@@ -70,7 +70,10 @@ class GainByChecks {
   GainByChecks(int pv, RootThreatsOnDemand& root, long budget) : pv_(pv), root_(&root), budget_(budget) {}
 
   struct Answer {
-    int gain = 0;            // INT_MIN when k mates (杀, not 捉)
+    // INT_MIN when k mates (杀, not 捉); 0 or less: no gain, and then the
+    // exact value, victim and taker are not specified (a refuted check's
+    // search stops at the first reply holding the gain at 0).
+    int gain = 0;
     Square victim;           // the piece won in the worst case, on the board now
     Piece taker;             // the piece that takes it at the end of that line (the check's own piece if it took it)
     bool taker_opens_check = false;  // that capture is a pawn's and opens another piece's check

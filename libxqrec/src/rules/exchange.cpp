@@ -1,6 +1,7 @@
 #include "xqrec/core/rules/exchange.h"
 
 #include <algorithm>
+#include <limits>
 
 #include "xqrec/core/rules/values.h"
 
@@ -14,14 +15,12 @@ namespace {
 
 constexpr int kMaxExchangeDepth = 12;
 
-constexpr int kNoBound = 1 << 20;
-
 // What the side to move gains by the exchange on sq (0 when it declines).
 // `enough`: the caller only needs to know whether the gain reaches it, so the
 // walk stops there and may return any value at or above it; below it the
 // value is exact. A capture that loses nothing back (the gain is then the
 // victim's whole value) also ends the walk: nothing beats it.
-int gain_on(Position& pos, Square sq, int depth, int pv, int enough = kNoBound) {
+int gain_on(Position& pos, Square sq, int depth, int pv, int enough = std::numeric_limits<int>::max()) {
   const Piece victim = pos.at(sq);
   if (victim.empty() || victim.type() == PieceType::King || depth >= kMaxExchangeDepth) return 0;
   MoveList legal;

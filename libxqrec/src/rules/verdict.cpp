@@ -72,6 +72,10 @@ constexpr Articles k1999{"28.1", "28.2", "28.3", "28.5", "28.6", "28.7", "28.8",
                          "27.2", "27.1", "27.3", "26.1", "26.1", "26.2", "26.2", "26.4", "26.4",
                          "26.3", "26.3", "26.3", "26.3", "26.3", "28.5", "27.2"};
 
+// Aggregates fill a missing entry with nullptr: the last one set means
+// every one is.
+static_assert(k2020.pawn_borrowed && k2011.pawn_borrowed && k1999.pawn_borrowed, "an article is missing");
+
 const Articles& articles_of(RuleSet r) {
   switch (r) {
     case RuleSet::Cxa2011: return k2011;
