@@ -29,20 +29,6 @@ RootThreats root_threats(const Position& root, Color other, int pv) {
   return t;
 }
 
-namespace {
-
-// Whether the side to move in pos (just captured on `taker`) is in check by
-// a piece other than the one on `taker`.
-bool checked_by_another(const Position& pos, Square taker) {
-  const Square king = pos.king(pos.side_to_move());
-  if (!king.valid() || !pos.in_check()) return false;
-  SquareSet checkers = pos.attackers(king, ~pos.side_to_move());
-  checkers.erase(taker);
-  return !checkers.empty();
-}
-
-}  // namespace
-
 // The best that the side to move, the other side of a capture just played
 // onto `sq`, wins by a direct capture elsewhere (the exchange on `sq` is the
 // capture's own balance), less what it could already win of the same piece
@@ -96,17 +82,46 @@ int GainByChecks::best_follow_up(Position& pos, Won& won, int lo, int hi, Move* 
     const int answer = best_elsewhere(pos, c.to(), value - best);
     // A pawn's capture that opens another piece's check (the defender,
     // having just replied, was not in check before it).
-    const bool opens_check = taker.type() == PieceType::Pawn && checked_by_another(pos, c.to());
+    const bool opens = taker.type() == PieceType::Pawn && detail::opens_check(pos, c.to(), SquareSet());
     pos.undo(c, u);
     const int kept = std::min(balance, value - answer);
     if (kept > best && !refuted()) {
       best = kept;
-      won = {c.to(), taker, opens_check};
+      won = {c.to(), taker, opens};
       if (capture) *capture = c;
     }
     return best < hi;
   });
   return best;
+}
+
+// What the attacker wins after the defender's reply r to a check, with
+// `depth` checks in all from that check on: its best direct capture, or more
+// checks (depth > 1), in the window (lo, hi) as best_follow_up and
+// check_line take it; `won`'s square is traced back through r (the
+// defender moved the piece there). pos is left as it was.
+int GainByChecks::reply_follow_up(Position& pos, Move r, int depth, int lo, int hi, Won& won) {
+  Undo ur;
+  pos.make_legal(r, ur);
+  int follow = best_follow_up(pos, won, lo, hi);
+  if (depth == 1 && follow < hi && want_cut_ && !cut_) {
+    // The depth stops this line; a deeper search matters only if a check
+    // is left to play.
+    MoveList more;
+    pos.generate_legal_checks(more);
+    cut_ = !more.empty();
+  }
+  if (depth > 1 && follow < hi) {
+    Won deeper_won;
+    const int deeper = check_line(pos, depth - 1, deeper_won, std::max(follow, lo), hi);
+    if (deeper > follow) {
+      follow = deeper;
+      won = deeper_won;
+    }
+  }
+  pos.undo(r, ur);
+  if (won.square.valid() && won.square == r.to()) won.square = r.from();
+  return follow;
 }
 
 // The material the side to move wins with the check k (then possibly more
@@ -133,23 +148,18 @@ int GainByChecks::check_value(Position& pos, Move k, int depth, Won& won, int fl
   // Most checks are answered by taking the checking piece, and the answer
   // holds the gain at the floor: the captures of the piece that moved (the
   // checker, unless the check is discovered) are tried before every reply
-  // is generated, and one that holds the floor settles the check (the value at or below the floor is all
-  // the caller reads, whichever reply gives it). Only where the search is
-  // not counted against a budget nor watched for lines cut by the depth,
-  // so that the searched lines, and so every answer, are the same.
+  // is generated, and one that holds the floor settles the check (a value
+  // at or below the floor is all the caller reads, whichever reply gives
+  // it). Only where the search is neither counted against a budget nor
+  // watched for lines cut by the depth, so that every answer is the same.
   if (!limited_ && !want_cut_) {
     MoveList takes;
     pos.generate_legal_captures_to(k.to(), takes);
     const int back = takes.empty() ? 0 : piece_value(pos.at(k.to()), k.to(), pv);
     for (Move r : takes) {
-      const int lo = floor - cap + back, hi = ceiling - cap + back;
-      Undo ur;
-      pos.make_legal(r, ur);
+      spend();  // never refused: no budget here
       Won v;
-      int follow = best_follow_up(pos, v, lo, hi);
-      if (depth > 1 && follow < hi) follow = std::max(follow, check_line(pos, depth - 1, v, std::max(follow, lo), hi));
-      pos.undo(r, ur);
-      ++nodes_;
+      const int follow = reply_follow_up(pos, r, depth, floor - cap + back, ceiling - cap + back, v);
       if (cap - back + follow <= floor) {
         pos.undo(k, u);
         won = Won{};
@@ -189,24 +199,8 @@ int GainByChecks::check_value(Position& pos, Move k, int depth, Won& won, int fl
     const int beats = i < worst_at ? worst + 1 : worst;
     const int lo = floor - cap + back, hi = std::min(beats, ceiling) - cap + back;
     if (!spend()) break;
-    Undo ur;
-    pos.make_legal(r, ur);
     Won v;
-    int follow = best_follow_up(pos, v, lo, hi);
-    if (depth == 1 && follow < hi && want_cut_ && !cut_) {
-      // The depth stops this line; a deeper search matters only if a check
-      // is left to play.
-      MoveList more;
-      pos.generate_legal_checks(more);
-      cut_ = !more.empty();
-    }
-    if (depth > 1 && follow < hi) {
-      Won v2;
-      const int deeper = check_line(pos, depth - 1, v2, std::max(follow, lo), hi);
-      if (deeper > follow) { follow = deeper; v = v2; }
-    }
-    pos.undo(r, ur);
-    if (v.square.valid() && v.square == r.to()) v.square = r.from();  // the defender moved it there
+    const int follow = reply_follow_up(pos, r, depth, lo, hi, v);
     const int val = cap - back + follow;
     if (val < beats) {
       worst = val;

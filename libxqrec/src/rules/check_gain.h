@@ -107,6 +107,7 @@ class GainByChecks {
   };
   int best_elsewhere(Position& pos, Square sq, int enough);
   int best_follow_up(Position& pos, Won& won, int lo, int hi, Move* capture = nullptr);
+  int reply_follow_up(Position& pos, Move r, int depth, int lo, int hi, Won& won);
   int check_value(Position& pos, Move k, int depth, Won& won, int floor, int ceiling);
   int check_line(Position& pos, int depth, Won& won, int floor, int ceiling, Move* check = nullptr);
   bool spend();

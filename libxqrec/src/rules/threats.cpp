@@ -46,14 +46,11 @@ struct Offered {
 bool uncovers_check_by_capture(const Position& pos, Move k) {
   if (pos.at(k.to()).empty()) return false;
   const Color us = pos.side_to_move();
-  const Square king = pos.king(~us);
-  const SquareSet already = pos.attackers(king, us);
+  const SquareSet already = pos.attackers(pos.king(~us), us);
   Position after = pos;
   Undo u;
   after.make_legal(k, u);
-  SquareSet checkers = after.attackers(king, us);
-  checkers.erase(k.to());
-  return !((checkers ^ already) & checkers).empty();
+  return detail::opens_check(after, k.to(), already);
 }
 
 // 26.5 names the capturer's duty: whether the piece that captures with c

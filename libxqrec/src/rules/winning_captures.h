@@ -30,6 +30,18 @@ CaptureDetails details_after_capture(const Position& after, Square sq, Color own
 // exchange and its details: what root_against tells (exchange.cpp).
 Root root_from(const Position& pos, Move c, int balance, const CaptureDetails& d, int crossed_pawn);
 
+// Whether `after`, the position after a capture onto `to`, has the side to
+// move checked by a piece other than the capturer that was not among
+// `checking_before` (the capturer's side's checkers before it): a capture
+// that uncovers a check (2011 26.7 / 2020 26.8 "兵(卒)吃子时产生其他子将军").
+inline bool opens_check(const Position& after, Square to, const SquareSet& checking_before) {
+  const Square king = after.king(after.side_to_move());
+  if (!king.valid() || !after.in_check()) return false;
+  SquareSet checkers = after.attackers(king, ~after.side_to_move());
+  checkers.erase(to);
+  return !((checkers ^ checking_before) & checkers).empty();
+}
+
 // Whether the capturer of c (pos before c, left as it was) is mated at once
 // after it: 24.3's "得子后不致立即被对方将死".
 inline bool mated_after(Position& pos, Move c) {
