@@ -1,5 +1,6 @@
 // The audit's two outputs: one JSON object per game, and lines for people.
 #include <algorithm>
+#include <charconv>
 
 #include "xqrec/audit/audit.h"
 #include "xqrec/formats/encoding.h"
@@ -12,73 +13,108 @@ using namespace xq::formats;
 
 namespace {
 
-using rules::json_string;
+// The JSON line is built by appending to one string: a game's line is made
+// for every game of a batch, and temporaries per member cost more than the
+// audit of a short game's moves.
+void put_number(std::string& out, std::string_view key, long long n) {
+  out += key;
+  char digits[24];
+  const auto [end, ec] = std::to_chars(digits, digits + sizeof digits, n);
+  out.append(digits, end);
+}
+
+// A number that 0 marks as absent (a ply, a move number, a line).
+void put_number_or_null(std::string& out, std::string_view key, long long n) {
+  if (n) put_number(out, key, n);
+  else (out += key) += "null";
+}
+
+void put_string(std::string& out, std::string_view key, std::string_view value) {
+  out += key;
+  append_json_string(out, value);
+}
 
 void put_location(std::string& out, const Issue& f) {
   if (f.where.line) {
-    out += ",\"line\":" + std::to_string(f.where.line) + ",\"column\":" + std::to_string(f.where.column);
+    put_number(out, ",\"line\":", f.where.line);
+    put_number(out, ",\"column\":", f.where.column);
   } else {
     out += ",\"line\":null,\"column\":null";
   }
-  out += f.located() ? ",\"offset\":" + std::to_string(f.where.offset) : std::string(",\"offset\":null");
+  if (f.located()) put_number(out, ",\"offset\":", f.where.offset);
+  else out += ",\"offset\":null";
+}
+
+void put_finding(std::string& out, const Issue& f) {
+  put_string(out, "{\"code\":", f.name());
+  put_string(out, ",\"severity\":", severity_name(f.severity));
+  put_number_or_null(out, ",\"ply\":", f.ply);
+  put_number_or_null(out, ",\"move_number\":", f.move_number);
+  if (f.side) put_string(out, ",\"side\":", color_name(*f.side));
+  else out += ",\"side\":null";
+  put_string(out, ",\"variation\":", f.variation);
+  put_string(out, ",\"text\":", f.text);
+  put_location(out, f);
+  if (f.fen.empty()) out += ",\"fen\":null";
+  else put_string(out, ",\"fen\":", f.fen);
+  put_string(out, ",\"message\":", f.message);
+  out += ",\"candidates\":[";
+  for (std::size_t i = 0; i < f.candidates.size(); ++i) {
+    if (i) out += ',';
+    append_json_string(out, f.candidates[i]);
+  }
+  out += ']';
+  if (!f.suggestions.empty()) {
+    out += ",\"suggestions\":[";
+    for (std::size_t i = 0; i < f.suggestions.size(); ++i) {
+      const auto& s = f.suggestions[i];
+      put_string(out, i ? ",{\"move\":" : "{\"move\":", s.move);
+      put_string(out, ",\"code\":", s.kind);
+      put_string(out, ",\"description\":", s.description);
+      out += '}';
+    }
+    out += ']';
+  }
+  if (f.verdict) (out += ",\"verdict\":") += rules::verdict_json(*f.verdict);
+  out += '}';
 }
 
 }  // namespace
 
 std::string audit_to_json(const GameAudit& a) {
-  std::string out = "{\"file\":" + json_string(a.file);
+  std::string out;
+  out.reserve(1024);
+  put_string(out, "{\"file\":", a.file);
   // A name that is not UTF-8 shows U+FFFD in `file`; its exact bytes follow.
-  if (!valid_utf8(a.file)) out += ",\"file_bytes\":\"" + hex_bytes(a.file) + "\"";
-  out += ",\"game\":" + std::to_string(a.game) + ",\"tags\":{";
+  if (!valid_utf8(a.file)) (out += ",\"file_bytes\":\"") += hex_bytes(a.file) + "\"";
+  put_number(out, ",\"game\":", a.game);
+  out += ",\"tags\":{";
   bool first = true;
-  std::vector<std::string> seen;
-  for (const auto& t : a.tags) {
+  for (auto t = a.tags.begin(); t != a.tags.end(); ++t) {
     // JSON object keys are unique: the first tag of a name wins.
-    if (std::find(seen.begin(), seen.end(), t.name) != seen.end()) continue;
-    seen.push_back(t.name);
-    out += (first ? "" : ",") + json_string(t.name) + ":" + json_string(t.value);
+    const auto same_name = [&](const auto& earlier) { return earlier.name == t->name; };
+    if (std::any_of(a.tags.begin(), t, same_name)) continue;
+    if (!first) out += ',';
     first = false;
+    append_json_string(out, t->name);
+    put_string(out, ":", t->value);
   }
-  out += "},\"plies\":" + std::to_string(a.plies) + ",\"final_fen\":" + json_string(a.final_fen) +
-         ",\"final_state\":" + json_string(a.final_state) + ",\"result\":" + json_string(a.result);
+  put_number(out, "},\"plies\":", a.plies);
+  put_string(out, ",\"final_fen\":", a.final_fen);
+  put_string(out, ",\"final_state\":", a.final_state);
+  put_string(out, ",\"result\":", a.result);
   if (a.ecco) {
-    out += ",\"ecco\":{\"code\":";
-    append_json_string(out, a.ecco->code);
-    out += ",\"name\":";
-    append_json_string(out, a.ecco->name);
-    out += ",\"ply\":" + std::to_string(a.ecco->ply) + "}";
+    put_string(out, ",\"ecco\":{\"code\":", a.ecco->code);
+    put_string(out, ",\"name\":", a.ecco->name);
+    put_number(out, ",\"ply\":", a.ecco->ply);
+    out += '}';
   } else {
     out += ",\"ecco\":null";
   }
   out += ",\"findings\":[";
-  first = true;
-  for (const auto& f : a.findings) {
-    out += first ? "{" : ",{";
-    first = false;
-    out += "\"code\":" + json_string(f.name()) + ",\"severity\":" + json_string(severity_name(f.severity));
-    out += ",\"ply\":" + (f.ply ? std::to_string(f.ply) : "null");
-    out += ",\"move_number\":" + (f.move_number ? std::to_string(f.move_number) : "null");
-    out += ",\"side\":" + (f.side ? json_string(color_name(*f.side)) : "null");
-    out += ",\"variation\":" + json_string(f.variation) + ",\"text\":" + json_string(f.text);
-    put_location(out, f);
-    out += ",\"fen\":" + (f.fen.empty() ? "null" : json_string(f.fen));
-    out += ",\"message\":" + json_string(f.message) + ",\"candidates\":[";
-    for (std::size_t i = 0; i < f.candidates.size(); ++i) {
-      if (i) out += ',';
-      out += json_string(f.candidates[i]);
-    }
-    out += "]";
-    if (!f.suggestions.empty()) {
-      out += ",\"suggestions\":[";
-      for (std::size_t i = 0; i < f.suggestions.size(); ++i) {
-        const auto& s = f.suggestions[i];
-        out += (i ? ",{" : "{") + std::string("\"move\":") + json_string(s.move) + ",\"code\":" + json_string(s.kind) +
-               ",\"description\":" + json_string(s.description) + "}";
-      }
-      out += "]";
-    }
-    if (f.verdict) out += ",\"verdict\":" + rules::verdict_json(*f.verdict);
-    out += "}";
+  for (std::size_t i = 0; i < a.findings.size(); ++i) {
+    if (i) out += ',';
+    put_finding(out, a.findings[i]);
   }
   out += "]}\n";
   return out;
