@@ -4,7 +4,7 @@
 
 #include "xqrec/core/rules/values.h"
 
-#include "threat_memo.h"
+#include "classify_in_cycle.h"
 #include "winning_captures.h"
 
 namespace xq::rules {

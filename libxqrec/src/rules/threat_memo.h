@@ -9,7 +9,6 @@
 #include <vector>
 
 #include "xqrec/core/position.h"
-#include "xqrec/core/rules/classify.h"
 #include "xqrec/core/rules/search_answer.h"
 #include "xqrec/core/rules/threats.h"
 
@@ -34,10 +33,5 @@ class ThreatMemo {
   std::vector<Entry<Chases>> chases_;
   std::vector<Entry<SearchAnswer>> mates_;
 };
-
-// classify_move (classify.h) asking its searches through `memo`: the
-// moves of one judged cycle share one.
-MoveClassification classify_move(const Position& before, Move m, RuleSet rules, const ThreatOptions& opt,
-                                 ThreatMemo& memo);
 
 }  // namespace xq::rules::detail

@@ -12,7 +12,7 @@
 
 #include "cxa_judge.h"
 #include "proof_lines_json.h"
-#include "threat_memo.h"
+#include "classify_in_cycle.h"
 #include "undecided.h"
 
 namespace xq::rules {
