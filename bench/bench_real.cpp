@@ -13,6 +13,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <set>
+#include <tuple>
 
 #include "bench.h"
 #include "bench_games.h"
@@ -165,13 +166,11 @@ bench::Register real_cycles("real-cycles", [] {
       bench::keep(rules::adjudicate_cycle(c.before, c.moves, c.first_ply, rules::RuleSet::Cxa2020));
 }
 
-// The key XQREC_BENCH_MIDDLE keeps of a cycle.
-unsigned long long cycle_key(const Cycle& c) {
-  return c.before.key() ^ std::hash<std::size_t>{}(c.moves.size());
-}
-
 bench::Register real_cycles_middle("real-cycles-middle", [] {
-  std::vector<std::pair<double, Cycle>> timed;
+  // (time, the cycle's place in real_cycles_judged's order, the cycle): the
+  // place names a cycle for XQREC_BENCH_MIDDLE (a position key would also
+  // match the same cycle of a duplicate game).
+  std::vector<std::tuple<double, unsigned long long, Cycle>> timed;
   for (Cycle& c : real_cycles_judged()) {
     double best = 1e300;
     for (int r = 0; r < 5; ++r) {
@@ -179,12 +178,12 @@ bench::Register real_cycles_middle("real-cycles-middle", [] {
       bench::keep(rules::adjudicate_cycle(c.before, c.moves, c.first_ply, rules::RuleSet::Cxa2020));
       best = std::min(best, std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
     }
-    timed.push_back({best, std::move(c)});
+    timed.push_back({best, timed.size(), std::move(c)});
   }
   std::vector<bench::Measurement> out;
   if (timed.empty()) return out;
-  std::sort(timed.begin(), timed.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
-  // XQREC_BENCH_MIDDLE names a file of the chosen cycles' keys: written on
+  std::sort(timed.begin(), timed.end(), [](const auto& a, const auto& b) { return std::get<0>(a) < std::get<0>(b); });
+  // XQREC_BENCH_MIDDLE names a file of the chosen cycles' places: written on
   // the first run, read on the next ones, so that two builds are profiled on
   // the same cycles (the times choosing them vary).
   std::vector<Cycle> middle;
@@ -197,13 +196,13 @@ bench::Register real_cycles_middle("real-cycles-middle", [] {
       std::fclose(f);
     }
   if (!chosen.empty()) {
-    for (const auto& [t, c] : timed)
-      if (chosen.count(cycle_key(c))) middle.push_back(c);
+    for (const auto& [t, place, c] : timed)
+      if (chosen.count(place)) middle.push_back(c);
   } else {
     FILE* f = list ? std::fopen(list, "w") : nullptr;
     for (std::size_t i = timed.size() * 2 / 5; i < timed.size() * 3 / 5; ++i) {
-      middle.push_back(timed[i].second);
-      if (f) std::fprintf(f, "%llx\n", cycle_key(timed[i].second));
+      middle.push_back(std::get<2>(timed[i]));
+      if (f) std::fprintf(f, "%llx\n", std::get<1>(timed[i]));
     }
     if (f) std::fclose(f);
   }
