@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <cstring>
 
+#include "text/double_byte_table.h"
 #include "xqrec/formats/encoding.h"
 
 namespace xq::formats {
@@ -44,7 +45,7 @@ struct ChunkDecoder::Impl {
   }
 };
 
-ChunkDecoder::ChunkDecoder(std::string_view bytes, std::string_view encoding, std::size_t start)
+ChunkDecoder::ChunkDecoder(std::string_view bytes, std::string_view encoding, std::size_t start, bool by_table)
     : bytes_(bytes), pos_(std::min(start, bytes.size())), impl_(std::make_unique<Impl>()) {
   UErrorCode err = U_ZERO_ERROR;
   impl_->cnv = ucnv_open(std::string(encoding).c_str(), &err);
@@ -56,9 +57,56 @@ ChunkDecoder::ChunkDecoder(std::string_view bytes, std::string_view encoding, st
   ok_ = !U_FAILURE(err);
   const std::string canon = canonical_encoding(encoding);
   utf16_ = canon == kUtf16Le || canon == kUtf16Be || ucnv_getMinCharSize(impl_->cnv) == 2;
+  if (ok_ && by_table && !utf16_) table_ = DoubleByteTable::of(ucnv_getName(impl_->cnv, &err));
 }
 
 ChunkDecoder::~ChunkDecoder() = default;
+
+std::size_t ChunkDecoder::decode_by_table(std::size_t end, std::string& text, SourceOffsets& offsets) {
+  // Storage for the worst case (a pair gives three UTF-8 bytes, an ASCII
+  // byte one), cut to what was written.
+  const std::size_t text_at = text.size(), offsets_at = offsets.size();
+  const std::size_t most = 3 * (end - pos_) / 2 + 1;
+  text.resize(text_at + most);
+  offsets.resize(offsets_at + most);
+  char* out = text.data() + text_at;
+  std::uint64_t* out_offset = offsets.data() + offsets_at;
+  // Locals only in the loop: the stores through `out` may alias anything.
+  const auto* const b = reinterpret_cast<const unsigned char*>(bytes_.data());
+  const DoubleByteTable& table = *table_;
+  std::size_t k = pos_;
+  while (k < end) {
+    const unsigned char lead = b[k];
+    if (lead < 0x80) {
+      *out++ = char(lead);
+      *out_offset++ = k++;
+      continue;
+    }
+    if (k + 1 >= end) break;
+    const char16_t u = table.pair(lead, b[k + 1]);
+    if (u == 0) break;
+    if (u < 0x800) {
+      out[0] = char(0xC0 | (u >> 6));
+      out[1] = char(0x80 | (u & 0x3F));
+      out_offset[0] = out_offset[1] = k;
+      out += 2;
+      out_offset += 2;
+    } else {
+      out[0] = char(0xE0 | (u >> 12));
+      out[1] = char(0x80 | ((u >> 6) & 0x3F));
+      out[2] = char(0x80 | (u & 0x3F));
+      out_offset[0] = out_offset[1] = out_offset[2] = k;
+      out += 3;
+      out_offset += 3;
+    }
+    k += 2;
+  }
+  const std::size_t written = std::size_t(out - (text.data() + text_at));
+  text.resize(text_at + written);
+  offsets.resize(offsets_at + written);
+  produced_ += written;
+  return k;
+}
 
 void ChunkDecoder::decode(std::size_t chunk, std::string& text, SourceOffsets& offsets,
                           std::vector<DecodeError>& errors) {
@@ -82,6 +130,12 @@ void ChunkDecoder::decode(std::size_t chunk, std::string& text, SourceOffsets& o
     }
   }
   const bool flush = end >= bytes_.size();
+  // The table's part: ASCII and the pairs it holds, from the start of the
+  // chunk. What is left, from a character's start, goes to the converter.
+  if (table_) {
+    pos_ = decode_by_table(end, text, offsets);
+    if (pos_ == end) return;
+  }
   const std::size_t n = end - pos_;
   Impl& im = *impl_;
   im.units.resize(n + 16);
@@ -98,12 +152,18 @@ void ChunkDecoder::decode(std::size_t chunk, std::string& text, SourceOffsets& o
   const std::size_t produced = std::size_t(target - target_start);
   const std::uint64_t base = pos_;
   pos_ = end;
-  // ICU gives the first unit of a character begun in the previous chunk
-  // an offset in this one: it began `carried` bytes before it.
-  const std::size_t carried = carried_;
+  // A character cut by the chunk's end is not carried over in the
+  // converter: the next chunk starts again at its first byte. Carried, its
+  // bytes came back without offsets when they turned out invalid and the
+  // converter replayed the rest (a GB18030 four-byte sequence cut after its
+  // third byte, whose fourth is not a digit: the replayed characters took
+  // the offset of the invalid byte).
   UErrorCode pending_err = U_ZERO_ERROR;
-  const int32_t pending = ucnv_toUCountPending(im.cnv, &pending_err);
-  carried_ = U_SUCCESS(pending_err) && pending > 0 ? std::size_t(pending) : 0;
+  const int32_t pending = flush ? 0 : ucnv_toUCountPending(im.cnv, &pending_err);
+  if (U_SUCCESS(pending_err) && pending > 0 && std::size_t(pending) <= n) {
+    pos_ = end - std::size_t(pending);
+    ucnv_resetToUnicode(im.cnv);
+  }
   if (U_FAILURE(err)) {
     // Should not happen (the target is large enough); stop cleanly.
     pos_ = bytes_.size();
@@ -124,10 +184,6 @@ void ChunkDecoder::decode(std::size_t chunk, std::string& text, SourceOffsets& o
   std::size_t next_error = 0;
   std::uint64_t last_offset = base;
   std::size_t i = 0;
-  if (carried > 0 && produced > 0 && base >= carried) {
-    im.offsets[0] = -1;  // its offset is set below, from last_offset
-    last_offset = base - carried;
-  }
   while (i < produced) {
     // ASCII: never a substitution (those are U+FFFD); its offset, as any
     // unit's, is the previous one's where ICU gives none (-1).

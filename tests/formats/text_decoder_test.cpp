@@ -3,6 +3,7 @@
 // bytes; the same result whatever the chunk size.
 #include <catch2/catch.hpp>
 
+#include <random>
 #include <string>
 #include <vector>
 
@@ -18,8 +19,8 @@ struct Decoded {
   std::vector<DecodeError> errors;
 };
 
-Decoded decode_all(std::string_view bytes, const char* encoding, std::size_t chunk = 1 << 18) {
-  ChunkDecoder d(bytes, encoding);
+Decoded decode_all(std::string_view bytes, const char* encoding, std::size_t chunk = 1 << 18, bool by_table = true) {
+  ChunkDecoder d(bytes, encoding, 0, by_table);
   REQUIRE(d.ok());
   Decoded out;
   SourceOffsets offsets;
@@ -95,4 +96,49 @@ TEST_CASE("decoder: the result does not depend on the chunk size", "[formats][de
     CHECK(cut.offsets == one.offsets);
     CHECK(cut.errors.empty());
   }
+}
+
+TEST_CASE("decoder: the table of a double-byte encoding decodes as the converter does", "[formats][decoder]") {
+  // Random text of the pieces that meet at the table's edges: ASCII (line
+  // feeds among it, where chunks are cut), pairs valid or not, a lead byte
+  // before ASCII, single bytes above 0x7F, GB18030's four-byte sequences;
+  // every byte through the converter in one chunk is the reference, at
+  // chunk sizes that cut pairs and sequences anywhere (a GB18030 sequence
+  // cut after its third byte, invalid when the fourth came, gave the
+  // characters after it wrong offsets before chunks stopped carrying cut
+  // characters over in the converter).
+  std::mt19937 rng(20261206);
+  const auto byte = [&](int lo, int hi) { return char(std::uniform_int_distribution<int>(lo, hi)(rng)); };
+  // UTF-16LE has no table: there the chunks alone are tested.
+  for (const char* encoding : {"GBK", "GB18030", "Big5", "EUC-CN", "UTF-16LE"}) {
+    for (int round = 0; round < 20; ++round) {
+      std::string bytes;
+      while (bytes.size() < 3000) {
+        switch (std::uniform_int_distribution<int>(0, 9)(rng)) {
+          case 0: bytes += '\n'; break;
+          case 1: bytes += byte(0x20, 0x7E); break;
+          case 2: bytes += {byte(0x81, 0xFE), byte(0x20, 0x7E)}; break;                          // a lead, then ASCII
+          case 3: bytes += byte(0x80, 0xFF); break;                                                // a lone high byte
+          case 4: bytes += {byte(0x81, 0x84), byte(0x30, 0x39), byte(0x81, 0xFE), byte(0x30, 0x39)}; break;  // four bytes
+          default: bytes += {byte(0x81, 0xFE), byte(0x40, 0xFE)};                                 // a pair, mostly valid
+        }
+      }
+      const Decoded reference = decode_all(bytes, encoding, 1 << 18, false);
+      for (const std::size_t chunk : {std::size_t(64), std::size_t(97), std::size_t(1000), std::size_t(1) << 18}) {
+        INFO(encoding << ", round " << round << ", chunk " << chunk);
+        const Decoded by_table = decode_all(bytes, encoding, chunk);
+        CHECK(by_table.text == reference.text);
+        CHECK(by_table.offsets == reference.offsets);
+        REQUIRE(by_table.errors.size() == reference.errors.size());
+        for (std::size_t k = 0; k < reference.errors.size(); ++k) {
+          CHECK(by_table.errors[k].offset == reference.errors[k].offset);
+          CHECK(by_table.errors[k].text_index == reference.errors[k].text_index);
+          CHECK(by_table.errors[k].bytes == reference.errors[k].bytes);
+        }
+      }
+    }
+  }
+  // The reference is the converter's own: a common GBK pair through both.
+  CHECK(decode_all("\xc5\xda", "GBK", 64, false).text == "\xe7\x82\xae");  // 炮
+  CHECK(decode_all("\xc5\xda", "GBK").text == "\xe7\x82\xae");
 }

@@ -1,0 +1,38 @@
+// ICU's own answers for the two-byte characters of a double-byte encoding
+// (GBK, GB18030's two-byte part, Big5, EUC-CN), asked once per process and
+// encoding: a chunk of text made of ASCII and such characters is then
+// decoded by table, without a converter call (the converter with offsets was
+// a quarter of a GBK archive's audit). ICU stays the authority: the table
+// holds what it answered for each pair alone, which is what it answers for
+// that pair anywhere, these encodings being stateless between characters.
+// A byte or pair the table does not hold (a four-byte GB18030 sequence, an
+// invalid sequence, a single byte above 0x7F, a pair cut by the chunk's end)
+// is left to the converter (text_decoder.cpp).
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <memory>
+#include <string>
+
+namespace xq::formats {
+
+class DoubleByteTable {
+ public:
+  // The table of the ICU converter named `icu_name` (ucnv_getName), or null
+  // when it is not a stateless multi-byte converter whose bytes below 0x80
+  // are ASCII, or when no pair decodes alone. Thread-safe; built once.
+  static const DoubleByteTable* of(const std::string& icu_name);
+
+  // The character (a BMP code unit) of the pair lead, trail with lead >=
+  // 0x80, or 0 when the converter must decide.
+  char16_t pair(unsigned char lead, unsigned char trail) const {
+    return pairs_[std::size_t(lead - 0x80)][trail];
+  }
+
+ private:
+  static std::unique_ptr<DoubleByteTable> build(const std::string& icu_name);
+  std::array<std::array<char16_t, 256>, 128> pairs_{};
+};
+
+}  // namespace xq::formats
