@@ -62,50 +62,23 @@ ChunkDecoder::ChunkDecoder(std::string_view bytes, std::string_view encoding, st
 
 ChunkDecoder::~ChunkDecoder() = default;
 
-std::size_t ChunkDecoder::decode_by_table(std::size_t end, std::string& text, SourceOffsets& offsets) {
-  // Storage for the worst case (a pair gives three UTF-8 bytes, an ASCII
-  // byte one), cut to what was written.
-  const std::size_t text_at = text.size(), offsets_at = offsets.size();
-  const std::size_t most = 3 * (end - pos_) / 2 + 1;
-  text.resize(text_at + most);
-  offsets.resize(offsets_at + most);
-  char* out = text.data() + text_at;
-  std::uint64_t* out_offset = offsets.data() + offsets_at;
-  // Locals only in the loop: the stores through `out` may alias anything.
-  const auto* const b = reinterpret_cast<const unsigned char*>(bytes_.data());
-  const DoubleByteTable& table = *table_;
-  std::size_t k = pos_;
-  while (k < end) {
-    const unsigned char lead = b[k];
-    if (lead < 0x80) {
-      *out++ = char(lead);
-      *out_offset++ = k++;
-      continue;
-    }
-    if (k + 1 >= end) break;
-    const char16_t u = table.pair(lead, b[k + 1]);
-    if (u == 0) break;
-    if (u < 0x800) {
-      out[0] = char(0xC0 | (u >> 6));
-      out[1] = char(0x80 | (u & 0x3F));
-      out_offset[0] = out_offset[1] = k;
-      out += 2;
-      out_offset += 2;
-    } else {
-      out[0] = char(0xE0 | (u >> 12));
-      out[1] = char(0x80 | ((u >> 6) & 0x3F));
-      out[2] = char(0x80 | (u & 0x3F));
-      out_offset[0] = out_offset[1] = out_offset[2] = k;
-      out += 3;
-      out_offset += 3;
-    }
-    k += 2;
+// Appends the UTF-8 of a BMP character other than ASCII, each byte with
+// the source offset of the character.
+void ChunkDecoder::put_bmp(Output& o, char16_t u, std::uint64_t source) {
+  if (u < 0x800) {
+    o.text[0] = char(0xC0 | (u >> 6));
+    o.text[1] = char(0x80 | (u & 0x3F));
+    o.offset[0] = o.offset[1] = source;
+    o.text += 2;
+    o.offset += 2;
+  } else {
+    o.text[0] = char(0xE0 | (u >> 12));
+    o.text[1] = char(0x80 | ((u >> 6) & 0x3F));
+    o.text[2] = char(0x80 | (u & 0x3F));
+    o.offset[0] = o.offset[1] = o.offset[2] = source;
+    o.text += 3;
+    o.offset += 3;
   }
-  const std::size_t written = std::size_t(out - (text.data() + text_at));
-  text.resize(text_at + written);
-  offsets.resize(offsets_at + written);
-  produced_ += written;
-  return k;
 }
 
 void ChunkDecoder::decode(std::size_t chunk, std::string& text, SourceOffsets& offsets,
@@ -129,13 +102,66 @@ void ChunkDecoder::decode(std::size_t chunk, std::string& text, SourceOffsets& o
       }
     }
   }
-  const bool flush = end >= bytes_.size();
-  // The table's part: ASCII and the pairs it holds, from the start of the
-  // chunk. What is left, from a character's start, goes to the converter.
-  if (table_) {
-    pos_ = decode_by_table(end, text, offsets);
-    if (pos_ == end) return;
+  // Written through pointers into storage sized once for the worst case (a
+  // source byte gives at most three UTF-8 bytes: an invalid one U+FFFD),
+  // then cut to what was written (per-byte appends were most of a GBK
+  // archive's reading; sizing per part zero-filled the rest of the chunk
+  // again for every invalid byte). The offsets are not zero-filled
+  // (SourceOffsets).
+  const std::size_t text_at = text.size(), offsets_at = offsets.size();
+  const std::size_t most = 3 * (end - pos_);
+  text.resize(text_at + most);
+  offsets.resize(offsets_at + most);
+  Output out{text.data() + text_at, text.data() + text_at, offsets.data() + offsets_at};
+  if (!table_) {
+    decode_by_converter(end, out, errors);
+  } else {
+    // By the table while it can; what it cannot decode goes to the
+    // converter up to the next line feed (never a byte of a pair in these
+    // encodings), and the table goes on from there: an invalid byte now
+    // and then (a damaged record) leaves the rest of the chunk to the table.
+    while (pos_ < end) {
+      pos_ = decode_by_table(end, out);
+      if (pos_ == end) break;
+      const void* line_feed = std::memchr(bytes_.data() + pos_, '\n', end - pos_);
+      const std::size_t stop =
+          line_feed ? std::size_t(static_cast<const char*>(line_feed) - bytes_.data()) + 1 : end;
+      const std::size_t before = pos_;
+      decode_by_converter(stop, out, errors);
+      if (pos_ == before) break;  // only a cut character: the next chunk reads it whole
+    }
   }
+  const std::size_t written = std::size_t(out.text - out.start);
+  text.resize(text_at + written);
+  offsets.resize(offsets_at + written);
+  produced_ += written;
+}
+
+std::size_t ChunkDecoder::decode_by_table(std::size_t end, Output& o) {
+  // Locals only in the loop: the stores through o.text may alias anything.
+  const auto* const b = reinterpret_cast<const unsigned char*>(bytes_.data());
+  const DoubleByteTable& table = *table_;
+  Output out = o;
+  std::size_t k = pos_;
+  while (k < end) {
+    const unsigned char lead = b[k];
+    if (lead < 0x80) {
+      *out.text++ = char(lead);
+      *out.offset++ = k++;
+      continue;
+    }
+    if (k + 1 >= end) break;
+    const char16_t u = table.pair(lead, b[k + 1]);
+    if (u == 0) break;
+    put_bmp(out, u, k);
+    k += 2;
+  }
+  o = out;
+  return k;
+}
+
+void ChunkDecoder::decode_by_converter(std::size_t end, Output& out, std::vector<DecodeError>& errors) {
+  const bool flush = end >= bytes_.size();
   const std::size_t n = end - pos_;
   Impl& im = *impl_;
   im.units.resize(n + 16);
@@ -169,16 +195,9 @@ void ChunkDecoder::decode(std::size_t chunk, std::string& text, SourceOffsets& o
     pos_ = bytes_.size();
   }
 
-  // Written through pointers into storage sized for the worst case, then
-  // cut to what was written (per-byte appends were most of a GBK archive's
-  // reading): a UTF-16 unit gives at most three UTF-8 bytes, a surrogate
-  // pair four. The offsets' storage is not zero-filled (SourceOffsets).
+  // A UTF-16 unit gives at most three UTF-8 bytes, a surrogate pair four,
+  // and every unit comes from at least one source byte (two for a pair).
   const UChar* units = reinterpret_cast<const UChar*>(im.units.data());
-  const std::size_t text_at = text.size(), offsets_at = offsets.size();
-  text.resize(text_at + 3 * produced);
-  offsets.resize(offsets_at + 3 * produced);
-  char* out = text.data() + text_at;
-  std::uint64_t* out_offset = offsets.data() + offsets_at;
   const int32_t* from = im.offsets.data();
   const auto& bad = im.log.errors;
   std::size_t next_error = 0;
@@ -190,8 +209,8 @@ void ChunkDecoder::decode(std::size_t chunk, std::string& text, SourceOffsets& o
     for (; i < produced && units[i] < 0x80; ++i) {
       const std::uint64_t source = from[i] >= 0 ? base + std::uint64_t(from[i]) : last_offset;
       last_offset = source;
-      *out++ = char(units[i]);
-      *out_offset++ = source;
+      *out.text++ = char(units[i]);
+      *out.offset++ = source;
     }
     if (i >= produced) break;
     const std::size_t unit = i;
@@ -203,40 +222,23 @@ void ChunkDecoder::decode(std::size_t chunk, std::string& text, SourceOffsets& o
     if (u == 0xFFFD) {
       while (next_error < bad.size() && bad[next_error].first < unit) ++next_error;
       if (next_error < bad.size() && bad[next_error].first == unit) {
-        errors.push_back({produced_ + std::uint64_t(out - (text.data() + text_at)), source, bad[next_error].second});
+        errors.push_back({produced_ + std::uint64_t(out.text - out.start), source, bad[next_error].second});
         ++next_error;
       }
     }
     if (!U16_IS_SURROGATE(u)) {  // the rest of the BMP: two or three bytes
       ++i;
-      if (u < 0x800) {
-        out[0] = char(0xC0 | (u >> 6));
-        out[1] = char(0x80 | (u & 0x3F));
-        out_offset[0] = out_offset[1] = source;
-        out += 2;
-        out_offset += 2;
-      } else {
-        out[0] = char(0xE0 | (u >> 12));
-        out[1] = char(0x80 | ((u >> 6) & 0x3F));
-        out[2] = char(0x80 | (u & 0x3F));
-        out_offset[0] = out_offset[1] = out_offset[2] = source;
-        out += 3;
-        out_offset += 3;
-      }
+      put_bmp(out, u, source);
       continue;
     }
     UChar32 c;
     U16_NEXT(units, i, produced, c);
     if (U_IS_SURROGATE(c)) c = 0xFFFD;  // a lone surrogate
     int32_t len = 0;
-    U8_APPEND_UNSAFE(out, len, c);
-    out += len;
-    for (int32_t k = 0; k < len; ++k) *out_offset++ = source;
+    U8_APPEND_UNSAFE(out.text, len, c);
+    out.text += len;
+    for (int32_t k = 0; k < len; ++k) *out.offset++ = source;
   }
-  const std::size_t written = std::size_t(out - (text.data() + text_at));
-  text.resize(text_at + written);
-  offsets.resize(offsets_at + written);
-  produced_ += written;
 }
 
 }  // namespace xq::formats

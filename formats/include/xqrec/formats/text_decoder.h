@@ -65,9 +65,20 @@ class ChunkDecoder {
   void decode(std::size_t chunk, std::string& text, SourceOffsets& offsets, std::vector<DecodeError>& errors);
 
  private:
+  // Where the decoded text and its offsets go: storage sized once per
+  // chunk for the worst case, written through pointers.
+  struct Output {
+    char* start;  // the chunk's first text byte
+    char* text;
+    std::uint64_t* offset;
+  };
   // Decodes from pos_ by the table while it can, up to `end`; returns
   // where it stopped (at a character's start).
-  std::size_t decode_by_table(std::size_t end, std::string& text, SourceOffsets& offsets);
+  std::size_t decode_by_table(std::size_t end, Output& out);
+  // Decodes from pos_ to `end` by the converter; pos_ ends at `end`, or at
+  // the start of a character cut there.
+  void decode_by_converter(std::size_t end, Output& out, std::vector<DecodeError>& errors);
+  static void put_bmp(Output& out, char16_t u, std::uint64_t source);
 
   struct Impl;
   std::string_view bytes_;
