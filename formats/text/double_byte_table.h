@@ -1,4 +1,4 @@
-// ICU's own answers for the two-byte characters of a double-byte encoding
+// ICU's own answers, as UTF-8, for the two-byte characters of a double-byte encoding
 // (GBK, GB18030's two-byte part, Big5, EUC-CN), asked once per process and
 // encoding: a chunk of text made of ASCII and such characters is then
 // decoded by table, without a converter call (the converter with offsets was
@@ -24,15 +24,16 @@ class DoubleByteTable {
   // are ASCII, or when no pair decodes alone. Thread-safe; built once.
   static const DoubleByteTable* of(const std::string& icu_name);
 
-  // The character (a BMP code unit) of the pair lead, trail with lead >=
-  // 0x80, or 0 when the converter must decide.
-  char16_t pair(unsigned char lead, unsigned char trail) const {
+  // The UTF-8 of the pair lead, trail (lead >= 0x80): its two or three
+  // bytes from the lowest, and their count in the top byte; 0 when the
+  // converter must decide.
+  std::uint32_t pair(unsigned char lead, unsigned char trail) const {
     return pairs_[std::size_t(lead - 0x80)][trail];
   }
 
  private:
   static std::unique_ptr<DoubleByteTable> build(const std::string& icu_name);
-  std::array<std::array<char16_t, 256>, 128> pairs_{};
+  std::array<std::array<std::uint32_t, 256>, 128> pairs_{};
 };
 
 }  // namespace xq::formats

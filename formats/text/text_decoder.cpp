@@ -7,6 +7,7 @@
 #include <unicode/utf8.h>
 
 #include <algorithm>
+#include <bit>
 #include <cstring>
 
 #include "text/double_byte_table.h"
@@ -151,9 +152,18 @@ std::size_t ChunkDecoder::decode_by_table(std::size_t end, Output& o) {
       continue;
     }
     if (k + 1 >= end) break;
-    const char16_t u = table.pair(lead, b[k + 1]);
-    if (u == 0) break;
-    put_bmp(out, u, k);
+    const std::uint32_t utf8 = table.pair(lead, b[k + 1]);
+    if (utf8 == 0) break;
+    // Four bytes and three offsets stored whatever the length (the storage
+    // allows three bytes a source byte, six for these two); the cursor
+    // moves by the length.
+    static_assert(std::endian::native == std::endian::little, "the table's bytes are stored lowest first");
+    const std::uint32_t bytes = utf8 & 0xFFFFFFu;
+    std::memcpy(out.text, &bytes, 4);
+    out.offset[0] = out.offset[1] = out.offset[2] = k;
+    const std::uint32_t length = utf8 >> 24;
+    out.text += length;
+    out.offset += length;
     k += 2;
   }
   o = out;
