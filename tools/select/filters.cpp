@@ -102,18 +102,25 @@ Result<DateSpan, std::string> parse_date_range(std::string_view text) {
   for (int side = 0; side < 2; ++side) {
     const std::string_view p = parts[std::size_t(side)];
     if (p.empty()) continue;
+    // Appended, not `"'" + std::string(p) + ...`: GCC 12 warns falsely
+    // (-Wrestrict, its bug 105329) on that chain of temporaries.
+    const auto bad_side = [&](std::string_view why) {
+      std::string m = "'";
+      m.append(p).append("' ").append(why);
+      return bad(m);
+    };
     for (char c : p)
-      if (!digit(c) && c != '.' && c != '-' && c != '/') return bad("'" + std::string(p) + "' is not YYYY[.MM[.DD]]");
+      if (!digit(c) && c != '.' && c != '-' && c != '/') return bad_side("is not YYYY[.MM[.DD]]");
     const auto span = parse_record_date(p);
-    if (!span) return bad("'" + std::string(p) + "' has no four-digit year");
+    if (!span) return bad_side("has no four-digit year");
     // A bound names a real month and day (a recorded date may be sloppier).
     const auto parts_of = split(p, p.find('-') != std::string_view::npos ? '-' : p.find('/') != std::string_view::npos ? '/' : '.');
-    if (parts_of.size() > 3) return bad("'" + std::string(p) + "' is not YYYY[.MM[.DD]]");
+    if (parts_of.size() > 3) return bad_side("is not YYYY[.MM[.DD]]");
     const auto month = parts_of.size() > 1 ? number(parts_of[1]) : std::optional<std::uint32_t>(1);
     const auto day = parts_of.size() > 2 ? number(parts_of[2]) : std::optional<std::uint32_t>(1);
     static constexpr std::uint32_t kDays[] = {31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
     if (!month || *month < 1 || *month > 12 || !day || *day < 1 || *day > kDays[*month - 1])
-      return bad("'" + std::string(p) + "' is not a date");
+      return bad_side("is not a date");
     if (side == 0) range.first = span->first;
     else range.last = span->last;
   }
