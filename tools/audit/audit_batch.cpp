@@ -322,8 +322,8 @@ void audit_built(const BuiltGame& game, const std::string& path, const BatchOpti
 // On the thread that audited it: the game's lines and counts into its
 // batch, after those of the games before.
 void write_game(const GameAudit& a, const GameLines& lines, Batch& batch, Item& item) {
-  if (lines.jsonl) batch.jsonl += audit_to_json(a);
-  if (lines.text) batch.text += audit_to_text(a);
+  if (lines.jsonl) append_audit_json(batch.jsonl, a);
+  if (lines.text) append_audit_text(batch.text, a);
   item.jsonl_end = batch.jsonl.size();
   item.text_end = batch.text.size();
   batch.tally.add(a);

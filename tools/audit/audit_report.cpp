@@ -26,7 +26,20 @@ void put_location(std::string& out, const Issue& f) {
 }  // namespace
 
 std::string audit_to_json(const GameAudit& a) {
-  std::string out = "{\"file\":" + json_string(a.file);
+  std::string out;
+  append_audit_json(out, a);
+  return out;
+}
+
+std::string audit_to_text(const GameAudit& a) {
+  std::string out;
+  append_audit_text(out, a);
+  return out;
+}
+
+void append_audit_json(std::string& out, const GameAudit& a) {
+  out += "{\"file\":";
+  append_json_string(out, a.file);
   // A name that is not UTF-8 shows U+FFFD in `file`; its exact bytes follow.
   if (!valid_utf8(a.file)) out += ",\"file_bytes\":\"" + hex_bytes(a.file) + "\"";
   out += ",\"game\":" + std::to_string(a.game) + ",\"tags\":{";
@@ -81,11 +94,9 @@ std::string audit_to_json(const GameAudit& a) {
     out += "}";
   }
   out += "]}\n";
-  return out;
 }
 
-std::string audit_to_text(const GameAudit& a) {
-  std::string out;
+void append_audit_text(std::string& out, const GameAudit& a) {
   for (const auto& f : a.findings) {
     // Record text and file names are escaped: nothing reaches the terminal as a control.
     append_printable(out, a.file);
@@ -116,7 +127,6 @@ std::string audit_to_text(const GameAudit& a) {
     }
     out += "\n";
   }
-  return out;
 }
 
 }  // namespace xq::audit
