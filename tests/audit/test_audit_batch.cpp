@@ -4,6 +4,8 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <string>
+#include <utility>
 
 #include "test_support.h"
 #include "xqrec/audit/batch.h"
@@ -26,6 +28,29 @@ std::vector<std::string> audit_lines(const std::vector<InputFile>& files, unsign
   };
   sum = audit_files(files, opt, sink);
   return lines;
+}
+
+// The JSON and text lines as the auditing threads write them (BatchSink::lines,
+// no audits delivered), each file's end marked in both as audit_lines marks it.
+std::pair<std::string, std::string> written_lines(const std::vector<InputFile>& files, unsigned jobs,
+                                                  BatchSummary& sum, std::size_t max_games = 0) {
+  std::string jsonl, text;
+  BatchOptions opt;
+  opt.jobs = jobs;
+  opt.max_games = max_games;
+  opt.lines.jsonl = opt.lines.text = true;
+  BatchSink sink;
+  sink.lines = [&](std::string_view j, std::string_view t) {
+    jsonl += j;
+    text += t;
+  };
+  sink.file = [&](const std::string& path, const FileReport& report, const std::string& io) {
+    const std::string end = "file " + path + " " + std::to_string(report.issues.size()) + " " + io;
+    jsonl += end;
+    text += end;
+  };
+  sum = audit_files(files, opt, sink);
+  return {jsonl, text};
 }
 
 }  // namespace
@@ -93,6 +118,23 @@ TEST_CASE("small files, a parted PGN and a file read by one thread keep their or
     CHECK(one.games == many.games);
     CHECK(one.files == files.size());
     CHECK(many.files == files.size());
+
+    // Written by the workers, the lines are those of the audits delivered,
+    // the games of a part numbered in the file, whatever the jobs.
+    std::string expected;
+    for (const std::string& line : a) expected += line;
+    BatchSummary w1, w2, w4;
+    const auto [jsonl, text] = written_lines(files, 1, w1, max_games);
+    CHECK(jsonl == expected);
+    CHECK(text.find(" game ") != std::string::npos);
+    CHECK(written_lines(files, 2, w2, max_games) == std::pair{jsonl, text});
+    CHECK(written_lines(files, 4, w4, max_games) == std::pair{jsonl, text});
+    for (const BatchSummary* w : {&w1, &w2, &w4}) {
+      CHECK(w->games == one.games);
+      CHECK(w->plies == one.plies);
+      CHECK(w->games_with_errors == one.games_with_errors);
+      CHECK(w->findings_by_code == one.findings_by_code);
+    }
   }
   std::filesystem::remove_all(dir);
 }

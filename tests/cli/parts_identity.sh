@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # One large PGN is read in parts by the workers (--jobs 2 and more): the
-# audit's JSON Lines are byte for byte those of one job, on a file of real
+# audit's JSON Lines and finding lines are byte for byte those of one job, on a file of real
 # games (the shared corpus's PGN files one after another, every encoding
 # and damage they have, when it is there; the project's corpus repeated
 # otherwise), with a stretch of records whose cuts are no game boundaries
@@ -30,17 +30,31 @@ decoys() {
 size=$(stat -c %s "$big")
 [ "$size" -gt $((2 * 1024 * 1024)) ] || { echo "the test file has $size bytes: too small to be read in parts"; exit 1; }
 status=0
+same() {  # same FILE1 FILE2 WHAT
+  cmp -s "$1" "$2" && return
+  echo "$3 differ:"; diff "$1" "$2" | head -20; status=1
+}
+# The workers write each game's JSON line and finding lines (the games of a
+# part numbered in the file once the parts before it are read), the main
+# thread only copies them out in order: the JSON Lines alone (-q), with the
+# finding lines beside them, and on standard output.
 "$xqrec" audit -q --jobs 1 --jsonl "$work/j1.jsonl" "$big" > "$work/j1.out" 2>&1
-for j in 2 3; do
+"$xqrec" audit --jobs 1 --jsonl "$work/j1.text.jsonl" "$big" > "$work/j1.text" 2>&1
+"$xqrec" audit --jobs 1 --jsonl - "$big" > "$work/j1.stdout.jsonl" 2>/dev/null
+same "$work/j1.jsonl" "$work/j1.text.jsonl" "JSON Lines with and without the finding lines (--jobs 1)"
+for j in 2 3 4; do
   "$xqrec" audit -q --jobs $j --jsonl "$work/j$j.jsonl" "$big" > "$work/j$j.out" 2>&1
-  if ! cmp -s "$work/j1.jsonl" "$work/j$j.jsonl"; then
-    echo "JSON Lines differ between --jobs 1 and --jobs $j:"; diff "$work/j1.jsonl" "$work/j$j.jsonl" | head -20; status=1
-  fi
-  if ! cmp -s "$work/j1.out" "$work/j$j.out"; then
-    echo "summaries differ between --jobs 1 and --jobs $j:"; diff "$work/j1.out" "$work/j$j.out" | head; status=1
-  fi
+  same "$work/j1.jsonl" "$work/j$j.jsonl" "JSON Lines between --jobs 1 and --jobs $j"
+  same "$work/j1.out" "$work/j$j.out" "summaries between --jobs 1 and --jobs $j"
+  "$xqrec" audit --jobs $j --jsonl "$work/j$j.text.jsonl" "$big" > "$work/j$j.text" 2>&1
+  same "$work/j1.jsonl" "$work/j$j.text.jsonl" "JSON Lines beside the finding lines between --jobs 1 and --jobs $j"
+  same "$work/j1.text" "$work/j$j.text" "finding lines between --jobs 1 and --jobs $j"
+  "$xqrec" audit --jobs $j --jsonl - "$big" > "$work/j$j.stdout.jsonl" 2>/dev/null
+  same "$work/j1.stdout.jsonl" "$work/j$j.stdout.jsonl" "JSON Lines on standard output between --jobs 1 and --jobs $j"
 done
 games=$(grep -c '"game":[1-9]' "$work/j1.jsonl")
 [ "$games" -gt 12000 ] || { echo "only $games games audited"; status=1; }
-echo "$size bytes, $games games: JSON Lines identical with 1, 2 and 3 jobs"
+lines=$(grep -c ' game [1-9][0-9]*' "$work/j1.text")
+[ "$lines" -gt 1000 ] || { echo "only $lines finding lines"; status=1; }
+echo "$size bytes, $games games, $lines finding lines: JSON Lines and finding lines identical with 1 to 4 jobs"
 exit $status

@@ -37,9 +37,35 @@ struct Item {
   bool is_game = false;
   std::string path;
   BuiltGame game;     // is_game
-  GameAudit audit;    // is_game, once audited
+  GameAudit audit;    // is_game, once audited, kept for a sink that takes audits (BatchSink::game)
+  std::size_t jsonl_end = 0, text_end = 0;  // is_game: where its lines end in its batch's
   FileReport report;  // !is_game
   std::string io_error;
+};
+
+// What the summary counts of a batch's games, counted by the thread that
+// audited them and added to the summary when the batch is delivered.
+struct Tally {
+  std::size_t games = 0, plies = 0, games_with_errors = 0;
+  std::vector<std::size_t> by_code;  // findings, indexed by Code
+
+  void add(const GameAudit& a) {
+    ++games;
+    plies += std::size_t(a.plies);
+    if (a.has_errors()) ++games_with_errors;
+    for (const Issue& f : a.findings) {
+      const auto i = std::size_t(f.code);
+      if (i >= by_code.size()) by_code.resize(std::max(i + 1, code_registry().size()));
+      ++by_code[i];
+    }
+  }
+  void into(BatchSummary& sum) const {
+    sum.games += games;
+    sum.plies += plies;
+    sum.games_with_errors += games_with_errors;
+    for (std::size_t i = 0; i < by_code.size(); ++i)
+      if (by_code[i]) sum.findings_by_code[std::string(code_name(Code(i)))] += by_code[i];
+  }
 };
 
 // A large PGN file that the workers read in parts (plan_pgn_parts), each
@@ -57,6 +83,10 @@ struct PartedFile {
   PgnPartChain chain;
   std::size_t games_before = 0;
   bool read_again = false;
+  // The workers', under the queue's lock: a part's games are numbered in
+  // the file, and their lines written, once every part before it is read
+  // (the parts read out of order wait). The first parts read, and their games.
+  std::size_t parts_counted = 0, games_counted = 0;
 };
 
 // A file below kSmallBytes, opened (or not: `open_error`) by the reader
@@ -74,11 +104,15 @@ struct Batch {
   std::size_t seq = 0;
   std::vector<Item> items;
   std::size_t bytes = 0;  // what its records hold (held_bytes); for small files, their sizes
+  // Its games' lines (BatchOptions::lines) and counts, made by the worker.
+  std::string jsonl, text;
+  Tally tally;
   // A part of a large file, read and audited by a worker: `items` get its
   // games' audits, numbered within the part.
   std::shared_ptr<PartedFile> file;
   std::size_t part = 0;
   PgnPartRead part_read;
+  std::size_t games_before = 0;  // in the file, once numbered
   // Or a run of small files, opened by the reader thread and read, built
   // and audited by a worker: `items` get their games' audits and ends.
   std::vector<SmallFile> small;
@@ -285,8 +319,29 @@ void audit_built(const BuiltGame& game, const std::string& path, const BatchOpti
   audit.game = game.index;
 }
 
+// On the thread that audited it: the game's lines and counts into its
+// batch, after those of the games before.
+void write_game(const GameAudit& a, const GameLines& lines, Batch& batch, Item& item) {
+  if (lines.jsonl) append_audit_json(batch.jsonl, a);
+  if (lines.text) append_audit_text(batch.text, a);
+  item.jsonl_end = batch.jsonl.size();
+  item.text_end = batch.text.size();
+  batch.tally.add(a);
+}
+
+// A part's games, once the games before it in the file are counted: their
+// numbers in the file, their lines; their audits let go unless delivered.
+void write_part(Batch& batch, const BatchOptions& opt, bool keep_audits) {
+  for (Item& item : batch.items) {
+    item.audit.game += batch.games_before;
+    write_game(item.audit, opt.lines, batch, item);
+    if (!keep_audits) item.audit = GameAudit{};
+  }
+}
+
 // A worker's reader of the parts of large files: one builder, whose
-// storage serves every game of every part it reads.
+// storage serves every game of every part it reads. The audits stay in the
+// items until the part is numbered (write_part).
 class PartReader {
  public:
   explicit PartReader(const BatchOptions& opt)
@@ -311,17 +366,20 @@ class PartReader {
 };
 
 // A worker's reader of runs of small files: the per-file rules of
-// WholeFile, one builder whose storage serves every game it reads.
+// WholeFile, one builder whose storage serves every game it reads, and one
+// audit, unless the audits are delivered.
 class SmallFileReader {
  public:
-  explicit SmallFileReader(const BatchOptions& opt)
-      : opt_(opt), whole_(opt), builder_([this](BuiltGame& g) {
+  SmallFileReader(const BatchOptions& opt, bool keep_audits)
+      : opt_(opt), keep_audits_(keep_audits), whole_(opt), builder_([this](BuiltGame& g) {
           bool take = false;
           const Control c = whole_.on_game(g, take);
           if (take) {
             Item& item = batch_->items.emplace_back();
             item.is_game = true;
-            audit_built(g, *whole_.path, opt_, item.audit);
+            GameAudit& audit = keep_audits_ ? item.audit : audit_;
+            audit_built(g, *whole_.path, opt_, audit);
+            write_game(audit, opt_.lines, *batch_, item);
           }
           return c;
         }) {}
@@ -341,17 +399,24 @@ class SmallFileReader {
 
  private:
   const BatchOptions& opt_;
+  bool keep_audits_;
   WholeFile whole_;
   Batch* batch_ = nullptr;
   GameBuilder builder_;
+  GameAudit audit_;
 };
 
-// Audits a batch; the records, no longer needed, go to `spent` (to be
-// filled again by the reader rather than freed and allocated anew).
-void audit_batch(Batch& batch, const BatchOptions& opt, std::vector<BuiltGame>& spent) {
+// Audits a batch into `audit` (whose storage serves again) or, when the
+// audits are delivered, into the items; the records, no longer needed, go
+// to `spent` (to be filled again by the reader rather than freed and
+// allocated anew).
+void audit_batch(Batch& batch, const BatchOptions& opt, bool keep_audits, GameAudit& audit,
+                 std::vector<BuiltGame>& spent) {
   for (Item& item : batch.items)
     if (item.is_game) {
-      audit_built(item.game, item.path, opt, item.audit);
+      GameAudit& a = keep_audits ? item.audit : audit;
+      audit_built(item.game, item.path, opt, a);
+      write_game(a, opt.lines, batch, item);
       spent.push_back(std::move(item.game));
       item.game = BuiltGame{};
     }
@@ -380,17 +445,51 @@ BatchSummary audit_files(const std::vector<InputFile>& files, const BatchOptions
   Progress progress(opt.progress, files.size(), opt.progress ? total_size(files) : 0);
   std::atomic<std::uint64_t> bytes_read{0};
   std::size_t files_done = 0;
-  auto deliver = [&](Item& item) {
-    if (item.is_game) {
-      account(sum, item.audit);
-      if (sink.game) sink.game(item.audit);
-    } else {
-      ++sum.files;
-      ++files_done;
-      if (!item.io_error.empty()) ++sum.io_errors;
-      for (const auto& i : item.report.issues) ++sum.findings_by_code[std::string(i.name())];
-      if (sink.file) sink.file(item.path, item.report, item.io_error);
+  const bool keep_audits = bool(sink.game);
+  const bool any_lines = opt.lines.jsonl || opt.lines.text;
+  // A game audited on this thread (one job, or a file read again whole).
+  std::string jsonl, text;
+  auto deliver_game = [&](const GameAudit& a) {
+    account(sum, a);
+    if (sink.game) sink.game(a);
+    if (any_lines) {
+      if (opt.lines.jsonl) jsonl = audit_to_json(a);
+      if (opt.lines.text) text = audit_to_text(a);
+      if (sink.lines) sink.lines(jsonl, text);
     }
+    progress.update(files_done, sum.games, bytes_read.load(std::memory_order_relaxed));
+  };
+  auto deliver_file = [&](const Item& item) {
+    ++sum.files;
+    ++files_done;
+    if (!item.io_error.empty()) ++sum.io_errors;
+    for (const auto& i : item.report.issues) ++sum.findings_by_code[std::string(i.name())];
+    if (sink.file) sink.file(item.path, item.report, item.io_error);
+    progress.update(files_done, sum.games, bytes_read.load(std::memory_order_relaxed));
+  };
+  // A batch audited and written by a worker: its counts, then its items,
+  // the lines of each run of games between two ends of files at once.
+  auto deliver_batch = [&](const Batch& batch) {
+    batch.tally.into(sum);
+    std::size_t jsonl_done = 0, text_done = 0, jsonl_end = 0, text_end = 0;
+    const auto flush = [&] {
+      if (sink.lines && any_lines && (jsonl_end > jsonl_done || text_end > text_done))
+        sink.lines(std::string_view(batch.jsonl).substr(jsonl_done, jsonl_end - jsonl_done),
+                   std::string_view(batch.text).substr(text_done, text_end - text_done));
+      jsonl_done = jsonl_end;
+      text_done = text_end;
+    };
+    for (const Item& item : batch.items) {
+      if (item.is_game) {
+        if (sink.game) sink.game(item.audit);
+        jsonl_end = item.jsonl_end;
+        text_end = item.text_end;
+      } else {
+        flush();
+        deliver_file(item);
+      }
+    }
+    flush();
     progress.update(files_done, sum.games, bytes_read.load(std::memory_order_relaxed));
   };
 
@@ -406,10 +505,7 @@ BatchSummary audit_files(const std::vector<InputFile>& files, const BatchOptions
     Item done;
     done.path = f.path;
     if (f.chain.accept(f.parts, batch.part, batch.part_read)) {
-      for (Item& item : batch.items) {
-        item.audit.game += f.games_before;
-        deliver(item);
-      }
+      deliver_batch(batch);  // numbered by the workers (write_part)
       f.games_before += batch.part_read.report.games;
       if (!last) {
         f.bytes->release_before(f.parts.begin[batch.part + 1]);
@@ -418,34 +514,32 @@ BatchSummary audit_files(const std::vector<InputFile>& files, const BatchOptions
       done.report = f.chain.finish(f.bytes->bytes());
     } else {
       f.read_again = true;
-      Item item;
-      item.is_game = true;
+      GameAudit audit;
       GameBuilder builder([&](BuiltGame& g) {
         if (g.index > f.games_before) {
-          audit_built(g, f.path, opt, item.audit);
-          deliver(item);
+          audit_built(g, f.path, opt, audit);
+          deliver_game(audit);
         }
         return Control::Continue;
       });
       done.report = read_games(*f.bytes, f.path, builder, f.read);
     }
     if (f.bytes->truncated()) done.io_error = FileBytes::kTruncatedMessage;
-    deliver(done);
+    deliver_file(done);
   };
 
   unsigned jobs = opt.jobs ? opt.jobs : std::max(1u, std::thread::hardware_concurrency());
   if (jobs == 1) {
     // One job: each game is audited where the builder holds it, whose
     // storage then serves the next game.
-    Item item;
-    item.is_game = true;
+    GameAudit audit;
     read_all(
         files, opt, bytes_read,
         [&](const BuiltGame& g, const std::string& path) {
-          audit_built(g, path, opt, item.audit);
-          deliver(item);
+          audit_built(g, path, opt, audit);
+          deliver_game(audit);
         },
-        [&](Item&& done) { deliver(done); },
+        [&](Item&& done) { deliver_file(done); },
         [](const InputFile&, std::unique_ptr<FileBytes>&, const ReadOptions&, std::uint64_t) { return false; },
         [](const InputFile&, std::unique_ptr<FileBytes>&, std::string&) { return false; });
     progress.update(files_done, sum.games, bytes_read.load(std::memory_order_relaxed), true);
@@ -553,11 +647,34 @@ BatchSummary audit_files(const std::vector<InputFile>& files, const BatchOptions
     reading_done = true;
     cv.notify_all();
   });
+  // A part read, under the lock: into `numbered` with the parts after it
+  // that were waiting for it, each with the count of the file's games
+  // before it; or waiting itself, when a part before it is not read yet
+  // (that part's worker, still in flight, will number it).
+  std::map<std::pair<const PartedFile*, std::size_t>, Batch> waiting;
+  auto number_part = [&](Batch&& batch, std::vector<Batch>& numbered) {
+    PartedFile& f = *batch.file;
+    if (batch.part != f.parts_counted) {
+      waiting.emplace(std::pair{&f, batch.part}, std::move(batch));
+      return;
+    }
+    for (;;) {
+      batch.games_before = f.games_counted;
+      f.games_counted += batch.part_read.report.games;
+      ++f.parts_counted;
+      numbered.push_back(std::move(batch));
+      const auto next = waiting.find({&f, f.parts_counted});
+      if (next == waiting.end()) return;
+      batch = std::move(next->second);
+      waiting.erase(next);
+    }
+  };
   std::vector<std::thread> workers;
   for (unsigned j = 0; j < jobs; ++j)
     workers.emplace_back([&] {
       PartReader parts(opt);
-      SmallFileReader small(opt);
+      SmallFileReader small(opt, keep_audits);
+      GameAudit audit;  // whose storage serves every game, unless the audits are delivered
       for (;;) {
         Batch batch;
         {
@@ -569,13 +686,23 @@ BatchSummary audit_files(const std::vector<InputFile>& files, const BatchOptions
           ++in_flight;
         }
         std::vector<BuiltGame> spent;
+        std::vector<Batch> done;  // this batch, or the parts it let be numbered
+        const std::size_t sent_bytes = batch.bytes;
         if (batch.file) {
           parts.read(batch);
-        } else if (!batch.small.empty()) {
-          small.read(batch);
+          {
+            std::lock_guard lock(mu);
+            number_part(std::move(batch), done);
+          }
+          for (Batch& b : done) write_part(b, opt, keep_audits);
         } else {
-          spent.reserve(batch.items.size());
-          audit_batch(batch, opt, spent);
+          if (!batch.small.empty()) {
+            small.read(batch);
+          } else {
+            spent.reserve(batch.items.size());
+            audit_batch(batch, opt, keep_audits, audit, spent);
+          }
+          done.push_back(std::move(batch));
         }
         // Sized, and those too large to keep freed, outside the lock.
         std::vector<std::size_t> held(spent.size());
@@ -584,8 +711,8 @@ BatchSummary audit_files(const std::vector<InputFile>& files, const BatchOptions
         {
           std::lock_guard lock(mu);
           --in_flight;
-          unaudited_bytes -= batch.bytes;
-          finished.emplace(batch.seq, std::move(batch));
+          unaudited_bytes -= sent_bytes;
+          for (Batch& b : done) finished.emplace(b.seq, std::move(b));
           for (std::size_t i = 0; i < spent.size(); ++i) {
             BuiltGame& g = spent[i];
             if (spare.size() >= max_spare || g.record.nodes.capacity() > kSpareNodes ||
@@ -618,7 +745,7 @@ BatchSummary audit_files(const std::vector<InputFile>& files, const BatchOptions
     if (batch->file)
       deliver_part(*batch);
     else
-      for (Item& item : batch->items) deliver(item);
+      deliver_batch(*batch);
   }
   reader.join();
   for (auto& w : workers) w.join();

@@ -83,7 +83,17 @@ void put_finding(std::string& out, const Issue& f) {
 
 std::string audit_to_json(const GameAudit& a) {
   std::string out;
-  out.reserve(1024);
+  append_audit_json(out, a);
+  return out;
+}
+
+std::string audit_to_text(const GameAudit& a) {
+  std::string out;
+  append_audit_text(out, a);
+  return out;
+}
+
+void append_audit_json(std::string& out, const GameAudit& a) {
   put_string(out, "{\"file\":", a.file);
   // A name that is not UTF-8 shows U+FFFD in `file`; its exact bytes follow.
   if (!valid_utf8(a.file)) (out += ",\"file_bytes\":\"") += hex_bytes(a.file) + "\"";
@@ -117,11 +127,9 @@ std::string audit_to_json(const GameAudit& a) {
     put_finding(out, a.findings[i]);
   }
   out += "]}\n";
-  return out;
 }
 
-std::string audit_to_text(const GameAudit& a) {
-  std::string out;
+void append_audit_text(std::string& out, const GameAudit& a) {
   for (const auto& f : a.findings) {
     // Record text and file names are escaped: nothing reaches the terminal as a control.
     append_printable(out, a.file);
@@ -152,7 +160,6 @@ std::string audit_to_text(const GameAudit& a) {
     }
     out += "\n";
   }
-  return out;
 }
 
 }  // namespace xq::audit

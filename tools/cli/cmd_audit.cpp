@@ -150,17 +150,19 @@ int run_audit(const std::vector<std::string>& args) {
       return kUsage;
     }
   }
-  // Finding lines go to stdout unless the JSON does.
+  // Finding lines go to stdout unless the JSON does. Both are written by
+  // the auditing threads; this thread copies them out in order.
   const bool text = !vm.count("quiet") && jsonl != "-";
-  std::size_t error_games = 0;
+  batch.lines.jsonl = !jsonl.empty();
+  batch.lines.text = text;
+  std::size_t error_games = 0;  // of the file-level findings; the games' are in the summary
   bool io_error = !errors.empty();
   xa::BatchSink sink;
-  sink.game = [&](const xa::GameAudit& a) {
-    if (!jsonl.empty()) json_out.write(xa::audit_to_json(a));
-    if (!html.empty()) html_report.add(a);
-    if (text) std::cout << xa::audit_to_text(a);
-    error_games += a.has_errors();
+  sink.lines = [&](std::string_view json_lines, std::string_view text_lines) {
+    if (!json_lines.empty()) json_out.write(json_lines);
+    if (!text_lines.empty()) std::cout.write(text_lines.data(), std::streamsize(text_lines.size()));
   };
+  if (!html.empty()) sink.game = [&](const xa::GameAudit& a) { html_report.add(a); };
   sink.file = [&](const std::string& path, const xa::FileReport& report, const std::string& io) {
     if (!io.empty()) {
       std::cerr << "xqrec audit: " << xf::printable(path) << ": " << xf::printable(io) << "\n";
@@ -202,7 +204,7 @@ int run_audit(const std::vector<std::string>& args) {
           << sum.games_with_errors << " games with errors\n";
   for (const auto& [code, n] : sum.findings_by_code) summary << "  " << code << ": " << n << "\n";
   if (io_error) return kUsage;
-  return error_games ? kFindings : kOk;
+  return error_games || sum.games_with_errors ? kFindings : kOk;
 }
 
 }  // namespace

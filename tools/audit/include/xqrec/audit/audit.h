@@ -80,5 +80,8 @@ void audit_game(const GameRecord& record, const std::vector<Issue>& reader_issue
 std::string audit_to_json(const GameAudit& audit);
 // One line per finding, for people.
 std::string audit_to_text(const GameAudit& audit);
+// The same, appended to `out` (a batch's lines, without a copy of each).
+void append_audit_json(std::string& out, const GameAudit& audit);
+void append_audit_text(std::string& out, const GameAudit& audit);
 
 }  // namespace xq::audit

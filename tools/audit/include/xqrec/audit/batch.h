@@ -6,6 +6,7 @@
 #include <functional>
 #include <map>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "xqrec/audit/audit.h"
@@ -19,8 +20,17 @@ using formats::FileReport;
 using formats::InputFile;
 using formats::ReadOptions;
 
+// The lines the auditing threads write of each game (audit_to_json,
+// audit_to_text), handed to BatchSink::lines in input order: the thread
+// that delivers in order then only copies bytes.
+struct GameLines {
+  bool jsonl = false;
+  bool text = false;
+};
+
 struct BatchOptions {
   AuditOptions audit;
+  GameLines lines;
   ReadOptions read;
   unsigned jobs = 0;      // 0: all cores
   std::size_t max_games = 0;  // games read at most from one file (0: all), then a max-games warning
@@ -35,11 +45,16 @@ struct BatchSummary {
 };
 
 // What the batch hands back, in input order, on the calling thread: each
-// game's audit, then the file's report once all its games are done.
+// game's audit and lines, then the file's report once all its games are
+// done. Leave `game` empty when the lines are enough: the audits are then
+// not kept for delivery.
 struct BatchSink {
   std::function<void(const GameAudit&)> game;
   // `io_error` is set when the file could not be read at all.
   std::function<void(const std::string& path, const FileReport& report, const std::string& io_error)> file;
+  // With BatchOptions::lines: the lines of a run of games, in order (empty
+  // for an output not asked for).
+  std::function<void(std::string_view jsonl, std::string_view text)> lines;
 };
 
 // The file-level findings of a file (a format not read, no games ...) as
