@@ -122,7 +122,8 @@ int run_audit(const std::vector<std::string>& args) {
 
   // Standard output by another name is standard output: the finding lines
   // must not go there too.
-  if (xf::names_standard_output(jsonl)) jsonl = "-";
+  // (assign(1, '-'): GCC 12 warns falsely on `= "-"` here, -Wrestrict, its bug 105329)
+  if (xf::names_standard_output(jsonl)) jsonl.assign(1, '-');
   // No output may be an input: the records, or the list naming them.
   xf::OutputGuard guard;
   for (const auto& f : files) guard.add_input(f.path);
