@@ -142,6 +142,14 @@ constexpr std::size_t kBatchBytes = std::size_t(256) << 10;
 constexpr std::size_t kInFlightBytes = std::size_t(4) << 20;
 constexpr std::size_t kSpareBytes = std::size_t(2) << 20;
 constexpr std::size_t kSpareNodes = 4096;
+// Parts of large files taken by workers and not yet numbered (being read,
+// or read and waiting for an earlier part): each holds its decoding window
+// and its games' audits, some megabytes, so their count is bounded whatever
+// --jobs, and so are the batches read ahead of delivery (the window below,
+// four per worker up to this many workers). More workers than this still
+// read small files and audit the games of files read whole, but one large
+// file is read by at most this many at once.
+constexpr std::size_t kPartsInFlight = 6;
 
 // The heap a string holds: nothing while it is short enough to be inline.
 std::size_t heap_of(const std::string& s) {
@@ -549,12 +557,13 @@ BatchSummary audit_files(const std::vector<InputFile>& files, const BatchOptions
 
   // Bounded queues: the reader blocks when the workers fall behind, and the
   // workers block when the oldest result has not been delivered yet.
-  const std::size_t window = std::size_t(jobs) * 4;
+  const std::size_t window = std::min<std::size_t>(jobs, kPartsInFlight) * 4;
   std::mutex mu;
   std::condition_variable cv;
   std::deque<Batch> todo;
   std::map<std::size_t, Batch> finished;
   std::size_t next_out = 0, in_flight = 0;
+  std::size_t parts_in_flight = 0;  // taken and not yet numbered (kPartsInFlight)
   std::size_t unaudited_bytes = 0;  // in the batches sent and not yet audited
   std::size_t spare_bytes = 0;
   bool reading_done = false;
@@ -663,6 +672,7 @@ BatchSummary audit_files(const std::vector<InputFile>& files, const BatchOptions
       f.games_counted += batch.part_read.report.games;
       ++f.parts_counted;
       numbered.push_back(std::move(batch));
+      --parts_in_flight;
       const auto next = waiting.find({&f, f.parts_counted});
       if (next == waiting.end()) return;
       batch = std::move(next->second);
@@ -679,11 +689,18 @@ BatchSummary audit_files(const std::vector<InputFile>& files, const BatchOptions
         Batch batch;
         {
           std::unique_lock lock(mu);
-          cv.wait(lock, [&] { return !todo.empty() || reading_done; });
+          // A part waits for a free place among the parts in flight. The
+          // earliest part not yet numbered of every file holds one (parts
+          // are taken in order), so one is always being read and frees it.
+          cv.wait(lock, [&] {
+            return (!todo.empty() && (!todo.front().file || parts_in_flight < kPartsInFlight)) ||
+                   (reading_done && todo.empty());
+          });
           if (todo.empty()) return;
           batch = std::move(todo.front());
           todo.pop_front();
           ++in_flight;
+          if (batch.file) ++parts_in_flight;
         }
         std::vector<BuiltGame> spent;
         std::vector<Batch> done;  // this batch, or the parts it let be numbered
@@ -693,6 +710,7 @@ BatchSummary audit_files(const std::vector<InputFile>& files, const BatchOptions
           {
             std::lock_guard lock(mu);
             number_part(std::move(batch), done);
+            if (!done.empty()) cv.notify_all();  // places among the parts in flight are free
           }
           for (Batch& b : done) write_part(b, opt, keep_audits);
         } else {
