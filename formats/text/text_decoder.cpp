@@ -69,14 +69,14 @@ void ChunkDecoder::put_bmp(Output& o, char16_t u, std::uint64_t source) {
   if (u < 0x800) {
     o.text[0] = char(0xC0 | (u >> 6));
     o.text[1] = char(0x80 | (u & 0x3F));
-    o.offset[0] = o.offset[1] = source;
+    o.offset[0] = o.offset[1] = std::uint32_t(source);
     o.text += 2;
     o.offset += 2;
   } else {
     o.text[0] = char(0xE0 | (u >> 12));
     o.text[1] = char(0x80 | ((u >> 6) & 0x3F));
     o.text[2] = char(0x80 | (u & 0x3F));
-    o.offset[0] = o.offset[1] = o.offset[2] = source;
+    o.offset[0] = o.offset[1] = o.offset[2] = std::uint32_t(source);
     o.text += 3;
     o.offset += 3;
   }
@@ -148,7 +148,7 @@ std::size_t ChunkDecoder::decode_by_table(std::size_t end, Output& o) {
     const unsigned char lead = b[k];
     if (lead < 0x80) {
       *out.text++ = char(lead);
-      *out.offset++ = k++;
+      *out.offset++ = std::uint32_t(k++);
       continue;
     }
     if (k + 1 >= end) break;
@@ -160,7 +160,7 @@ std::size_t ChunkDecoder::decode_by_table(std::size_t end, Output& o) {
     static_assert(std::endian::native == std::endian::little, "the table's bytes are stored lowest first");
     const std::uint32_t bytes = utf8 & 0xFFFFFFu;
     std::memcpy(out.text, &bytes, 4);
-    out.offset[0] = out.offset[1] = out.offset[2] = k;
+    out.offset[0] = out.offset[1] = out.offset[2] = std::uint32_t(k);
     const std::uint32_t length = utf8 >> 24;
     out.text += length;
     out.offset += length;
@@ -220,7 +220,7 @@ void ChunkDecoder::decode_by_converter(std::size_t end, Output& out, std::vector
       const std::uint64_t source = from[i] >= 0 ? base + std::uint64_t(from[i]) : last_offset;
       last_offset = source;
       *out.text++ = char(units[i]);
-      *out.offset++ = source;
+      *out.offset++ = std::uint32_t(source);
     }
     if (i >= produced) break;
     const std::size_t unit = i;
@@ -247,7 +247,7 @@ void ChunkDecoder::decode_by_converter(std::size_t end, Output& out, std::vector
     int32_t len = 0;
     U8_APPEND_UNSAFE(out.text, len, c);
     out.text += len;
-    for (int32_t k = 0; k < len; ++k) *out.offset++ = source;
+    for (int32_t k = 0; k < len; ++k) *out.offset++ = std::uint32_t(source);
   }
 }
 

@@ -35,8 +35,12 @@ struct UninitialisedAllocator : std::allocator<T> {
   }
 };
 
-// One source offset per byte of decoded text.
-using SourceOffsets = std::vector<std::uint64_t, UninitialisedAllocator<std::uint64_t>>;
+// One source offset per byte of decoded text, its low 32 bits: a window of
+// decoded text spans far less than 4 GiB of source, so its reader rebuilds
+// each full offset from one it knows (pgn_reader.cpp), and the offsets
+// take half the memory (for Chinese text, eight bytes a source byte were
+// most of what a worker reading part of a GBK file held).
+using SourceOffsets = std::vector<std::uint32_t, UninitialisedAllocator<std::uint32_t>>;
 
 // A sequence of source bytes that is not valid in the encoding; the text
 // holds U+FFFD in its place.
@@ -70,7 +74,7 @@ class ChunkDecoder {
   struct Output {
     char* start;  // the chunk's first text byte
     char* text;
-    std::uint64_t* offset;
+    std::uint32_t* offset;  // the low 32 bits (SourceOffsets)
   };
   // Decodes from pos_ by the table while it can, up to `end`; returns
   // where it stopped (at a character's start).
