@@ -103,20 +103,29 @@ void ChunkDecoder::decode(std::size_t chunk, std::string& text, SourceOffsets& o
       }
     }
   }
-  // Written through pointers into storage sized once for the worst case (a
-  // source byte gives at most three UTF-8 bytes: an invalid one U+FFFD),
-  // then cut to what was written (per-byte appends were most of a GBK
-  // archive's reading; sizing per part zero-filled the rest of the chunk
-  // again for every invalid byte). The offsets are not zero-filled
+  // Written through pointers into storage sized for the worst case of each
+  // part, then cut to what was written (per-byte appends were most of a GBK
+  // archive's reading). The table writes at most three bytes for two (and
+  // stores four at a time), the converter three for one (an invalid byte is
+  // U+FFFD); sizing the whole chunk for the converter held twice what the
+  // table needs, and sizing each part anew zero-filled the rest of the chunk
+  // again for every invalid byte. The offsets are not zero-filled
   // (SourceOffsets).
   const std::size_t text_at = text.size(), offsets_at = offsets.size();
-  const std::size_t most = 3 * (end - pos_);
-  text.resize(text_at + most);
-  offsets.resize(offsets_at + most);
-  Output out{text.data() + text_at, text.data() + text_at, offsets.data() + offsets_at};
+  Output out{};
+  const auto room = [&](std::size_t need) {
+    const std::size_t written = out.start ? std::size_t(out.text - out.start) : 0;
+    if (text.size() < text_at + written + need) {
+      text.resize(text_at + written + need);
+      offsets.resize(offsets_at + written + need);
+    }
+    out = Output{text.data() + text_at, text.data() + text_at + written, offsets.data() + offsets_at + written};
+  };
   if (!table_) {
+    room(3 * (end - pos_));
     decode_by_converter(end, out, errors);
   } else {
+    room((end - pos_) / 2 * 3 + 4);
     // By the table while it can; what it cannot decode goes to the
     // converter up to the next line feed (never a byte of a pair in these
     // encodings), and the table goes on from there: an invalid byte now
@@ -128,6 +137,7 @@ void ChunkDecoder::decode(std::size_t chunk, std::string& text, SourceOffsets& o
       const std::size_t stop =
           line_feed ? std::size_t(static_cast<const char*>(line_feed) - bytes_.data()) + 1 : end;
       const std::size_t before = pos_;
+      room(3 * (stop - pos_) + (end - stop) / 2 * 3 + 4);
       decode_by_converter(stop, out, errors);
       if (pos_ == before) break;  // only a cut character: the next chunk reads it whole
     }
