@@ -70,12 +70,13 @@ int GainByChecks::best_elsewhere(Position& pos, Square sq, int enough) {
 // returned). Inside the window value and `won` are the whole walk's: the
 // first capture reaching the best is the same.
 int GainByChecks::best_follow_up(Position& pos, Won& won, int lo, int hi, Move* capture) {
+  if (!remember_) return search_follow_up(pos, won, lo, hi, capture);
   // Exact whatever the budget (no position is counted here): always kept.
-  const auto known = remember_ ? follow_ups_.find(pos.key(), 0, lo, hi) : std::nullopt;
   Capture found;
-  const int value = known ? known->value : search_follow_up(pos, found, lo, hi);
+  const auto known = follow_ups_.find(pos.key(), 0, lo, hi);
+  const int value = known ? known->value : search_follow_up(pos, found.won, lo, hi, &found.move);
   if (known) found = known->witness;
-  else if (remember_) follow_ups_.store(pos.key(), 0, lo, hi, value, found);
+  else follow_ups_.store(pos.key(), 0, lo, hi, value, found);
   if (found.won.square.valid()) {
     won = found.won;
     if (capture) *capture = found.move;
@@ -84,7 +85,7 @@ int GainByChecks::best_follow_up(Position& pos, Won& won, int lo, int hi, Move* 
 }
 
 // best_follow_up's walk, for a position the memo does not answer.
-int GainByChecks::search_follow_up(Position& pos, Capture& best_capture, int lo, int hi) {
+int GainByChecks::search_follow_up(Position& pos, Won& won, int lo, int hi, Move* capture) {
   const int pv = pv_;
   int best = std::max(0, lo);
   if (best >= hi) return best;
@@ -102,7 +103,8 @@ int GainByChecks::search_follow_up(Position& pos, Capture& best_capture, int lo,
     const int kept = std::min(balance, value - answer);
     if (kept > best && !refuted()) {
       best = kept;
-      best_capture = {{c.to(), taker, opens}, c};
+      won = {c.to(), taker, opens};
+      if (capture) *capture = c;
     }
     return best < hi;
   });

@@ -123,7 +123,7 @@ class GainByChecks {
   };
   int best_elsewhere(Position& pos, Square sq, int enough);
   int best_follow_up(Position& pos, Won& won, int lo, int hi, Move* capture = nullptr);
-  int search_follow_up(Position& pos, Capture& best_capture, int lo, int hi);
+  int search_follow_up(Position& pos, Won& won, int lo, int hi, Move* capture);
   int after_reply(Position& pos, int checks, int lo, int hi, Won& won);
   int reply_follow_up(Position& pos, Move r, int depth, int lo, int hi, Won& won);
   int check_value(Position& pos, Move k, int depth, Won& won, int floor, int ceiling);
