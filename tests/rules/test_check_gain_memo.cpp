@@ -51,8 +51,9 @@ std::string describe(const GainByChecks::Answer& a) {
 }
 
 // The answers for every first check of `pos` (its side to move), one search
-// object for them all as threats.cpp uses it.
-std::vector<GainByChecks::Answer> answers(const Position& pos0, int depth, long budget, bool memo) {
+// object for them all as threats.cpp uses it; `nodes` adds the positions it
+// searched.
+std::vector<GainByChecks::Answer> answers(const Position& pos0, int depth, long budget, bool memo, long& nodes) {
   Position pos = pos0;
   xq::rules::detail::RootThreatsOnDemand root(pos, ~pos.side_to_move(), kCrossedPawnValue);
   GainByChecks search(kCrossedPawnValue, root, budget);
@@ -61,6 +62,7 @@ std::vector<GainByChecks::Answer> answers(const Position& pos0, int depth, long 
   pos.generate_legal_checks(checks);
   std::vector<GainByChecks::Answer> out;
   for (Move k : checks) out.push_back(search.gain(pos, k, depth));
+  nodes += search.nodes();
   return out;
 }
 
@@ -74,6 +76,7 @@ bool same(const GainByChecks::Answer& a, const GainByChecks::Answer& b) {
 
 void compare_file(const std::string& name) {
   int compared = 0, settled = 0;
+  long nodes = 0, nodes_memo = 0, ignored = 0;
   for (const auto& c : xqtest::read_cases(std::string(XQREC_TEST_DATA) + "/rules/" + name)) {
     for (const Position& p : case_positions(c))
       for (const Color side : {Color::Red, Color::Black}) {
@@ -81,10 +84,10 @@ void compare_file(const std::string& name) {
         if (pos.king_attacked(~side)) continue;  // the other side in check: no question asked
         for (const int depth : {2, 3, 4, 6}) {
           INFO(name << " [" << c.id << "] depth " << depth << " side " << (side == Color::Red ? "red" : "black"));
-          const auto full = answers(pos, depth, 1'000'000'000, false);
-          const auto full_memo = answers(pos, depth, 1'000'000'000, true);
-          const auto budgeted = answers(pos, depth, 500, false);
-          const auto budgeted_memo = answers(pos, depth, 500, true);
+          const auto full = answers(pos, depth, 1'000'000'000, false, nodes);
+          const auto full_memo = answers(pos, depth, 1'000'000'000, true, nodes_memo);
+          const auto budgeted = answers(pos, depth, 500, false, ignored);
+          const auto budgeted_memo = answers(pos, depth, 500, true, ignored);
           REQUIRE(full.size() == full_memo.size());
           for (std::size_t i = 0; i < full.size(); ++i) {
             INFO("check " << i << ": without " << describe(full[i]) << ", with " << describe(full_memo[i]));
@@ -101,8 +104,11 @@ void compare_file(const std::string& name) {
         }
       }
   }
-  INFO(name << ": " << compared << " answers compared, " << settled << " settled by the memo");
+  INFO(name << ": " << compared << " answers compared, " << settled << " settled by the memo; positions searched "
+            << nodes << " without, " << nodes_memo << " with");
   CHECK(compared > 0);
+  // The memo is used: it spares positions.
+  CHECK(nodes_memo < nodes);
 }
 
 }  // namespace

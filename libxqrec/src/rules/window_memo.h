@@ -67,8 +67,6 @@ class WindowMemo {
     }
   }
 
-  std::size_t size() const { return known_.size(); }
-
  private:
   struct Key {
     std::uint64_t position;
