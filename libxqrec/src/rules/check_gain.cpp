@@ -70,6 +70,22 @@ int GainByChecks::best_elsewhere(Position& pos, Square sq, int enough) {
 // returned). Inside the window value and `won` are the whole walk's: the
 // first capture reaching the best is the same.
 int GainByChecks::best_follow_up(Position& pos, Won& won, int lo, int hi, Move* capture) {
+  if (!remember_) return search_follow_up(pos, won, lo, hi, capture);
+  // Exact whatever the budget (no position is counted here): always kept.
+  Capture found;
+  const auto known = follow_ups_.find(pos.key(), 0, lo, hi);
+  const int value = known ? known->value : search_follow_up(pos, found.won, lo, hi, &found.move);
+  if (known) found = known->witness;
+  else follow_ups_.store(pos.key(), 0, lo, hi, value, found);
+  if (found.won.square.valid()) {
+    won = found.won;
+    if (capture) *capture = found.move;
+  }
+  return value;
+}
+
+// best_follow_up's walk, for a position the memo does not answer.
+int GainByChecks::search_follow_up(Position& pos, Won& won, int lo, int hi, Move* capture) {
   const int pv = pv_;
   int best = std::max(0, lo);
   if (best >= hi) return best;
@@ -103,24 +119,46 @@ int GainByChecks::best_follow_up(Position& pos, Won& won, int lo, int hi, Move* 
 int GainByChecks::reply_follow_up(Position& pos, Move r, int depth, int lo, int hi, Won& won) {
   Undo ur;
   pos.make_legal(r, ur);
-  int follow = best_follow_up(pos, won, lo, hi);
-  if (depth == 1 && follow < hi && want_cut_ && !cut_) {
-    // The depth stops this line; a deeper search matters only if a check
-    // is left to play.
-    MoveList more;
-    pos.generate_legal_checks(more);
-    cut_ = !more.empty();
+  const int follow = after_reply(pos, depth - 1, lo, hi, won);
+  pos.undo(r, ur);
+  if (won.square.valid() && won.square == r.to()) won.square = r.from();
+  return follow;
+}
+
+// reply_follow_up in the position after the reply, with `checks` more
+// checks allowed; `won` as the search leaves it (the callers pass it empty).
+int GainByChecks::after_reply(Position& pos, int checks, int lo, int hi, Won& won) {
+  int follow = 0;
+  if (checks == 0) {
+    follow = best_follow_up(pos, won, lo, hi);
+    if (follow < hi && want_cut_ && !cut_) {
+      // The depth stops this line; a deeper search matters only if a check
+      // is left to play.
+      MoveList more;
+      pos.generate_legal_checks(more);
+      cut_ = !more.empty();
+    }
+    return follow;
   }
-  if (depth > 1 && follow < hi) {
+  // While lines cut by the depth are looked for and none has been seen, a
+  // remembered value would skip the leaves that test needs: searched again.
+  if (remember_ && (!want_cut_ || cut_)) {
+    if (const auto known = after_replies_.find(pos.key(), checks, lo, hi)) {
+      won = known->witness;
+      return known->value;
+    }
+  }
+  follow = best_follow_up(pos, won, lo, hi);
+  if (follow < hi) {
     Won deeper_won;
-    const int deeper = check_line(pos, depth - 1, deeper_won, std::max(follow, lo), hi);
+    const int deeper = check_line(pos, checks, deeper_won, std::max(follow, lo), hi);
     if (deeper > follow) {
       follow = deeper;
       won = deeper_won;
     }
   }
-  pos.undo(r, ur);
-  if (won.square.valid() && won.square == r.to()) won.square = r.from();
+  // A search the budget stopped answers nothing.
+  if (remember_ && !stop_) after_replies_.store(pos.key(), checks, lo, hi, follow, won);
   return follow;
 }
 
@@ -151,8 +189,9 @@ int GainByChecks::check_value(Position& pos, Move k, int depth, Won& won, int fl
   // is generated, and one that holds the floor settles the check (a value
   // at or below the floor is all the caller reads, whichever reply gives
   // it). Only where the search is neither counted against a budget nor
-  // watched for lines cut by the depth, so that every answer is the same.
-  if (!limited_ && !want_cut_) {
+  // (still) watched for lines cut by the depth, so that every answer is the
+  // same.
+  if (!limited_ && (!want_cut_ || cut_)) {
     MoveList takes;
     pos.generate_legal_captures_to(k.to(), takes);
     const int back = takes.empty() ? 0 : piece_value(pos.at(k.to()), k.to(), pv);
@@ -253,6 +292,9 @@ GainByChecks::Answer GainByChecks::gain(Position& pos, Move k, int max_depth) {
   stop_ = false;
   cut_ = false;
   want_cut_ = out.depth < max_depth;
+  // The memo pays where the depths are searched again one by one (at the
+  // old depth alone it costs more than the few positions it finds again).
+  remember_ = memo_on_ && max_depth > kUnbudgetedCheckDepth;
   Won won;
   out.gain = check_value(pos, k, out.depth, won, 0, kUnbounded);
   for (int d = out.depth + 1; d <= max_depth && cut_ && out.gain != INT_MIN; ++d) {
@@ -285,6 +327,7 @@ GainByChecks::Answer GainByChecks::gain(Position& pos, Move k, int max_depth) {
 std::vector<Move> GainByChecks::line(Position& pos, Move k, int depth) {
   LineRecorder rec(pos);
   limited_ = true;
+  remember_ = memo_on_ && depth > kUnbudgetedCheckDepth;
   stop_ = false;
   want_cut_ = false;  // the line keeps to its depth
   Move check = k;

@@ -11,6 +11,10 @@
 // when it runs out the gain of the last completed depth stands (at least the
 // old answer: a deeper line is not claimed on a guess) marked `unknown`: a
 // deeper depth might gain more, or another piece (search_answer.h).
+// When it deepens, a position met again within one question (the next
+// depth, another first check, another order of the checks) is answered from
+// what the question learnt of it (window_memo.h): the same answers, fewer
+// positions searched.
 #pragma once
 
 #include <array>
@@ -20,6 +24,8 @@
 #include <vector>
 
 #include "xqrec/core/position.h"
+
+#include "window_memo.h"
 
 namespace xq::rules::detail {
 
@@ -96,6 +102,11 @@ class GainByChecks {
 
   long nodes() const { return nodes_; }
   bool exhausted() const { return exhausted_; }
+  // Whether positions met again may be answered from what the question
+  // learnt of them (window_memo.h; used when the depths beyond
+  // kUnbudgetedCheckDepth are searched). Off, every position is searched:
+  // the tests compare both.
+  void use_memo(bool on) { memo_on_ = on; }
 
  private:
   // What a line wins in the worst case: the square of the piece taken (on
@@ -105,8 +116,15 @@ class GainByChecks {
     Piece by;
     bool opens_check = false;  // by a pawn, whose capture opens another piece's check
   };
+  // best_follow_up's witness: what it wins and the capture that wins it.
+  struct Capture {
+    Won won;
+    Move move;
+  };
   int best_elsewhere(Position& pos, Square sq, int enough);
   int best_follow_up(Position& pos, Won& won, int lo, int hi, Move* capture = nullptr);
+  int search_follow_up(Position& pos, Won& won, int lo, int hi, Move* capture);
+  int after_reply(Position& pos, int checks, int lo, int hi, Won& won);
   int reply_follow_up(Position& pos, Move r, int depth, int lo, int hi, Won& won);
   int check_value(Position& pos, Move k, int depth, Won& won, int floor, int ceiling);
   int check_line(Position& pos, int depth, Won& won, int floor, int ceiling, Move* check = nullptr);
@@ -124,6 +142,12 @@ class GainByChecks {
   // Whether cut_ is wanted: a deeper search may follow. At the last depth
   // the test (a generation of checks per leaf) is not made.
   bool want_cut_ = false;
+  // What this question has learnt of the attacker's positions (window_memo.h):
+  // direct captures (0 checks), and direct captures or checks (1 or more).
+  WindowMemo<Capture> follow_ups_;
+  WindowMemo<Won> after_replies_;
+  bool memo_on_ = true;
+  bool remember_ = false;  // memo_on_ and the current search deepens
 };
 // Assignable and copyable, like the searches' other state (no reference member).
 static_assert(std::is_copy_assignable_v<GainByChecks>);

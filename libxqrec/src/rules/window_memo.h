@@ -1,0 +1,91 @@
+// Internal to the rules: what the check-gain search (check_gain.h) has
+// already learnt of a position's value within one question, so that a
+// position met again (another order of the checks, another first check of
+// the same position, the next depth of the iterative deepening) is not
+// searched again.
+//
+// The values memorised are those of the attacker's positions: what the
+// attacker wins from there with at most `checks` more checks (0: a direct
+// capture only). Within one question they depend on the board and `checks`
+// alone: the root's threats and the pawn's value are the question's, and a
+// piece won is named on the board of that position (the callers trace it
+// back through the moves that led there, as they do after a search).
+//
+// Each search of such a value is asked within a window (lo, hi) and answers
+// as check_gain.cpp describes: a value inside the window exactly, with what
+// it wins (the witness: the same whatever the window); `lo` itself, with no
+// witness, when the value is at most lo (lo being 0 or more: the attacker can
+// always decline); some value at or above hi otherwise, whose witness no
+// caller reads. The memo keeps, per position and checks, the bounds those
+// answers proved and the exact value with its witness when one was inside
+// its window, and answers a later window with what a search would answer,
+// or not at all.
+#pragma once
+
+#include <climits>
+#include <cstdint>
+#include <optional>
+#include <unordered_map>
+
+namespace xq::rules::detail {
+
+template <class Witness>
+class WindowMemo {
+ public:
+  struct Answer {
+    int value;
+    Witness witness;  // default-constructed when the search would have left it untouched
+  };
+
+  // The answer a search in (lo, hi) would give, if what is known settles it.
+  std::optional<Answer> find(std::uint64_t key, int checks, int lo, int hi) const {
+    const auto it = known_.find(Key{key, checks});
+    if (it == known_.end()) return std::nullopt;
+    const Known& k = it->second;
+    if (k.exact) {
+      if (k.value <= lo) return Answer{lo, Witness{}};
+      return Answer{k.value, k.witness};
+    }
+    if (k.upper <= lo) return Answer{lo, Witness{}};
+    if (k.lower >= hi) return Answer{k.lower, Witness{}};
+    return std::nullopt;
+  }
+
+  // What a search in (lo, hi) answered: `value` and, inside the window, its
+  // witness. Not to be called for a search the budget stopped.
+  void store(std::uint64_t key, int checks, int lo, int hi, int value, const Witness& witness) {
+    Known& k = known_[Key{key, checks}];
+    if (k.exact) return;
+    if (value > lo && value < hi) {
+      k.exact = true;
+      k.value = k.lower = k.upper = value;
+      k.witness = witness;
+    } else if (value <= lo) {
+      if (lo < k.upper) k.upper = lo;
+    } else if (value > k.lower) {
+      k.lower = value;
+    }
+  }
+
+ private:
+  struct Key {
+    std::uint64_t position;
+    int checks;
+    bool operator==(const Key&) const = default;
+  };
+  struct KeyHash {
+    std::size_t operator()(const Key& k) const {
+      return std::size_t(k.position ^ (std::uint64_t(k.checks) * 0x9E3779B97F4A7C15ull));
+    }
+  };
+  struct Known {
+    int lower = INT_MIN;  // the value is at least this
+    int upper = INT_MAX;  // and at most this
+    bool exact = false;   // value and witness known (from a search that had it inside its window)
+    int value = 0;
+    Witness witness{};
+  };
+  std::unordered_map<Key, Known, KeyHash> known_;
+};
+
+}  // namespace xq::rules::detail
