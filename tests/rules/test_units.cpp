@@ -244,7 +244,10 @@ TEST_CASE("杀 by 8 checks: found within the budget, its line, none without budg
   ThreatOptions deep;
   deep.mate_depth = 9;
   CHECK(threatens_mate(p, Color::Red, deep));
-  CHECK_FALSE(threatens_mate(p, Color::Red));  // the default depth, 3 checks
+  CHECK(threatens_mate(p, Color::Red));  // the default depth is 9 checks
+  ThreatOptions full_depth_only;
+  full_depth_only.mate_depth = 3;  // the depth searched in full, the default before 2026-12-06
+  CHECK_FALSE(threatens_mate(p, Color::Red, full_depth_only));
   const auto line = mate_line(p, Color::Red, deep);
   std::string text;
   for (Move m : line) text += to_iccs(m) + " ";
@@ -265,6 +268,7 @@ TEST_CASE("杀 by 8 checks: found within the budget, its line, none without budg
 // found by a random search over small endings, budgets set small on purpose.
 TEST_CASE("unknown before the move: no false new chase (从捉到捉)", "[rules][checks]") {
   ThreatOptions small;
+  small.mate_depth = 3;  // the chase searches are the subject (i1h1 threatens a longer mate)
   small.check_depth = 4;
   small.check_nodes = 100;
   ThreatOptions full = small;
@@ -362,9 +366,13 @@ TEST_CASE("unknown classes: set when a budget runs out, not when the depth refut
   CHECK(unknown.cls == MoveClass::Idle);
   CHECK(unknown.unknown.mate);
   CHECK_FALSE(unknown.unknown.chase);
-  const auto refuted = classify_move(p, mv("i9i8"), RuleSet::Cxa2020);  // 3 checks, searched in full
+  ThreatOptions full_depth_only;
+  full_depth_only.mate_depth = 3;  // searched in full
+  const auto refuted = classify_move(p, mv("i9i8"), RuleSet::Cxa2020, full_depth_only);
   CHECK(refuted.cls == MoveClass::Idle);
   CHECK_FALSE(refuted.unknown.any());
+  // The default (9 checks within the budget) finds it.
+  CHECK(classify_move(p, mv("i9i8"), RuleSet::Cxa2020).cls == MoveClass::Mate);
   // The Asian rules search no series of checks: nothing is ever unknown.
   CHECK_FALSE(classify_move(p, mv("i9i8"), RuleSet::Asian, starved_mate).unknown.any());
   // 车a2e2 ([24.3-budget-undecided]): within 10 positions the search before

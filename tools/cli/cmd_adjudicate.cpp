@@ -109,7 +109,11 @@ bool line_of_game(const std::string& path, std::size_t index, std::optional<xq::
 
 std::string iccs_line(const std::vector<xq::Move>& line) {
   std::string s;
-  for (const xq::Move m : line) s += " " + xq::to_iccs(m);
+  for (const xq::Move m : line) {
+    // Appended, not `" " + ...`: GCC 12 warns falsely there (-Wrestrict, its bug 105329).
+    s += ' ';
+    s += xq::to_iccs(m);
+  }
   return s;
 }
 
@@ -157,8 +161,8 @@ int run_adjudicate(const std::vector<std::string>& args) {
       ("rule-23-4", "also judge article 23.4 (cxa2011, cxa2020): nine attacking moves of a side over three or more "
                     "points, as if claimed, when they come before a three-fold repetition")
       ("mate-depth", po::value<int>(&mate_depth),
-       "consecutive checks searched for a mate threat, 杀 (24.2; default 3, at most 20; past 3 within a budget of "
-       "searched positions)")
+       "consecutive checks searched for a mate threat, 杀 (24.2; default 9, at most 20; past 3 within a budget of "
+       "searched positions, --mate-nodes)")
       ("check-depth", po::value<int>(&check_depth),
        "consecutive checks searched for winning material, 将军得子 (24.3; default 2, at most 20; past 2 within a "
        "budget, --check-nodes)")
