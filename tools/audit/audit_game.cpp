@@ -171,7 +171,7 @@ class GameAuditor {
     // a variation has no use for a counter of its own, whose storage each
     // would allocate anew.
     if (!main_) return;
-    repetition_ = rules::RepetitionCounter(opt_.repetition_threshold);
+    repetition_.reset(opt_.repetition_threshold);
     repetition_.push(line.pos.key(), false);
     repetition_reported_ = false;
     quiet_ = rules::QuietRun(opt_.natural_limit, line.pos.halfmove_clock());

@@ -2,13 +2,21 @@
 
 namespace xq::rules {
 
+void RepetitionCounter::reset(int threshold) {
+  threshold_ = threshold < 2 ? 2 : threshold;
+  restart();
+  ply_ = -1;
+  base_ply_ = 0;
+  if (slots_.capacity() > 1024) slots_ = {};
+}
+
 void RepetitionCounter::restart() {
-  keys_.resize(0);
+  keys_.clear();
   seen_.fill(0);
   base_ply_ = ply_;
   if (indexed_) {
     indexed_ = false;
-    previous_.resize(0);
+    previous_.clear();
     used_ = 0;
     slots_.clear();  // its storage kept for the next long run
   }
@@ -47,7 +55,7 @@ const RepetitionCounter::Slot& RepetitionCounter::index_key(std::size_t i) {
 
 std::optional<Repetition> RepetitionCounter::push_indexed(std::uint64_t key) {
   if (!indexed_) {
-    previous_.resize(0);
+    previous_.clear();
     previous_.reserve(keys_.capacity());
     for (std::size_t i = 0; i + 1 < keys_.size(); ++i) index_key(i);
     indexed_ = true;

@@ -49,6 +49,9 @@ class RepetitionCounter {
   explicit RepetitionCounter(int threshold = 3) : threshold_(threshold < 2 ? 2 : threshold) {
     keys_.reserve(128);  // one allocation for most games
   }
+  // As a new counter, in the storage of this one (the audit counts game
+  // after game); the storage of a long run is freed.
+  void reset(int threshold);
   // Returns the repetition when this position reaches the threshold (and
   // at each later occurrence of a position that has reached it).
   // Inline up to the filter test, which most plies of a game stop at: the
