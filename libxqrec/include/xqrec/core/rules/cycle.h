@@ -85,8 +85,9 @@ class RepetitionCounter {
   // The indexed path: builds the index on first use, then adds `key`.
   std::optional<Repetition> push_indexed(std::uint64_t key);
 
-  // 8 bytes: the key is keys_[last], not a copy (a slot was 24 bytes with
-  // it and a generation: 72 MiB for a run of 2^20 distinct positions).
+  // 8 bytes: the key is keys_[last], not a copy (with it and a generation
+  // a slot was 24 bytes, and at most half full a run of 2^20 distinct
+  // positions took 2^22 of them: 96 MiB).
   struct Slot {
     std::int32_t last = -1;  // index in keys_ of the key's latest occurrence; -1: empty
     std::int32_t count = 0;  // occurrences since the last capture
@@ -105,7 +106,8 @@ class RepetitionCounter {
   // occurred before, so most plies skip the scan.
   std::array<std::uint64_t, 16> seen_{};
   // The index of a long run: open addressing, a power of two at most
-  // three quarters full. A capture empties it; the next long run starts it small again.
+  // three quarters full. A capture empties it; the next long run starts
+  // it small again.
   bool indexed_ = false;
   std::vector<Slot> slots_;
   std::size_t used_ = 0;
