@@ -1281,7 +1281,7 @@ class PgnParser {
   const ReadOptions& options_;
   TextWindow t_;
   std::size_t pos_ = 0;
-  std::size_t release_at_ = kReleaseEvery;  // emit_move gives back the text before the move here
+  std::size_t release_at_ = kReleaseEvery;  // a move read here or past gives back the text before it
   Loc loc_;
   bool at_line_start_ = true;
 
