@@ -641,9 +641,8 @@ class RecordReader {
       GameNode n;
       n.text = to_iccs(m);
       n.notation = MoveNotation::Coordinates;
-      n.where = locations_.at(q.offset);
       n.move = m;
-      parent = record_.add_child(parent, std::move(n));
+      parent = record_.add_child(parent, std::move(n), locations_.at(q.offset));
       br.nodes.push_back(parent);
     }
     if (br.moves.error)
@@ -717,11 +716,12 @@ class RecordReader {
     const GameNode& root = record_.node(record_.root());
     Setup s = have_setup_ ? setup_ : Setup::start();
     if (!root.children.empty()) {
-      const GameNode& first = record_.node(root.children.front());
+      const NodeId first_id = root.children.front();
+      const GameNode& first = record_.node(first_id);
       const Piece p = s.at(first.move.from());
       if (p && p.color() != s.side_to_move) {
         if (from_fen)
-          add_issue(first.where.offset, Code::SideToMove, Severity::Warning, first.text,
+          add_issue(record_.where(first_id).offset, Code::SideToMove, Severity::Warning, first.text,
                     "DhtmlXQ_fen gives the other side to move than the first move's piece; following the piece");
         s.side_to_move = p.color();
         have_setup_ = true;

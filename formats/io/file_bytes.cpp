@@ -290,12 +290,12 @@ std::string FileBytes::open(const std::string& path, bool walked) {
 void FileBytes::release_before(std::size_t offset) {
   if (!map_) return;
   const auto page = std::size_t(::sysconf(_SC_PAGESIZE));
-  // A few megabytes at a time: one call per game would cost more than it saves.
+  // A megabyte at a time: one call per game would cost more than it saves.
   const std::size_t upto = std::min(begin_ + offset, size_) & ~(page - 1);
   // Reading started over (a check of the whole input, then the parse): what
   // it read again from the start is back in memory.
   if (upto < released_) released_ = 0;
-  if (upto < released_ + (std::size_t(4) << 20)) return;
+  if (upto < released_ + (std::size_t(1) << 20)) return;
   ::madvise(static_cast<char*>(map_) + released_, upto - released_, MADV_DONTNEED);
   released_ = upto;
 }

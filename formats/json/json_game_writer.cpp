@@ -61,9 +61,10 @@ std::string write_json(const GameRecord& r, const JsonWriteOptions& options) {
       out += ",\"notation\":";
       append_json_string(out, notation_name(n.notation));
       if (!n.move.is_none()) member(out, "iccs", to_iccs(n.move));
-      if (options.locations && (n.where.offset || n.where.line)) {
-        out += ",\"where\":[" + std::to_string(n.where.offset) + "," + std::to_string(n.where.line) + "," +
-               std::to_string(n.where.column) + "]";
+      if (const SourceLocation where = options.locations ? r.where(f.node) : SourceLocation{};
+          where.offset || where.line) {
+        out += ",\"where\":[" + std::to_string(where.offset) + "," + std::to_string(where.line) + "," +
+               std::to_string(where.column) + "]";
       }
       if (!n.comment_before().empty()) member(out, "comment_before", n.comment_before());
       if (!n.comment_after().empty()) member(out, "comment", n.comment_after());

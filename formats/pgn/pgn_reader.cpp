@@ -1059,9 +1059,11 @@ class PgnParser {
       const std::uint32_t start_col = col;
       pos += w.len;
       col += w.chars;
-      if (w.kind == PlainWord::Move && !skip_)
+      if (w.kind == PlainWord::Move && !skip_) {
         v_.move(std::string_view(d + start, w.len), hint_given_ ? hint_ : w.notation,
                 SourceLocation{t_.offset(start), line, start_col});
+        if (start >= release_at_) [[unlikely]] release_inside_game(start);
+      }
       if (pos > last) break;
       // The blanks after the word: none (a delimiter follows) or up to the
       // end of the window end the run here.
@@ -1273,13 +1275,25 @@ class PgnParser {
     flush_errors(at);
     const SourceLocation where = location(at);
     if (!skip_) v_.move(text, notation, where);
+    if (at >= release_at_) [[unlikely]] release_inside_game(at);
   }
+
+  // The text of a long game goes back as its moves are read, not only when
+  // the next game starts: a game at the move bound is 9 MB of text, resident
+  // while it is audited otherwise (decoded text goes back as the window
+  // moves, see refill). Once a megabyte: a call a move would cost more.
+  [[gnu::noinline]] void release_inside_game(std::size_t at) {
+    release_at_ = at + kReleaseEvery;
+    if (options_.done_before && t_.identity()) options_.done_before(t_.offset(at));
+  }
+  static constexpr std::size_t kReleaseEvery = std::size_t(1) << 20;
 
   GameVisitor& v_;
   FileReport& report_;
   const ReadOptions& options_;
   TextWindow t_;
   std::size_t pos_ = 0;
+  std::size_t release_at_ = kReleaseEvery;  // a move read here or past gives back the text before it
   Loc loc_;
   bool at_line_start_ = true;
 

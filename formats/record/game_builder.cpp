@@ -32,9 +32,10 @@ Control GameBuilder::begin_game(std::size_t index, SourceLocation where) {
   const std::size_t expected = std::min<std::size_t>(last_nodes_ + last_nodes_ / 4, NodeStore::kChunkSize);
   if (r.nodes.capacity() < expected) r.nodes.reserve(expected);
   GameNode& root = next_node();
+  r.locations.clear();
+  r.locations.push_back({});
   root.text.clear();
   root.notation = MoveNotation::Auto;
-  root.where = SourceLocation{};
   root.move = Move();
   root.parent = kNoNode;
   r.result.clear();
@@ -188,7 +189,7 @@ void GameBuilder::move(std::string_view text, MoveNotation notation, SourceLocat
   GameNode& node = next_node();
   node.text.assign(text);
   node.notation = notation;
-  node.where = where;
+  game_.record.locations.push_back(where);
   node.move = squares;
   node.parent = l.parent;
   game_.record.node(l.parent).children.push_back(id);

@@ -35,7 +35,7 @@ void replay_record_body(const GameRecord& record, GameVisitor& visitor) {
       stack[top].started = true;
       stack[top].next_alt = 1;
       if (!n.comment_before().empty()) visitor.comment(n.comment_before());
-      visitor.move(n.text, n.notation, n.where, n.move);
+      visitor.move(n.text, n.notation, record.where(stack[top].node), n.move);
       for (int v : n.nags()) visitor.nag(v);
       if (!n.comment_after().empty()) visitor.comment(n.comment_after());
     }

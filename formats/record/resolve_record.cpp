@@ -170,7 +170,7 @@ struct MoveResolver {
     if (const auto at = std::find(siblings.begin(), siblings.end(), id); at != siblings.end()) siblings.erase(at);
     Issue& i = issues.emplace_back();
     i.code = r.code;
-    i.where = node.where;
+    i.where = record.where(id);
     i.text = node.text;
     i.message = r.message + "; " + std::to_string(cut) + (cut == 1 ? " move" : " moves") +
                 " from here on (with their variations) could not be converted" +

@@ -77,13 +77,16 @@ void NodeChildren::erase(const NodeId* at) {
 // nothing reads the empty notes before main.
 const NodeNotes GameNode::kNoNotes{};
 
-NodeId GameRecord::add_child(NodeId parent, GameNode child) {
+NodeId GameRecord::add_child(NodeId parent, GameNode child, SourceLocation where) {
   const NodeId id = NodeId(nodes.size());
   // Games run to about a hundred plies: grow in one step, not eight.
   if (nodes.capacity() < 128) nodes.reserve(128);
   child.parent = parent;
   nodes.push_back(std::move(child));
   nodes[parent].children.push_back(id);
+  // Locations of nodes no longer there (the record was cut) are not this one's.
+  if (locations.size() > id) locations.resize(id);
+  if (where != SourceLocation{}) locations.set(id, where);
   return id;
 }
 

@@ -2,11 +2,12 @@
 # One game at the move bound (2^20 plies of ICCS, knights going out and back,
 # no capture: 9 MB of text) is read whole and audited within a fixed peak
 # resident memory, with one job and two, from the file and through a pipe
-# (GNU time: heap and mapped pages alike); a game of half as many plies
-# within the 64 MB of the memory bound (issue 17). The bound game's limit is
-# what it takes now (83 MB with one job: 56-byte nodes, 6 bytes a ply of
-# line history) and a margin, not yet 64 MB; it took 176 MB while a node
-# was 80 bytes and the nodes grew by copying.
+# (GNU time: heap and mapped pages alike): the bound game within the 64 MB
+# of the memory bound (issue 17; 60 MB with 40-byte nodes, their locations
+# a byte or two a node, 6 bytes a ply of line history and the game's text
+# given back as it is read), and a game of half as many plies within what
+# it takes (35 MB) and a margin. The bound game took 176 MB while a node
+# was 80 bytes and the nodes grew by copying, 81 MB with 56-byte nodes.
 # Usage: move_bound_memory.sh XQREC BOUND_KB HALF_KB
 set -u
 xqrec=$(realpath "$1") bound_kb=$2 half_kb=$3

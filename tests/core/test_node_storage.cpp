@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "xqrec/core/game.h"
+#include "xqrec/core/node_locations.h"
 
 using namespace xq;
 
@@ -67,14 +68,79 @@ TEST_CASE("chunked vector: nodes stay where they are as the game grows", "[game]
   CHECK(v[0] == 7);
 }
 
-TEST_CASE("game node: 56 bytes, its text and its one child inline", "[game]") {
-  CHECK(sizeof(GameNode) == 56);
+TEST_CASE("game node: 40 bytes, its text and its one child inline, its location the record's", "[game]") {
+  CHECK(sizeof(GameNode) == 40);
   GameRecord r;
   GameNode n;
   n.text = "h2e2";
-  const NodeId id = r.add_child(r.root(), n);
+  const NodeId id = r.add_child(r.root(), n, {120, 7, 3});
   CHECK(r.node(id).text == "h2e2");
   CHECK(r.nodes.size() == 2);
+  CHECK(r.where(id) == SourceLocation{120, 7, 3});
+  CHECK(r.where(r.root()) == SourceLocation{});
+  const NodeId unlocated = r.add_child(id, n);
+  CHECK(r.where(unlocated) == SourceLocation{});
+  CHECK(r.where(id) == SourceLocation{120, 7, 3});
+}
+
+TEST_CASE("node locations: every value back exactly, a few bytes a node", "[game]") {
+  std::vector<SourceLocation> want;
+  // A text game's moves: a few bytes apart, 20 a line (every form: the
+  // same columns on, fewer, more, none, 127 and 128 bytes).
+  for (std::uint32_t i = 0; i < 5000; ++i)
+    want.push_back({1000 + std::uint64_t(i) * 9, 3 + i / 20, 1 + (i % 20) * 9});
+  for (std::uint32_t i = 0; i < 200; ++i)
+    want.push_back({50000 + std::uint64_t(i) * 13 + (i % 7 == 0 ? 114 : 0) + (i % 11 == 0 ? 243 : 0), 400,
+                    1 + i * 5 + (i % 3 == 0 ? 59 : 0) + (i % 13 == 0 ? 300 : 0)});
+  for (std::uint32_t i = 0; i < 200; ++i)  // a move pair a line, and lines past
+    want.push_back({60000 + std::uint64_t(i) * 9 + (i % 7 == 0 ? 240 : 0), 500 + i / 2 + (i % 9 == 0 ? 2 : 0),
+                    i % 2 ? 9 : 1 + (i % 5 == 0 ? 60 : 0)});
+  want.push_back(want.back());
+  // Any values (a JSON game gives its own): backwards, the largest, zero.
+  const std::uint64_t big = ~std::uint64_t{0};
+  for (SourceLocation s : {SourceLocation{big, 0xFFFFFFFFu, 0xFFFFFFFFu}, SourceLocation{}, SourceLocation{5, 1, 1},
+                           SourceLocation{big - 1, 2, 0xFFFFFFFFu}, SourceLocation{0, 0xFFFFFFFFu, 0}})
+    for (int k = 0; k < 20; ++k) want.push_back(s);
+  std::uint64_t x = 88172645463325252ull;  // xorshift: the same every run
+  for (int i = 0; i < 3000; ++i) {
+    x ^= x << 13, x ^= x >> 7, x ^= x << 17;
+    want.push_back({x, std::uint32_t(x >> 32) >> (i % 32), std::uint32_t(x) >> (i % 29)});
+  }
+  NodeLocations l;
+  for (const SourceLocation& s : want) l.push_back(s);
+  REQUIRE(l.size() == want.size());
+  std::size_t wrong = 0;
+  for (std::size_t i = 0; i < want.size(); ++i) wrong += !(l[i] == want[i]);
+  CHECK(wrong == 0);
+  CHECK(l[want.size()] == SourceLocation{});  // past the end: none
+  // The text game's part: about a byte and a half a node (and room to
+  // grow), not 16.
+  NodeLocations text_game;
+  for (std::size_t i = 0; i < 5000; ++i) text_game.push_back(want[i]);
+  CHECK(text_game.bytes() < 5000 * 3);
+  // Copied and moved whole; what is moved from is empty.
+  NodeLocations copy = text_game;
+  NodeLocations moved = std::move(text_game);
+  CHECK(text_game.size() == 0);  // NOLINT: moved from, empty
+  for (std::size_t i = 0; i < 5000; i += 7) wrong += !(copy[i] == want[i]) + !(moved[i] == want[i]);
+  // One changed in the middle; cut at every remainder of the 16.
+  l.set(17, {1, 2, 3});
+  want[17] = {1, 2, 3};
+  for (std::size_t i = 0; i < want.size(); ++i) wrong += !(l[i] == want[i]);
+  CHECK(wrong == 0);
+  for (std::size_t cut : {std::size_t(6000), std::size_t(5001), std::size_t(4096), std::size_t(33), std::size_t(1)}) {
+    l.resize(cut);
+    REQUIRE(l.size() == cut);
+    for (std::size_t i = 0; i < cut; ++i) wrong += !(l[i] == want[i]);
+    l.push_back({9, 9, 9});
+    CHECK(l[cut] == SourceLocation{9, 9, 9});
+    l.resize(cut);
+  }
+  CHECK(wrong == 0);
+  l.resize(3);
+  CHECK(l[2] == SourceLocation{});  // grown: unknown locations
+  l.clear();
+  CHECK(l.size() == 0);
 }
 
 TEST_CASE("node children: one inline, more in a block, back to inline", "[game]") {

@@ -45,11 +45,10 @@ class RecordBuilder : public GameVisitor {
     GameNode n;
     n.text = std::string(text);
     n.notation = notation;
-    n.where = where;
     n.move = squares;
     n.edit_notes().comment_before = std::move(pending_before_);
     pending_before_.clear();
-    current_ = g.add_child(current_, std::move(n));
+    current_ = g.add_child(current_, std::move(n), where);
     line_has_move_ = true;
   }
   void nag(int value) override { games.back().node(current_).edit_notes().nags.push_back(value); }

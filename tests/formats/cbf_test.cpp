@@ -43,7 +43,7 @@ TEST_CASE("cbf: head, FEN side to move, comments with spaces and CDATA ends", "[
   CHECK(r.node(line[0]).text == "e9f9");
   CHECK(r.node(line[0]).comment_after() == "  two ]]> parts");
   CHECK(replay_main_line(r).error == MoveError::None);
-  CHECK(text.substr(r.node(line[1]).where.offset, 5) == "48-47");
+  CHECK(text.substr(r.where(line[1]).offset, 5) == "48-47");
   CHECK(c.games[0].issues.empty());
 }
 
@@ -224,11 +224,11 @@ TEST_CASE("cbf: 60000 moves written value =\"...\" read in linear time, located 
   REQUIRE(line.size() == std::size_t(kMoves));
   std::size_t misplaced = 0;
   for (std::size_t k = 0; k < line.size(); ++k) {
-    const GameNode& n = g.record.node(line[k]);
-    misplaced += n.where.offset != digits[k] || n.where.line != k + 4 || text.substr(n.where.offset, 5) != (k % 2 == 0 ? "77-47" : "47-77");
+    const SourceLocation w = g.record.where(line[k]);
+    misplaced += w.offset != digits[k] || w.line != k + 4 || text.substr(w.offset, 5) != (k % 2 == 0 ? "77-47" : "47-77");
   }
   CHECK(misplaced == 0);
-  CHECK(g.record.node(line[1]).where.column == std::string_view("  <Move value\t=\t'").size() + 1);
+  CHECK(g.record.where(line[1]).column == std::string_view("  <Move value\t=\t'").size() + 1);
 }
 
 TEST_CASE("cbf: an attribute that merely ends in \"value\" is not the move's value", "[cbf]") {
@@ -242,8 +242,8 @@ TEST_CASE("cbf: an attribute that merely ends in \"value\" is not the move's val
   const auto line = g.record.main_line();
   REQUIRE(line.size() == 2);
   CHECK(g.record.node(line[0]).text == "h2e2");
-  CHECK(g.record.node(line[0]).where.offset == text.find("77-47"));
-  CHECK(g.record.node(line[1]).where.offset == text.find("19-27"));
+  CHECK(g.record.where(line[0]).offset == text.find("77-47"));
+  CHECK(g.record.where(line[1]).offset == text.find("19-27"));
   // No value at all: the bad move is placed at its element, not in xvalue.
   const Issue* bad = nullptr;
   for (const auto& i : g.issues)

@@ -48,7 +48,7 @@ TEST_CASE("dhtmlxq: main line, tags, result and move locations", "[dhtmlxq]") {
   CHECK(r.node(line[0]).notation == MoveNotation::Coordinates);
   CHECK(r.node(line[1]).move == *parse_iccs("h9g7"));
   // "7747" starts on line 6 after "[DhtmlXQ_movelist]" (18 characters).
-  const SourceLocation w = r.node(line[1]).where;
+  const SourceLocation w = r.where(line[1]);
   CHECK(w.line == 6);
   CHECK(w.column == 23);
   CHECK(text.substr(w.offset, 4) == "7062");

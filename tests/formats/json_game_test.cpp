@@ -181,7 +181,7 @@ TEST_CASE("json: top-level values one after another, error offsets, default move
   CHECK(rep.issues[1].where.offset == 13);
   // A move without "where" is located at its object.
   REQUIRE(c.games[1].record.main_line().size() == 1);
-  const SourceLocation w = c.games[1].record.node(c.games[1].record.main_line()[0]).where;
+  const SourceLocation w = c.games[1].record.where(c.games[1].record.main_line()[0]);
   CHECK(w.line == 2);
   CHECK(w.column == 21);
   // Syntax errors at the token that does not fit; bytes not UTF-8 at the

@@ -94,10 +94,9 @@ std::vector<std::size_t> line_starts(const std::string& bytes) {
 
 // Checks one move's location against the source bytes; returns "" when right.
 std::string check_location(const std::string& bytes, const std::vector<std::size_t>& starts,
-                           const std::string& encoding, const GameNode& n) {
+                           const std::string& encoding, const GameNode& n, const SourceLocation& w) {
   std::string encoded;
   if (!from_utf8(n.text, encoding, encoded)) return "cannot encode";
-  const auto& w = n.where;
   if (w.offset + encoded.size() > bytes.size() || bytes.compare(w.offset, encoded.size(), encoded) != 0)
     return "offset " + std::to_string(w.offset) + " does not hold '" + n.text.str() + "'";
   const auto it = std::upper_bound(starts.begin(), starts.end(), std::size_t(w.offset)) - 1;
@@ -132,7 +131,7 @@ TEST_CASE("PGN corpus: every file reads, game counts and encodings as in the man
       ++file_games;
       for (std::size_t i = 1; i < g.record.nodes.size(); ++i) {
         ++moves;
-        const std::string why = check_location(*bytes, starts, report.encoding, g.record.nodes[i]);
+        const std::string why = check_location(*bytes, starts, report.encoding, g.record.nodes[i], g.record.where(NodeId(i)));
         if (!why.empty()) {
           if (++bad_locations <= 5) notes += row.file + " game " + std::to_string(g.index) + ": " + why + "\n";
         }

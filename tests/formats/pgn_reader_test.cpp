@@ -399,7 +399,7 @@ TEST_CASE("PGN: a game built in the nodes of a richer previous game carries noth
       return false;
     for (std::size_t i = 0; i < a.nodes.size(); ++i) {
       const GameNode &x = a.nodes[i], &y = b.nodes[i];
-      if (x.text != y.text || x.notation != y.notation || x.where.offset + 0 != y.where.offset + 0 ||
+      if (x.text != y.text || x.notation != y.notation || a.where(NodeId(i)).offset != b.where(NodeId(i)).offset ||
           x.move != y.move || x.comment_before() != y.comment_before() || x.comment_after() != y.comment_after() ||
           x.nags() != y.nags() || x.parent != y.parent || x.children.size() != y.children.size() ||
           !std::equal(x.children.begin(), x.children.end(), y.children.begin()))
@@ -418,8 +418,8 @@ TEST_CASE("PGN: a game built in the nodes of a richer previous game carries noth
   // Locations differ by where each game starts in the file: compare the
   // games read alone with their offsets shifted.
   auto shifted = [](GameRecord r, std::uint64_t by) {
-    for (auto& n : r.nodes)
-      if (n.where.offset || n.where.line) n.where.offset += by;
+    for (std::size_t i = 0; i < r.nodes.size(); ++i)
+      if (SourceLocation w = r.where(NodeId(i)); w.offset || w.line) w.offset += by, r.locations.set(i, w);
     return r;
   };
   CHECK(same(games[0].record, alone(rich)));

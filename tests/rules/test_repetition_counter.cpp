@@ -86,3 +86,22 @@ TEST_CASE("repetition counter: a million plies without a capture cost linear tim
   INFO("40k plies: " << small << " s, 1M plies: " << big << " s");
   CHECK(big <= 25 * 3 * small + 0.05);
 }
+
+TEST_CASE("repetition counter: a run of 2^20 distinct positions within its memory bound", "[rules][repetition-counter]") {
+  // The worst case at the move bound: no capture, no position twice, so
+  // every ply is kept and indexed. 8 bytes a key, 4 a link, 16 MiB of
+  // index (2^21 slots of 8 bytes): 28 MiB and a little (it was 120 MiB:
+  // 24-byte slots, 2^22 of them, and vectors grown to twice the plies).
+  RepetitionCounter counter(3);
+  std::size_t found = 0, most = 0;
+  for (std::size_t i = 0; i <= std::size_t(1) << 20; ++i) {
+    found += counter.push((i + 1) * 0x9E3779B97F4A7C15ull, false).has_value();
+    most = std::max(most, counter.memory_bytes());
+  }
+  CHECK(found == 0);
+  INFO("held " << most << " bytes");
+  CHECK(most <= (std::size_t(28) << 20) + (std::size_t(1) << 20) / 8);
+  // A capture empties it; the index's storage is kept for the next long run.
+  CHECK_FALSE(counter.push(1, true).has_value());
+  CHECK(counter.memory_bytes() <= (std::size_t(16) << 20) + (std::size_t(1) << 20) / 8);
+}

@@ -116,15 +116,15 @@ class GameAuditor {
     return f;
   }
 
-  Issue& add_at(Code code, Severity sev, const Position& pos, int ply, const GameNode& node,
+  Issue& add_at(Code code, Severity sev, const Position& pos, int ply, NodeId id,
                   const std::string& path, std::string message) {
     Issue& f = add(code, sev, std::move(message));
     f.ply = ply;
     f.move_number = pos.fullmove_number();
     f.side = pos.side_to_move();
     f.variation = path;
-    f.text = bounded_excerpt(node.text);
-    if (node.where.line || node.where.offset) f.where = node.where;
+    f.text = bounded_excerpt(rec_.node(id).text);
+    if (const SourceLocation where = rec_.where(id); where.line || where.offset) f.where = where;
     f.fen = side_letter_fen(pos);
     return f;
   }
@@ -171,17 +171,17 @@ class GameAuditor {
     // a variation has no use for a counter of its own, whose storage each
     // would allocate anew.
     if (!main_) return;
-    repetition_ = rules::RepetitionCounter(opt_.repetition_threshold);
+    repetition_.reset(opt_.repetition_threshold);
     repetition_.push(line.pos.key(), false);
     repetition_reported_ = false;
     quiet_ = rules::QuietRun(opt_.natural_limit, line.pos.halfmove_clock());
   }
   void noted(const Position& before, int ply, NodeId id, const std::string& path,
              const notation::DialectNotes& notes) {
-    note_dialects(notes, before, ply, rec_.node(id), path);
+    note_dialects(notes, before, ply, id, path);
   }
   void failed(const Position& before, int ply, NodeId id, const std::string& path, const NodeResolution& r) {
-    report_failure(before, ply, rec_.node(id), id, path, r);
+    report_failure(before, ply, id, path, r);
   }
   void played(const PlayedPly& p, const Position& pos, const LineHistory& history) {
     if (!main_) return;
@@ -193,12 +193,12 @@ class GameAuditor {
         p.move != history.move(std::size_t(verdict_->first_ply - 1 + (p.ply - verdict_->last_ply - 1) % verdict_cycle_)))
       left_cycle_ = true;
     if (const auto claim = quiet_.after_ply(p.capture, p.mover, pos, history))
-      report_natural_limit(pos, p.ply, p.node, *claim);
+      report_natural_limit(pos, p.ply, p.id, *claim);
     // Only the first repetition is reported: no need to count after it.
     if (!repetition_reported_)
       if (const auto rep = repetition_.push(pos.key(), p.capture)) {
         repetition_reported_ = true;
-        report_repetition(*rep, history, pos, p.node);
+        report_repetition(*rep, history, pos, p.id);
       }
   }
   void line_end(const LineStart& line, const Position& pos, int ply, bool completed) {
@@ -209,9 +209,9 @@ class GameAuditor {
   }
 
  private:
-  void report_natural_limit(const Position& pos, int ply, const GameNode& node, const rules::NaturalClaim& claim) {
+  void report_natural_limit(const Position& pos, int ply, NodeId id, const rules::NaturalClaim& claim) {
     const auto& limit = opt_.natural_limit;
-    Issue& f = add_at(Code::NaturalLimit, Severity::Warning, pos, ply, node, "main",
+    Issue& f = add_at(Code::NaturalLimit, Severity::Warning, pos, ply, id, "main",
                         std::to_string(limit.moves) + " moves without a capture: " +
                             std::string(color_name(claim.side)) + " may claim a draw (natural limit" +
                             (claim.checks_not_counted
@@ -224,7 +224,7 @@ class GameAuditor {
 
   // `now` is the position after the line's last ply, rep.last_ply.
   void report_repetition(const rules::Repetition& rep, const LineHistory& history, const Position& now,
-                         const GameNode& node) {
+                         NodeId id) {
     const std::span<const Move> played = history.moves();
     // What is judged: the last cycle, or the whole span from the first of
     // the occurrences when its rounds differ (as `xqrec adjudicate` does).
@@ -233,7 +233,7 @@ class GameAuditor {
     // the finding stands), walking back from now.
     const Position before = history.before(now, std::size_t(from));
     const Position before_last = history.before(now, std::size_t(rep.last_ply));
-    Issue& f = add_at(Code::Repetition, Severity::Warning, before_last, rep.last_ply, node, "main",
+    Issue& f = add_at(Code::Repetition, Severity::Warning, before_last, rep.last_ply, id, "main",
                         "the position after ply " + std::to_string(rep.last_ply) + " occurs for the " +
                             ordinal(rep.occurrences) +
                             " time; the cycle is plies " + std::to_string(rep.first_ply) + "-" +
@@ -249,9 +249,9 @@ class GameAuditor {
     verdict_cycle_ = rep.last_ply - from + 1;  // the judged moves, played again
   }
 
-  void report_failure(const Position& pos, int ply, const GameNode& node, NodeId id, const std::string& path,
-                      const Resolution& r) {
-    Issue& f = add_at(r.code, Severity::Error, pos, ply, node, path,
+  void report_failure(const Position& pos, int ply, NodeId id, const std::string& path, const Resolution& r) {
+    const GameNode& node = rec_.node(id);
+    Issue& f = add_at(r.code, Severity::Error, pos, ply, id, path,
                         r.message + "; replay of this line stops here");
     if (!r.move.is_none() && (r.code == Code::IllegalMove || r.code == Code::WrongSide)) f.read_as = to_iccs(r.move);
     f.previous_move = previous_move();
@@ -268,13 +268,13 @@ class GameAuditor {
       const auto& ch = rec_.node(n).children;
       n = ch.empty() ? kNoNode : ch[0];
     }
-    check_missing(pos, ply, node, path, rest);
-    check_swapped(pos, ply, node, path, rest);
+    check_missing(pos, ply, id, path, rest);
+    check_swapped(pos, ply, id, path, rest);
   }
 
   // One ply seems missing when the written move is legal for the other side,
   // or becomes legal after one move of the side to move.
-  void check_missing(const Position& pos, int ply, const GameNode& node, const std::string& path,
+  void check_missing(const Position& pos, int ply, NodeId id, const std::string& path,
                      const std::vector<NodeId>& rest) {
     const int want = std::min<int>(int(rest.size()), kConfirmPlies);
     MoveList moves;
@@ -294,7 +294,7 @@ class GameAuditor {
     // Only a repair that makes the whole rest replay (up to the confirmation
     // horizon) is worth reporting.
     if (best < want) return;
-    Issue& f = add_at(Code::MissingMove, Severity::Error, pos, ply, node, path, "");
+    Issue& f = add_at(Code::MissingMove, Severity::Error, pos, ply, id, path, "");
     f.previous_move = previous_move();
     std::string list;
     for (const auto& [n, x] : fits) {
@@ -311,7 +311,7 @@ class GameAuditor {
 
   // Two plies written in the wrong order: the next one (the other side's
   // reply, or the same side's next move) first.
-  void check_swapped(const Position& pos, int ply, const GameNode& node, const std::string& path,
+  void check_swapped(const Position& pos, int ply, NodeId id, const std::string& path,
                      const std::vector<NodeId>& rest) {
     for (std::size_t gap : {std::size_t(1), std::size_t(2)}) {
       if (rest.size() <= gap) continue;
@@ -320,7 +320,7 @@ class GameAuditor {
       const int want = std::min<int>(int(order.size()), kConfirmPlies);
       const int n = replay_length(pos, rec_, order, 0);
       if (n < want || n <= int(gap)) continue;
-      Issue& f = add_at(Code::SwappedMoves, Severity::Error, pos, ply, node, path,
+      Issue& f = add_at(Code::SwappedMoves, Severity::Error, pos, ply, id, path,
                           "plies " + std::to_string(ply) + " and " + std::to_string(ply + int(gap)) +
                               " replay only in the other order ('" + bounded_excerpt(rec_.node(order[0]).text) + "' first)");
       f.previous_move = previous_move();
@@ -331,7 +331,7 @@ class GameAuditor {
     }
   }
 
-  void note_dialects(notation::DialectNotes notes, const Position& pos, int ply, const GameNode& node,
+  void note_dialects(notation::DialectNotes notes, const Position& pos, int ply, NodeId id,
                      const std::string& path) {
     notes.for_each([&](notation::Dialect d) {
       // H2-E2 is how PGN writes ICCS: not a dialect where the record says it is ICCS.
@@ -341,9 +341,9 @@ class GameAuditor {
         seen.ply = ply;
         seen.move_number = pos.fullmove_number();
         seen.side = pos.side_to_move();
-        seen.text = node.text;
+        seen.text = rec_.node(id).text;
         seen.path = path;
-        seen.where = node.where;
+        seen.where = rec_.where(id);
       }
     });
   }

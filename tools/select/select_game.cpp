@@ -147,9 +147,9 @@ MainLineReplay replay_main_line(const GameRecord& record, const std::vector<Issu
     const auto main = record.main_line();
     Issue i = *line.stop;
     if (std::size_t(i.ply) <= main.size()) {
-      const GameNode& node = record.node(main[std::size_t(i.ply) - 1]);
-      i.text = node.text;
-      i.where = node.where;
+      const NodeId id = main[std::size_t(i.ply) - 1];
+      i.text = record.node(id).text;
+      i.where = record.where(id);
     }
     out.damage = std::move(i);
   }

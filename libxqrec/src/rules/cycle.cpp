@@ -2,6 +2,14 @@
 
 namespace xq::rules {
 
+void RepetitionCounter::reset(int threshold) {
+  threshold_ = threshold < 2 ? 2 : threshold;
+  restart();
+  ply_ = -1;
+  base_ply_ = 0;
+  if (slots_.capacity() > 1024) slots_ = {};
+}
+
 void RepetitionCounter::restart() {
   keys_.clear();
   seen_.fill(0);
@@ -10,43 +18,39 @@ void RepetitionCounter::restart() {
     indexed_ = false;
     previous_.clear();
     used_ = 0;
-    if (++generation_ == 0) slots_.clear();  // wrapped: a slot of generation 0 must not look live
+    slots_.clear();  // its storage kept for the next long run
   }
 }
 
-RepetitionCounter::Slot& RepetitionCounter::slot_of(std::uint64_t key) {
-  if (slots_.empty() || (used_ + 1) * 2 > slots_.size()) {
-    // Grow (or start): the live slots move to a table twice the size.
-    std::vector<Slot> old = std::move(slots_);
-    slots_.assign(old.empty() ? 1024 : old.size() * 2, Slot{});
-    const std::uint32_t live = generation_;
-    generation_ = 1;
-    for (Slot& o : old) {
-      if (o.generation != live) continue;
-      std::size_t at = std::size_t(o.key) & (slots_.size() - 1);
-      while (slots_[at].generation == generation_) at = (at + 1) & (slots_.size() - 1);
-      slots_[at] = o;
-      slots_[at].generation = generation_;
-    }
+void RepetitionCounter::grow_index() {
+  if (slots_.empty()) {  // a new run's index: small, in the storage of the last one
+    slots_.assign(1024, Slot{});
+    return;
   }
+  // The live slots move to a table twice the size.
+  std::vector<Slot> old = std::move(slots_);
+  slots_.assign(old.size() * 2, Slot{});
+  for (const Slot& o : old) {
+    if (o.last < 0) continue;
+    std::size_t at = std::size_t(keys_[std::size_t(o.last)]) & (slots_.size() - 1);
+    while (slots_[at].last >= 0) at = (at + 1) & (slots_.size() - 1);
+    slots_[at] = o;
+  }
+}
+
+const RepetitionCounter::Slot& RepetitionCounter::index_key(std::size_t i) {
+  // At most three quarters full: 2^20 positions fit 2^21 slots (at half,
+  // 2^22: twice the memory), and a probe stays a few slots long.
+  if ((used_ + 1) * 4 > slots_.size() * 3) grow_index();
+  const std::uint64_t key = keys_[i];
   std::size_t at = std::size_t(key) & (slots_.size() - 1);
-  for (;;) {
-    Slot& s = slots_[at];
-    if (s.generation != generation_) {
-      s = Slot{key, -1, 0, generation_};
-      ++used_;
-      return s;
-    }
-    if (s.key == key) return s;
-    at = (at + 1) & (slots_.size() - 1);
-  }
-}
-
-void RepetitionCounter::index_key(std::size_t i) {
-  Slot& s = slot_of(keys_[i]);
+  while (slots_[at].last >= 0 && keys_[std::size_t(slots_[at].last)] != key) at = (at + 1) & (slots_.size() - 1);
+  Slot& s = slots_[at];
+  used_ += s.last < 0;
   previous_.push_back(s.last);
   s.last = std::int32_t(i);
   ++s.count;
+  return s;
 }
 
 std::optional<Repetition> RepetitionCounter::push_indexed(std::uint64_t key) {
@@ -57,8 +61,7 @@ std::optional<Repetition> RepetitionCounter::push_indexed(std::uint64_t key) {
     indexed_ = true;
   }
   const std::size_t i = keys_.size() - 1;
-  index_key(i);
-  const int n = slot_of(key).count;
+  const int n = index_key(i).count;
   if (n < threshold_) return std::nullopt;
   // The previous occurrence, and the threshold-th counting this one as the first.
   const std::int32_t previous = previous_[i];

@@ -69,6 +69,14 @@ class ChunkedVector {
   void push_back(const T& v) { emplace_back(v); }
   void push_back(T&& v) { emplace_back(std::move(v)); }
 
+  // Empty, keeping the first chunk's storage (the others are freed, as
+  // resize frees them): cheap enough to call at every capture.
+  void clear() {
+    if (chunks_.size() > 1) chunks_.resize(1);
+    if (!chunks_.empty()) chunks_.front().clear();
+    size_ = 0;
+  }
+
   // Shrinking frees the chunks no longer used: a sequence that held a long
   // game and then a short one does not keep the long one's storage.
   void resize(std::size_t count) {

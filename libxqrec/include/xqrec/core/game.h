@@ -15,18 +15,12 @@
 
 #include "xqrec/core/chunked_vector.h"
 #include "xqrec/core/move_text.h"
+#include "xqrec/core/node_locations.h"
 #include "xqrec/core/setup.h"
+#include "xqrec/core/source_location.h"
 #include "xqrec/core/types.h"
 
 namespace xq {
-
-// Where something stands in its source file. Binary formats give an offset
-// only (line 0); text formats give all three.
-struct SourceLocation {
-  std::uint64_t offset = 0;  // byte offset from the start of the file
-  std::uint32_t line = 0;    // 1-based; 0 = not known
-  std::uint32_t column = 0;  // 1-based, in characters; 0 = not known
-};
 
 // How a move is written in its source.
 enum class MoveNotation : std::uint8_t {
@@ -161,11 +155,12 @@ class OwnedNotes {
   std::unique_ptr<NodeNotes> p_;
 };
 
-// 56 bytes: a game at the move bound holds a million.
+// 40 bytes: a game at the move bound holds a million. Where the move
+// stands in its source is the record's (GameRecord::where), in a byte or
+// two a node.
 struct GameNode {
   // The move as written (empty for the root). For binary formats, ICCS.
   MoveText text;
-  SourceLocation where;
   NodeChildren children;  // children[0] continues the line; the rest are variations
   NodeId parent = kNoNode;
   // The move, once resolved against the position before it; Move::none()
@@ -189,7 +184,7 @@ struct GameNode {
 };
 // Nodes are moved, not copied, when the first chunk of a game's nodes grows.
 static_assert(std::is_nothrow_move_constructible_v<GameNode>);
-static_assert(sizeof(GameNode) <= 56);
+static_assert(sizeof(GameNode) <= 40);
 
 // A game's nodes: they never move once made, so a long game grows without
 // a copy of what it holds.
@@ -220,14 +215,20 @@ struct GameRecord {
   std::optional<std::string> start_fen;
   std::optional<Setup> start_setup;
   NodeStore nodes = NodeStore(1);            // nodes[0] is the root
+  // Where each node's move stands in the source, by node id (a node added
+  // without one has none: {}).
+  NodeLocations locations;
   std::string result;                      // "1-0", "0-1", "1/2-1/2", "*", or "" when none is recorded
   bool truncated = false;                  // the source ended inside this game
 
   NodeId root() const { return 0; }
   const GameNode& node(NodeId id) const { return nodes[id]; }
   GameNode& node(NodeId id) { return nodes[id]; }
-  // Appends a child of `parent` (as main line if it is the first) and returns it.
-  NodeId add_child(NodeId parent, GameNode child);
+  // Appends a child of `parent` (as main line if it is the first), standing
+  // at `where` in the source, and returns it.
+  NodeId add_child(NodeId parent, GameNode child, SourceLocation where = {});
+  // Where node `id`'s move stands in the source ({} when not known).
+  SourceLocation where(NodeId id) const { return locations[id]; }
   // The main line: the first child from the root down, not counting the root.
   std::vector<NodeId> main_line() const;
   // First tag of that name (ASCII case-insensitive), if any.

@@ -14,6 +14,7 @@
 #include <span>
 #include <vector>
 
+#include "xqrec/core/chunked_vector.h"
 #include "xqrec/core/position.h"
 
 namespace xq::rules {
@@ -37,11 +38,20 @@ struct Repetition {
 // count, each ply linked to the previous occurrence of its key), so that a
 // game of a million plies without a capture costs linear time, not the
 // quadratic rescans of an always-full filter.
+//
+// Memory: 8 bytes a ply since the last capture (the key), 4 more in a run
+// of over kIndexFrom plies (the link), and the index's 8 bytes a slot, at
+// least 4/3 slots a distinct position: the worst case, a run of 2^20
+// distinct positions (the move bound, no capture, nothing repeated), holds
+// 28 MiB (memory_bytes()), 33 MiB while its index doubles.
 class RepetitionCounter {
  public:
   explicit RepetitionCounter(int threshold = 3) : threshold_(threshold < 2 ? 2 : threshold) {
     keys_.reserve(128);  // one allocation for most games
   }
+  // As a new counter, in the storage of this one (the audit counts game
+  // after game); the storage of a long run is freed.
+  void reset(int threshold);
   // Returns the repetition when this position reaches the threshold (and
   // at each later occurrence of a position that has reached it).
   // Inline up to the filter test, which most plies of a game stop at: the
@@ -62,6 +72,12 @@ class RepetitionCounter {
 
   static constexpr std::size_t kIndexFrom = 256;
 
+  // The bytes the counter holds (capacities), for its memory bound's test.
+  std::size_t memory_bytes() const {
+    return keys_.capacity() * sizeof(std::uint64_t) + previous_.capacity() * sizeof(std::int32_t) +
+           slots_.capacity() * sizeof(Slot);
+  }
+
  private:
   void restart();
   // Counts the earlier occurrences of `key` (the last one pushed).
@@ -69,29 +85,33 @@ class RepetitionCounter {
   // The indexed path: builds the index on first use, then adds `key`.
   std::optional<Repetition> push_indexed(std::uint64_t key);
 
+  // 8 bytes: the key is keys_[last], not a copy (with it and a generation
+  // a slot was 24 bytes, and at most half full a run of 2^20 distinct
+  // positions took 2^22 of them: 96 MiB).
   struct Slot {
-    std::uint64_t key = 0;
-    std::int32_t last = -1;  // index in keys_ of the key's latest occurrence
+    std::int32_t last = -1;  // index in keys_ of the key's latest occurrence; -1: empty
     std::int32_t count = 0;  // occurrences since the last capture
-    std::uint32_t generation = 0;  // valid only when equal to generation_
   };
-  Slot& slot_of(std::uint64_t key);
-  void index_key(std::size_t i);  // adds keys_[i] to the index
+  // Adds keys_[i] to the index; returns its slot, valid until the next call.
+  const Slot& index_key(std::size_t i);
+  void grow_index();
 
   int threshold_;
   int ply_ = -1;
-  std::vector<std::uint64_t> keys_;  // keys since the last capture
+  // In chunks that never move: a run of a million plies neither copies
+  // its keys as it grows nor holds room for twice as many.
+  ChunkedVector<std::uint64_t> keys_;  // keys since the last capture
   int base_ply_ = 0;                 // ply of keys_[0]
   // A one-hash Bloom filter of keys_: a key whose bit was clear has not
   // occurred before, so most plies skip the scan.
   std::array<std::uint64_t, 16> seen_{};
-  // The index of a long run: open addressing, slots of older runs told
-  // apart by their generation (a capture clears the index in O(1)).
+  // The index of a long run: open addressing, a power of two at most
+  // three quarters full. A capture empties it; the next long run starts
+  // it small again.
   bool indexed_ = false;
   std::vector<Slot> slots_;
   std::size_t used_ = 0;
-  std::uint32_t generation_ = 1;
-  std::vector<std::int32_t> previous_;  // previous_[i]: index of the occurrence of keys_[i] before it, or -1
+  ChunkedVector<std::int32_t> previous_;  // previous_[i]: index of the occurrence of keys_[i] before it, or -1
 };
 
 // The first ply to judge. The whole repetition counts: CXA 23.1 "双方着法
