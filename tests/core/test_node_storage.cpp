@@ -94,7 +94,7 @@ TEST_CASE("node locations: every value back exactly, a few bytes a node", "[game
                     1 + i * 5 + (i % 3 == 0 ? 59 : 0) + (i % 13 == 0 ? 300 : 0)});
   for (std::uint32_t i = 0; i < 200; ++i)  // a move pair a line, and lines past
     want.push_back({60000 + std::uint64_t(i) * 9 + (i % 7 == 0 ? 240 : 0), 500 + i / 2 + (i % 9 == 0 ? 2 : 0),
-                    i % 2 ? 9 : 1 + (i % 5 == 0 ? 60 : 0)});
+                    std::uint32_t(i % 2 ? 9 : 1 + (i % 5 == 0 ? 60 : 0))});
   want.push_back(want.back());
   // Any values (a JSON game gives its own): backwards, the largest, zero.
   const std::uint64_t big = ~std::uint64_t{0};

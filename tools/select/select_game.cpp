@@ -44,7 +44,7 @@ bool tags_pass(const GameRecord& record, const Filters& f) {
   }
   if (!f.results.empty()) {
     std::string r = formats::record_result(record);
-    if (r.empty()) r = "*";
+    if (r.empty()) r.assign(1, '*');  // not `= "*"`: GCC 12 warns falsely there (-Wrestrict, its bug 105329)
     if (std::find(f.results.begin(), f.results.end(), r) == f.results.end()) return false;
   }
   return true;
