@@ -29,6 +29,18 @@ Decoded decode_all(std::string_view bytes, const char* encoding, std::size_t chu
   return out;
 }
 
+// The same text, offsets and errors (their offsets, places and bytes).
+void check_same(const Decoded& got, const Decoded& want) {
+  CHECK(got.text == want.text);
+  CHECK(got.offsets == want.offsets);
+  REQUIRE(got.errors.size() == want.errors.size());
+  for (std::size_t k = 0; k < want.errors.size(); ++k) {
+    CHECK(got.errors[k].offset == want.errors[k].offset);
+    CHECK(got.errors[k].text_index == want.errors[k].text_index);
+    CHECK(got.errors[k].bytes == want.errors[k].bytes);
+  }
+}
+
 }  // namespace
 
 TEST_CASE("decoder: GBK to UTF-8, one source offset per text byte", "[formats][decoder]") {
@@ -72,14 +84,7 @@ TEST_CASE("decoder: the result does not depend on the chunk size", "[formats][de
   for (int i = 0; i < 500; ++i) gbk += "1. \xc5\xda\xb6\xfe\xc6\xbd\xce\xe5 x\x81 \n";  // 1. 炮二平五 x, an invalid sequence
   const Decoded whole = decode_all(gbk, "GBK");
   for (const std::size_t chunk : {64, 100, 1000}) {
-    const Decoded parts = decode_all(gbk, "GBK", chunk);
-    CHECK(parts.text == whole.text);
-    CHECK(parts.offsets == whole.offsets);
-    REQUIRE(parts.errors.size() == whole.errors.size());
-    for (std::size_t k = 0; k < parts.errors.size(); ++k) {
-      CHECK(parts.errors[k].offset == whole.errors[k].offset);
-      CHECK(parts.errors[k].text_index == whole.errors[k].text_index);
-    }
+    check_same(decode_all(gbk, "GBK", chunk), whole);
   }
   CHECK(whole.errors.size() == 500);
   CHECK(whole.offsets.size() == whole.text.size());
@@ -126,15 +131,7 @@ TEST_CASE("decoder: the table of a double-byte encoding decodes as the converter
       const Decoded reference = decode_all(bytes, encoding, 1 << 18, false);
       for (const std::size_t chunk : {std::size_t(64), std::size_t(97), std::size_t(1000), std::size_t(1) << 18}) {
         INFO(encoding << ", round " << round << ", chunk " << chunk);
-        const Decoded by_table = decode_all(bytes, encoding, chunk);
-        CHECK(by_table.text == reference.text);
-        CHECK(by_table.offsets == reference.offsets);
-        REQUIRE(by_table.errors.size() == reference.errors.size());
-        for (std::size_t k = 0; k < reference.errors.size(); ++k) {
-          CHECK(by_table.errors[k].offset == reference.errors[k].offset);
-          CHECK(by_table.errors[k].text_index == reference.errors[k].text_index);
-          CHECK(by_table.errors[k].bytes == reference.errors[k].bytes);
-        }
+        check_same(decode_all(bytes, encoding, chunk), reference);
       }
     }
   }
