@@ -59,8 +59,7 @@ MateByChecks::Result MateByChecks::replay(const LastCheck& c) {
 
 MateByChecks::Result MateByChecks::last_check(Position& pos) {
   if (use_last_checks_) {
-    const auto it = last_checks_.find(pos.key());
-    if (it != last_checks_.end()) return replay(it->second);
+    if (const LastCheck* known = last_checks_.find(pos.key())) return replay(*known);
   }
   const OrderedMoves::Span checks = checks_.of(pos, ordered_checks);
   LastCheck seen;
@@ -77,16 +76,16 @@ MateByChecks::Result MateByChecks::last_check(Position& pos) {
     seen.mate = !answered;
     seen.cut = seen.cut || answered;
   }
-  if (use_last_checks_) last_checks_.emplace(pos.key(), seen);
+  if (use_last_checks_) last_checks_[pos.key()] = seen;
   return seen.mate ? Result{true, false} : Result{false, seen.cut};
 }
 
 MateByChecks::Result MateByChecks::attack(Position& pos, int depth) {
   if (exhausted_) return {false, true};
   if (depth == 1) return last_check(pos);
-  if (const auto it = memo_.find(pos.key()); it != memo_.end()) {
-    if (it->second.mate_in <= depth) return {true, false};
-    if (it->second.no_mate_upto >= depth) return {false, it->second.no_mate_upto != kAll};
+  if (const Known* known = memo_.find(pos.key())) {
+    if (known->mate_in <= depth) return {true, false};
+    if (known->no_mate_upto >= depth) return {false, known->no_mate_upto != kAll};
   }
   const OrderedMoves::Span checks = checks_.of(pos, ordered_checks);
   bool cut = false;

@@ -13,13 +13,13 @@
 
 #include <cstdint>
 #include <optional>
-#include <unordered_map>
 #include <vector>
 
 #include "xqrec/core/position.h"
 #include "xqrec/core/rules/search_answer.h"
 #include "xqrec/core/rules/threats.h"
 
+#include "key_table.h"
 #include "ordered_moves.h"
 
 namespace xq::rules::detail {
@@ -103,8 +103,8 @@ class MateByChecks {
   };
   static constexpr std::int8_t kAll = 126;
   static_assert(kMaxSearchDepth < kAll, "the memo's depths are int8 (deepen clamps to kMaxSearchDepth)");
-  std::unordered_map<std::uint64_t, Known> memo_;
-  std::unordered_map<std::uint64_t, LastCheck> last_checks_;
+  KeyTable<Known> memo_;
+  KeyTable<LastCheck> last_checks_;
   bool use_last_checks_ = true;
   // The checks of the attacker's positions and the replies of the
   // defender's, in the order tried.

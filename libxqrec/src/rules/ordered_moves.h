@@ -9,11 +9,12 @@
 
 #include <array>
 #include <cstdint>
-#include <unordered_map>
 #include <vector>
 
 #include "xqrec/core/move_list.h"
 #include "xqrec/core/position.h"
+
+#include "key_table.h"
 
 namespace xq::rules::detail {
 
@@ -31,9 +32,9 @@ class OrderedMoves {
   template <class Generate>
   Span of(const Position& pos, Generate&& generate) {
     if (!remember_) return store(pos, generate);
-    const auto [it, added] = spans_.try_emplace(pos.key());
-    if (added) it->second = store(pos, generate);
-    return it->second;
+    const auto [span, added] = spans_.try_emplace(pos.key());
+    if (added) *span = store(pos, generate);  // store() leaves spans_ alone
+    return *span;
   }
 
   // Off: every list generated again (only to test that the store changes
@@ -55,7 +56,7 @@ class OrderedMoves {
     return span;
   }
 
-  std::unordered_map<std::uint64_t, Span> spans_;
+  KeyTable<Span> spans_;
   bool remember_ = true;
   std::vector<Move> moves_;
 };
