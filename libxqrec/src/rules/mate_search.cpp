@@ -70,8 +70,11 @@ MateByChecks::Result MateByChecks::last_check(Position& pos) {
     Undo u;
     pos.make_legal(k, u);
     // Mate only if nothing answers the check; an answer is a line the
-    // depth stopped (more checks might follow).
-    const bool answered = pos.has_legal_move();
+    // depth stopped (more checks might follow). When a deeper search may
+    // follow, this position is a defender's there, so its replies are
+    // generated (and kept) now rather than only tested for one.
+    const bool answered =
+        deeper_may_follow_ ? replies_.of(pos, ordered_replies).size != 0 : pos.has_legal_move();
     pos.undo(k, u);
     seen.mate = !answered;
     seen.cut = seen.cut || answered;
@@ -135,6 +138,7 @@ MateByChecks::Deepened MateByChecks::deepen(Position& pos, int first, int max_de
   max_depth = searched_depth(max_depth);
   for (int d = std::max(first, 1); d <= max_depth; ++d) {
     limited_ = d > kUnbudgetedMateDepth;
+    deeper_may_follow_ = d < max_depth;
     const Result r = attack(pos, d);
     if (exhausted_) return {SearchAnswer::Unknown, 0};
     if (r.mate) return {SearchAnswer::Found, d};

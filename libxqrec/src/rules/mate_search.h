@@ -114,6 +114,7 @@ class MateByChecks {
   long budget_;
   long nodes_ = 0;  // every position searched
   long spent_ = 0;  // those counted against the budget
+  bool deeper_may_follow_ = false;  // a depth of the deepening that is not the last
   bool limited_ = false;  // counting against the budget (depths beyond the old one)
   bool exhausted_ = false;
 };
