@@ -26,9 +26,9 @@ class OrderedMoves {
     std::uint32_t size = 0;
   };
 
-  // The list of pos: `generate(pos, list)` fills a MoveList and returns how
-  // many of its moves to keep, in the order given by `order`
-  // (generate(pos, list, order) -> count) the first time; then from the store.
+  // The list of pos. The first time, `generate(pos, list, order)` fills a
+  // MoveList and the indexes of the moves to keep, in the order to try
+  // them, and returns how many; later, the list comes from the store.
   template <class Generate>
   Span of(const Position& pos, Generate&& generate) {
     if (!remember_) return store(pos, generate);
