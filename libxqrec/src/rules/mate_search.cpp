@@ -25,6 +25,16 @@ std::size_t ordered(const Position& pos, const MoveList& moves, std::array<std::
   return n;
 }
 
+std::size_t ordered_checks(const Position& pos, MoveList& list, std::array<std::uint8_t, MoveList::kCapacity>& order) {
+  pos.generate_legal_checks(list);
+  return ordered(pos, list, order);
+}
+
+std::size_t ordered_replies(const Position& pos, MoveList& list, std::array<std::uint8_t, MoveList::kCapacity>& order) {
+  pos.generate_legal(list);
+  return ordered(pos, list, order);
+}
+
 }  // namespace
 
 bool MateByChecks::spend() {
@@ -33,24 +43,57 @@ bool MateByChecks::spend() {
   return !exhausted_;
 }
 
+MateByChecks::Result MateByChecks::replay(const LastCheck& c) {
+  ++last_check_hits_;
+  if (limited_ && spent_ + c.spent > budget_) {
+    // The search again would run out within these positions.
+    nodes_ += budget_ - spent_ + 1;
+    spent_ = budget_ + 1;
+    exhausted_ = true;
+    return {false, true};
+  }
+  nodes_ += c.spent;
+  if (limited_) spent_ += c.spent;
+  return c.mate ? Result{true, false} : Result{false, c.cut};
+}
+
+MateByChecks::Result MateByChecks::last_check(Position& pos) {
+  if (use_last_checks_) {
+    if (const LastCheck* known = last_checks_.find(pos.key())) return replay(*known);
+  }
+  const OrderedMoves::Span checks = checks_.of(pos, ordered_checks);
+  LastCheck seen;
+  for (std::size_t o = 0; o < checks.size && !seen.mate; ++o) {
+    const Move k = checks_[checks.first + o];
+    if (!spend()) return {false, true};  // cut short: not remembered
+    ++seen.spent;
+    Undo u;
+    pos.make_legal(k, u);
+    // Mate only if nothing answers the check; an answer is a line the
+    // depth stopped (more checks might follow). When a deeper search may
+    // follow, this position is a defender's there, so its replies are
+    // generated (and kept) now rather than only tested for one.
+    const bool answered =
+        deeper_may_follow_ ? replies_.of(pos, ordered_replies).size != 0 : pos.has_legal_move();
+    pos.undo(k, u);
+    seen.mate = !answered;
+    seen.cut = seen.cut || answered;
+  }
+  if (use_last_checks_) last_checks_[pos.key()] = seen;
+  return seen.mate ? Result{true, false} : Result{false, seen.cut};
+}
+
 MateByChecks::Result MateByChecks::attack(Position& pos, int depth) {
   if (exhausted_) return {false, true};
-  // Depth-1 nodes are cheap (one check and a legal-move test each): no memo.
-  const bool memo = depth >= 2;
-  if (memo) {
-    const auto it = memo_.find(pos.key());
-    if (it != memo_.end()) {
-      if (it->second.mate_in <= depth) return {true, false};
-      if (it->second.no_mate_upto >= depth) return {false, it->second.no_mate_upto != kAll};
-    }
+  if (depth == 1) return last_check(pos);
+  if (const Known* known = memo_.find(pos.key())) {
+    if (known->mate_in <= depth) return {true, false};
+    if (known->no_mate_upto >= depth) return {false, known->no_mate_upto != kAll};
   }
-  MoveList checks;
-  pos.generate_legal_checks(checks);
-  std::array<std::uint8_t, MoveList::kCapacity> order;
-  const std::size_t n = ordered(pos, checks, order);
+  const OrderedMoves::Span checks = checks_.of(pos, ordered_checks);
   bool cut = false;
-  for (std::size_t o = 0; o < n; ++o) {
-    const Move k = checks[order[o]];
+  for (std::size_t o = 0; o < checks.size; ++o) {
+    const Move k = checks_[checks.first + o];
     if (!spend()) return {false, true};
     Undo u;
     pos.make_legal(k, u);
@@ -58,18 +101,14 @@ MateByChecks::Result MateByChecks::attack(Position& pos, int depth) {
     pos.undo(k, u);
     if (exhausted_) return {false, true};
     if (r.mate) {
-      if (memo) {
-        auto& known = memo_[pos.key()];
-        known.mate_in = std::min<std::int8_t>(known.mate_in, std::int8_t(depth));
-      }
+      auto& known = memo_[pos.key()];
+      known.mate_in = std::min<std::int8_t>(known.mate_in, std::int8_t(depth));
       return {true, false};
     }
     cut = cut || r.cut;
   }
-  if (memo) {
-    auto& known = memo_[pos.key()];
-    known.no_mate_upto = cut ? std::max<std::int8_t>(known.no_mate_upto, std::int8_t(depth)) : kAll;
-  }
+  auto& known = memo_[pos.key()];
+  known.no_mate_upto = cut ? std::max<std::int8_t>(known.no_mate_upto, std::int8_t(depth)) : kAll;
   return {false, cut};
 }
 
@@ -77,12 +116,9 @@ MateByChecks::Result MateByChecks::defend(Position& pos, int depth) {
   // The last check: mate only if nothing answers it; an answer is a line the
   // depth stopped (more checks might follow).
   if (depth == 0) return pos.has_legal_move() ? Result{false, true} : Result{true, false};
-  MoveList replies;
-  pos.generate_legal(replies);
-  std::array<std::uint8_t, MoveList::kCapacity> order;
-  const std::size_t n = ordered(pos, replies, order);
-  for (std::size_t o = 0; o < n; ++o) {
-    const Move r = replies[order[o]];
+  const OrderedMoves::Span replies = replies_.of(pos, ordered_replies);
+  for (std::size_t o = 0; o < replies.size; ++o) {
+    const Move r = replies_[replies.first + o];
     if (!spend()) return {false, true};
     Undo u;
     pos.make_legal(r, u);
@@ -102,6 +138,7 @@ MateByChecks::Deepened MateByChecks::deepen(Position& pos, int first, int max_de
   max_depth = searched_depth(max_depth);
   for (int d = std::max(first, 1); d <= max_depth; ++d) {
     limited_ = d > kUnbudgetedMateDepth;
+    deeper_may_follow_ = d < max_depth;
     const Result r = attack(pos, d);
     if (exhausted_) return {SearchAnswer::Unknown, 0};
     if (r.mate) return {SearchAnswer::Found, d};

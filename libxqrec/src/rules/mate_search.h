@@ -13,12 +13,14 @@
 
 #include <cstdint>
 #include <optional>
-#include <unordered_map>
 #include <vector>
 
 #include "xqrec/core/position.h"
 #include "xqrec/core/rules/search_answer.h"
 #include "xqrec/core/rules/threats.h"
+
+#include "key_table.h"
+#include "ordered_moves.h"
 
 namespace xq::rules::detail {
 
@@ -49,6 +51,16 @@ class MateByChecks {
 
   long nodes() const { return nodes_; }
   bool exhausted() const { return exhausted_; }
+  // Whether what was searched of a position is kept for when it comes
+  // again: its move lists, and its answer at the last check (on by default;
+  // off only to test that they change nothing).
+  void use_stores(bool on) {
+    use_last_checks_ = on;
+    checks_.remember(on);
+    replies_.remember(on);
+  }
+  // The last checks answered from the store.
+  long last_check_hits() const { return last_check_hits_; }
 
  private:
   struct Result {
@@ -61,6 +73,19 @@ class MateByChecks {
   // after this reply (0: the check was the last one).
   Result defend(Position& pos, int depth);
   bool spend();
+  // Attacker to move with one check left: a mate in one?
+  Result last_check(Position& pos);
+  // What searching a last check cost and answered. Nothing below it reads
+  // the memo, so both are the position's alone: a position met again one
+  // check from the end (by another order of checks, or at a later depth of
+  // the deepening, where the lines come back round) is answered and charged
+  // to the budget exactly as searching it again would.
+  struct LastCheck {
+    bool mate = false;
+    bool cut = false;
+    std::uint16_t spent = 0;  // the checks tried, one position each
+  };
+  Result replay(const LastCheck& c);
   // The iterative deepening behind every question: depths first..max_depth
   // (at most kMaxSearchDepth), stopping at the first mate, at a depth that
   // no line reached, or when the budget runs out (Unknown).
@@ -78,10 +103,18 @@ class MateByChecks {
   };
   static constexpr std::int8_t kAll = 126;
   static_assert(kMaxSearchDepth < kAll, "the memo's depths are int8 (deepen clamps to kMaxSearchDepth)");
-  std::unordered_map<std::uint64_t, Known> memo_;
+  KeyTable<Known> memo_;
+  KeyTable<LastCheck> last_checks_;
+  bool use_last_checks_ = true;
+  // The checks of the attacker's positions and the replies of the
+  // defender's, in the order tried.
+  OrderedMoves checks_;
+  OrderedMoves replies_;
+  long last_check_hits_ = 0;
   long budget_;
   long nodes_ = 0;  // every position searched
   long spent_ = 0;  // those counted against the budget
+  bool deeper_may_follow_ = false;  // a depth of the deepening that is not the last
   bool limited_ = false;  // counting against the budget (depths beyond the old one)
   bool exhausted_ = false;
 };
