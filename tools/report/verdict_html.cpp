@@ -22,8 +22,10 @@ std::string proof_text(const Position& after, const rules::ProofLine& p) {
   Position pos = rules::with_side_to_move(after, p.side);
   for (std::size_t k = 0; k < p.moves.size(); ++k) {
     const Move m = p.moves[k];
-    zh += (k ? " " : "") + notation::write_chinese(pos, m);
-    iccs += (k ? " " : "") + to_iccs(m);
+    // Appended, not `(k ? " " : "") + ...`: GCC 12 warns falsely there (-Wrestrict, its bug 105329).
+    if (k) zh += ' ', iccs += ' ';
+    zh += notation::write_chinese(pos, m);
+    iccs += to_iccs(m);
     Undo u;
     pos.make(m, u);
   }

@@ -26,7 +26,7 @@ struct ThreatOptions {
   // for a mate threat (杀). The rules allow any number (24.2, 24.3); the
   // searches stop at these depths and budgets (docs/repetition.md, "Series
   // of checks"). 杀 is searched to 9 checks (3 in full, then within
-  // mate_nodes: a narrow search, +14 % of the corpus audit); 将军得子
+  // mate_nodes: a narrow search, +5 % of the corpus audit); 将军得子
   // stays at the 2 checks searched in full, as each of its positions also
   // walks the defender's exchanges (4 checks cost +52 %). Answers past the
   // full depths report "unknown" when a budget runs out (search_answer.h).
