@@ -150,7 +150,6 @@ class TextWindow {
     identity_ = false;
     bytes_ = bytes;
     start_ = start;
-    known_offset_ = start;
     decoder_ = std::make_unique<ChunkDecoder>(bytes, encoding, start);
     if (!decoder_->ok()) return false;
     refill(0);
@@ -165,8 +164,8 @@ class TextWindow {
 
   std::uint64_t offset(std::size_t i) const {
     if (identity_) return start_ + i;
-    if (i < offsets_.size()) return full_offset(offsets_[i]);
-    return eof_ ? bytes_.size() : (offsets_.empty() ? known_offset_ : full_offset(offsets_.back()) + 1);
+    if (i < offsets_.size()) return offsets_[i];
+    return eof_ ? bytes_.size() : (offsets_.empty() ? start_ : offsets_.back() + 1);
   }
 
   // Drops the text before `keep_from` and decodes more; indices into the
@@ -174,10 +173,6 @@ class TextWindow {
   void refill(std::size_t keep_from) {
     if (identity_) return;
     keep_from = std::min(keep_from, text_.size());
-    // The offset the next ones are rebuilt from: of the first byte kept, or
-    // of the last one (all the text to come lies at or after it).
-    if (keep_from < offsets_.size()) known_offset_ = full_offset(offsets_[keep_from]);
-    else if (!offsets_.empty()) known_offset_ = full_offset(offsets_.back());
     text_.erase(0, keep_from);
     offsets_.erase(offsets_.begin(), offsets_.begin() + std::ptrdiff_t(keep_from));
     base_ += keep_from;
@@ -212,15 +207,8 @@ class TextWindow {
   bool eof_ = true;
   std::uint64_t base_ = 0;
   std::unique_ptr<ChunkDecoder> decoder_;
-  // A source offset from its low 32 bits (SourceOffsets): every offset of
-  // the window lies within 4 GiB after known_offset_, one it had.
-  std::uint64_t full_offset(std::uint32_t low) const {
-    return known_offset_ + std::uint32_t(low - std::uint32_t(known_offset_));
-  }
-
   std::string text_;
   SourceOffsets offsets_;
-  std::uint64_t known_offset_ = 0;  // at or before every offset in offsets_
   std::deque<DecodeError> errors_;
 };
 

@@ -59,6 +59,15 @@ ChunkDecoder::ChunkDecoder(std::string_view bytes, std::string_view encoding, st
   const std::string canon = canonical_encoding(encoding);
   utf16_ = canon == kUtf16Le || canon == kUtf16Be || ucnv_getMinCharSize(impl_->cnv) == 2;
   if (ok_ && by_table && !utf16_) table_ = DoubleByteTable::of(ucnv_getName(impl_->cnv, &err));
+  switch (ucnv_getType(impl_->cnv)) {
+    case UCNV_SBCS: case UCNV_DBCS: case UCNV_MBCS: case UCNV_LATIN_1: case UCNV_US_ASCII: case UCNV_UTF8:
+    case UCNV_CESU8: case UCNV_UTF16_BigEndian: case UCNV_UTF16_LittleEndian: case UCNV_UTF32_BigEndian:
+    case UCNV_UTF32_LittleEndian:
+      restart_cut_ = true;
+      break;
+    default:
+      break;
+  }
 }
 
 ChunkDecoder::~ChunkDecoder() = default;
@@ -69,14 +78,14 @@ void ChunkDecoder::put_bmp(Output& o, char16_t u, std::uint64_t source) {
   if (u < 0x800) {
     o.text[0] = char(0xC0 | (u >> 6));
     o.text[1] = char(0x80 | (u & 0x3F));
-    o.offset[0] = o.offset[1] = std::uint32_t(source);
+    o.offset[0] = o.offset[1] = source;
     o.text += 2;
     o.offset += 2;
   } else {
     o.text[0] = char(0xE0 | (u >> 12));
     o.text[1] = char(0x80 | ((u >> 6) & 0x3F));
     o.text[2] = char(0x80 | (u & 0x3F));
-    o.offset[0] = o.offset[1] = o.offset[2] = std::uint32_t(source);
+    o.offset[0] = o.offset[1] = o.offset[2] = source;
     o.text += 3;
     o.offset += 3;
   }
@@ -122,7 +131,7 @@ void ChunkDecoder::decode(std::size_t chunk, std::string& text, SourceOffsets& o
     out = Output{text.data() + text_at, text.data() + text_at + written, offsets.data() + offsets_at + written};
   };
   if (!table_) {
-    room(3 * (end - pos_));
+    room(3 * (end - pos_ + carried_) + 4);  // a carried character's bytes came with the chunk before
     decode_by_converter(end, out, errors);
   } else {
     room((end - pos_) / 2 * 3 + 4);
@@ -158,7 +167,7 @@ std::size_t ChunkDecoder::decode_by_table(std::size_t end, Output& o) {
     const unsigned char lead = b[k];
     if (lead < 0x80) {
       *out.text++ = char(lead);
-      *out.offset++ = std::uint32_t(k++);
+      *out.offset++ = k++;
       continue;
     }
     if (k + 1 >= end) break;
@@ -170,7 +179,7 @@ std::size_t ChunkDecoder::decode_by_table(std::size_t end, Output& o) {
     static_assert(std::endian::native == std::endian::little, "the table's bytes are stored lowest first");
     const std::uint32_t bytes = utf8 & 0xFFFFFFu;
     std::memcpy(out.text, &bytes, 4);
-    out.offset[0] = out.offset[1] = out.offset[2] = std::uint32_t(k);
+    out.offset[0] = out.offset[1] = out.offset[2] = k;
     const std::uint32_t length = utf8 >> 24;
     out.text += length;
     out.offset += length;
@@ -198,17 +207,26 @@ void ChunkDecoder::decode_by_converter(std::size_t end, Output& out, std::vector
   const std::size_t produced = std::size_t(target - target_start);
   const std::uint64_t base = pos_;
   pos_ = end;
-  // A character cut by the chunk's end is not carried over in the
-  // converter: the next chunk starts again at its first byte. Carried, its
-  // bytes came back without offsets when they turned out invalid and the
-  // converter replayed the rest (a GB18030 four-byte sequence cut after its
-  // third byte, whose fourth is not a digit: the replayed characters took
-  // the offset of the invalid byte).
+  // A character cut by the chunk's end: with a converter that keeps no
+  // state between characters, the next chunk starts again at its first
+  // byte. Carried in the converter, its bytes came back without offsets
+  // when they turned out invalid and the converter replayed the rest (a
+  // GB18030 four-byte sequence cut after its third byte, whose fourth is not
+  // a digit: the replayed characters took the offset of the invalid byte).
+  // A stateful converter carries it (a reset would lose its mode): ICU
+  // gives the first unit of that character an offset in this chunk, and it
+  // began `carried` bytes before it.
+  const std::size_t carried = carried_;
+  carried_ = 0;
   UErrorCode pending_err = U_ZERO_ERROR;
   const int32_t pending = flush ? 0 : ucnv_toUCountPending(im.cnv, &pending_err);
-  if (U_SUCCESS(pending_err) && pending > 0 && std::size_t(pending) <= n) {
-    pos_ = end - std::size_t(pending);
-    ucnv_resetToUnicode(im.cnv);
+  if (U_SUCCESS(pending_err) && pending > 0) {
+    if (!restart_cut_) {
+      carried_ = std::size_t(pending);
+    } else if (std::size_t(pending) <= n) {
+      pos_ = end - std::size_t(pending);
+      ucnv_resetToUnicode(im.cnv);
+    }
   }
   if (U_FAILURE(err)) {
     // Should not happen (the target is large enough); stop cleanly.
@@ -223,6 +241,10 @@ void ChunkDecoder::decode_by_converter(std::size_t end, Output& out, std::vector
   std::size_t next_error = 0;
   std::uint64_t last_offset = base;
   std::size_t i = 0;
+  if (carried > 0 && produced > 0 && base >= carried) {
+    im.offsets[0] = -1;  // its offset is set below, from last_offset
+    last_offset = base - carried;
+  }
   while (i < produced) {
     // ASCII: never a substitution (those are U+FFFD); its offset, as any
     // unit's, is the previous one's where ICU gives none (-1).
@@ -230,7 +252,7 @@ void ChunkDecoder::decode_by_converter(std::size_t end, Output& out, std::vector
       const std::uint64_t source = from[i] >= 0 ? base + std::uint64_t(from[i]) : last_offset;
       last_offset = source;
       *out.text++ = char(units[i]);
-      *out.offset++ = std::uint32_t(source);
+      *out.offset++ = source;
     }
     if (i >= produced) break;
     const std::size_t unit = i;
@@ -257,7 +279,7 @@ void ChunkDecoder::decode_by_converter(std::size_t end, Output& out, std::vector
     int32_t len = 0;
     U8_APPEND_UNSAFE(out.text, len, c);
     out.text += len;
-    for (int32_t k = 0; k < len; ++k) *out.offset++ = std::uint32_t(source);
+    for (int32_t k = 0; k < len; ++k) *out.offset++ = source;
   }
 }
 

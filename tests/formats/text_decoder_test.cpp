@@ -139,3 +139,58 @@ TEST_CASE("decoder: the table of a double-byte encoding decodes as the converter
   CHECK(decode_all("\xc5\xda", "GBK", 64, false).text == "\xe7\x82\xae");  // 炮
   CHECK(decode_all("\xc5\xda", "GBK").text == "\xe7\x82\xae");
 }
+
+namespace {
+
+// UTF-7 of a run of U+4E2D (中): its UTF-16BE bytes in base64 between + and -.
+std::string utf7_run(std::size_t count) {
+  static const char* b64 = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+  std::string raw;
+  for (std::size_t i = 0; i < count; ++i) raw += "\x4e\x2d";
+  std::string out = "+";
+  for (std::size_t i = 0; i < raw.size(); i += 3) {
+    const auto at = [&](std::size_t k) { return k < raw.size() ? static_cast<unsigned char>(raw[k]) : 0u; };
+    const unsigned v = at(i) << 16 | at(i + 1) << 8 | at(i + 2);
+    const std::size_t chars = raw.size() - i >= 3 ? 4 : raw.size() - i + 1;
+    for (std::size_t c = 0; c < chars; ++c) out += b64[v >> (18 - 6 * c) & 63];
+  }
+  return out + "-";
+}
+
+std::size_t count_of(const std::string& text, std::string_view what) {
+  std::size_t n = 0;
+  for (std::size_t at = text.find(what); at != std::string::npos; at = text.find(what, at + what.size())) ++n;
+  return n;
+}
+
+}  // namespace
+
+TEST_CASE("decoder: a stateful encoding keeps its mode across a cut character", "[formats][decoder]") {
+  // Long runs without a line feed, so that chunks end inside a character
+  // or a shifted run: a converter that carries state (UTF-16 after its
+  // byte-order mark, UTF-7's base64, ISO-2022's shift) must not be reset
+  // there (it was, for one version: the rest came out as garbage).
+  const std::string zhong = "\xe4\xb8\xad";  // 中 in UTF-8
+  std::string utf16 = "\xff\xfe";             // little-endian, told by the mark
+  for (int i = 0; i < 3000; ++i) utf16 += i % 5 ? std::string("\x2d\x4e", 2) : std::string("\x3d\xd8\x00\xde", 4);
+  std::string utf7 = "a " + utf7_run(2000) + " b " + utf7_run(1500) + " c";
+  std::string jis = "x\x1b$B";
+  for (int i = 0; i < 2500; ++i) jis += "Cf";  // 中 in JIS X 0208
+  jis += "\x1b(By";
+  const struct {
+    const char* encoding;
+    const std::string& bytes;
+    std::size_t zhong;
+  } cases[] = {{"UTF-16", utf16, 2400}, {"UTF-7", utf7, 3500}, {"ISO-2022-JP", jis, 2500}};
+  for (const auto& c : cases) {
+    const Decoded whole = decode_all(c.bytes, c.encoding);
+    CHECK(count_of(whole.text, zhong) == c.zhong);
+    CHECK(whole.errors.empty());
+    for (const std::size_t chunk : {64, 97, 1000}) {
+      INFO(c.encoding << ", chunk " << chunk);
+      const Decoded parts = decode_all(c.bytes, c.encoding, chunk);
+      CHECK(parts.text == whole.text);
+      CHECK(parts.errors.size() == whole.errors.size());
+    }
+  }
+}

@@ -35,12 +35,8 @@ struct UninitialisedAllocator : std::allocator<T> {
   }
 };
 
-// One source offset per byte of decoded text, its low 32 bits: a window of
-// decoded text spans far less than 4 GiB of source, so its reader rebuilds
-// each full offset from one it knows (pgn_reader.cpp), and the offsets
-// take half the memory (for Chinese text, eight bytes a source byte were
-// most of what a worker reading part of a GBK file held).
-using SourceOffsets = std::vector<std::uint32_t, UninitialisedAllocator<std::uint32_t>>;
+// One source offset per byte of decoded text.
+using SourceOffsets = std::vector<std::uint64_t, UninitialisedAllocator<std::uint64_t>>;
 
 // A sequence of source bytes that is not valid in the encoding; the text
 // holds U+FFFD in its place.
@@ -74,7 +70,7 @@ class ChunkDecoder {
   struct Output {
     char* start;  // the chunk's first text byte
     char* text;
-    std::uint32_t* offset;  // the low 32 bits (SourceOffsets)
+    std::uint64_t* offset;
   };
   // Decodes from pos_ by the table while it can, up to `end`; returns
   // where it stopped (at a character's start).
@@ -89,6 +85,12 @@ class ChunkDecoder {
   std::size_t pos_;
   bool ok_ = false;
   bool utf16_ = false;
+  // Whether a character cut by a chunk's end is read again from its first
+  // byte by the next chunk (converters that keep no state between
+  // characters), or carried over in the converter (UTF-7, ISO-2022, HZ,
+  // UTF-16 with a byte-order mark ...: a reset would lose their mode).
+  bool restart_cut_ = false;
+  std::size_t carried_ = 0;  // bytes of a cut character the converter carries into the next chunk
   std::uint64_t produced_ = 0;  // UTF-8 bytes produced so far
   std::unique_ptr<Impl> impl_;
   const DoubleByteTable* table_ = nullptr;  // ICU's answers for the pairs of a double-byte encoding
