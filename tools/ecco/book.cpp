@@ -121,8 +121,9 @@ std::optional<MoveId> Parser::move(std::string_view text, Color side, std::strin
     return std::nullopt;
   }
   if (key->side != side) {
-    why = "'" + std::string(text) + "' is a move of " + std::string(color_name(key->side)) + ", " +
-          std::string(color_name(side)) + " expected";
+    // Appended, not a chain of `+`: GCC 12 warns falsely there (-Wrestrict, its bug 105329).
+    why.assign(1, '\'').append(text).append("' is a move of ").append(color_name(key->side));
+    why.append(", ").append(color_name(side)).append(" expected");
     return std::nullopt;
   }
   auto [it, fresh] = book_.ids.try_emplace(std::string(text), next_id_);
