@@ -117,11 +117,11 @@ class Parser {
 std::optional<MoveId> Parser::move(std::string_view text, Color side, std::string& why) {
   const auto key = key_of_text(text);
   if (!key) {
-    why = "'" + std::string(text) + "' is not a move as the data writes them (炮二平五, 马８进７)";
+    // Appended, not a chain of `+`: GCC 12 warns falsely there (-Wrestrict, its bug 105329).
+    why.assign(1, '\'').append(text).append("' is not a move as the data writes them (炮二平五, 马８进７)");
     return std::nullopt;
   }
   if (key->side != side) {
-    // Appended, not a chain of `+`: GCC 12 warns falsely there (-Wrestrict, its bug 105329).
     why.assign(1, '\'').append(text).append("' is a move of ").append(color_name(key->side));
     why.append(", ").append(color_name(side)).append(" expected");
     return std::nullopt;
