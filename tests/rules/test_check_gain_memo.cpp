@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "case_file.h"
+#include "case_positions.h"
 #include "xqrec/core/fen.h"
 #include "xqrec/core/iccs.h"
 #include "xqrec/core/move_list.h"
@@ -22,28 +22,9 @@ using namespace xq;
 using namespace xq::rules;
 using xq::rules::detail::GainByChecks;
 
-namespace {
+using xqtest::case_positions;
 
-// The positions of a case: the start and after each move of its cycle
-// (or moves), played twice.
-std::vector<Position> case_positions(const xqtest::RuleCase& c) {
-  std::vector<Position> out;
-  const auto setup = parse_fen(c.get("fen"));
-  if (!setup) return out;
-  Position pos(*setup);
-  out.push_back(pos);
-  std::vector<Move> moves;
-  for (const auto& w : xqtest::words(c.has("cycle") ? c.get("cycle") : c.get("moves")))
-    if (const auto m = parse_iccs(w)) moves.push_back(*m);
-  for (int round = 0; round < 2; ++round)
-    for (Move m : moves) {
-      if (pos.check_move(m) != MoveError::None) return out;
-      Undo u;
-      pos.make(m, u);
-      out.push_back(pos);
-    }
-  return out;
-}
+namespace {
 
 std::string describe(const GainByChecks::Answer& a) {
   return "gain " + std::to_string(a.gain) + " victim " + (a.victim.valid() ? a.victim.name() : "-") + " depth " +
