@@ -3,6 +3,7 @@
 #include <unicode/ucnv.h>
 #include <unicode/ucnv_cb.h>
 #include <unicode/utf16.h>
+#include <unicode/utf8.h>
 
 #include <map>
 #include <memory>
@@ -87,10 +88,12 @@ std::unique_ptr<DoubleByteTable> DoubleByteTable::build(const std::string& icu_n
     if (c.offsets[u + 1] != at + 2 || c.units[u + 1] != u'\n') continue;
     const auto lead = static_cast<unsigned char>(all[std::size_t(at)]);
     const auto trail = static_cast<unsigned char>(all[std::size_t(at) + 1]);
-    // Two or three UTF-8 bytes (ch is 0x80 or more, not a surrogate).
-    const std::uint32_t utf8 = ch < 0x800 ? (0xC0u | ch >> 6) | (0x80u | (ch & 0x3Fu)) << 8 | 2u << 24
-                                          : (0xE0u | ch >> 12) | (0x80u | (ch >> 6 & 0x3Fu)) << 8 |
-                                                (0x80u | (ch & 0x3Fu)) << 16 | 3u << 24;
+    // Two or three UTF-8 bytes (ch is 0x80 or more, not a surrogate), by ICU.
+    std::uint8_t bytes[4] = {};
+    int32_t length = 0;
+    U8_APPEND_UNSAFE(bytes, length, ch);
+    std::uint32_t utf8 = std::uint32_t(length) << 24;
+    for (int32_t k = 0; k < length; ++k) utf8 |= std::uint32_t(bytes[k]) << (8 * k);
     table->pairs_[std::size_t(lead - 0x80)][trail] = utf8;
     any = true;
   }
