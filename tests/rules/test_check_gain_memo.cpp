@@ -3,7 +3,9 @@
 // to move, searched with and without it at several depths gives the same
 // gain, victim, taker and depth. Without a budget the answers must be equal;
 // with the default one, the memo may only settle what was unknown, and then
-// as the unbudgeted search does.
+// as the unbudgeted search does. The kept move lists (ordered_moves.h)
+// change nothing at all: the same answers, unknown ones included, after the
+// same number of positions.
 #include <catch2/catch.hpp>
 
 #include <string>
@@ -34,11 +36,13 @@ std::string describe(const GainByChecks::Answer& a) {
 // The answers for every first check of `pos` (its side to move), one search
 // object for them all as threats.cpp uses it; `nodes` adds the positions it
 // searched.
-std::vector<GainByChecks::Answer> answers(const Position& pos0, int depth, long budget, bool memo, long& nodes) {
+std::vector<GainByChecks::Answer> answers(const Position& pos0, int depth, long budget, bool memo, long& nodes,
+                                          bool lists = true) {
   Position pos = pos0;
   xq::rules::detail::RootThreatsOnDemand root(pos, ~pos.side_to_move(), kCrossedPawnValue);
   GainByChecks search(kCrossedPawnValue, root, budget);
   search.use_memo(memo);
+  search.use_move_lists(lists);
   MoveList checks;
   pos.generate_legal_checks(checks);
   std::vector<GainByChecks::Answer> out;
@@ -101,6 +105,45 @@ TEST_CASE("check-gain memo: the same answers without it (checks.txt)", "[rules][
 TEST_CASE("check-gain memo: the same answers without it (cxa.txt, precedence.txt)", "[rules][check][memo]") {
   compare_file("cxa.txt");
   compare_file("precedence.txt");
+}
+
+namespace {
+
+// The move lists kept per position: the same search, position for position.
+void compare_lists(const std::string& name) {
+  int compared = 0;
+  for (const auto& c : xqtest::read_cases(std::string(XQREC_TEST_DATA) + "/rules/" + name)) {
+    for (const Position& p : case_positions(c))
+      for (const Color side : {Color::Red, Color::Black}) {
+        const Position pos = with_side_to_move(p, side);
+        if (pos.king_attacked(~side)) continue;
+        for (const int depth : {2, 3, 4, 6})
+          for (const long budget : {500L, 1'000'000'000L}) {
+            INFO(name << " [" << c.id << "] depth " << depth << " budget " << budget << " side "
+                      << (side == Color::Red ? "red" : "black"));
+            long nodes_kept = 0, nodes_fresh = 0;
+            const auto kept = answers(pos, depth, budget, true, nodes_kept, true);
+            const auto fresh = answers(pos, depth, budget, true, nodes_fresh, false);
+            REQUIRE(kept.size() == fresh.size());
+            for (std::size_t i = 0; i < kept.size(); ++i) {
+              INFO("check " << i << ": kept " << describe(kept[i]) << ", generated " << describe(fresh[i]));
+              CHECK(same(kept[i], fresh[i]));
+              ++compared;
+            }
+            CHECK(nodes_kept == nodes_fresh);
+          }
+      }
+  }
+  INFO(name << ": " << compared << " answers compared");
+  CHECK(compared > 0);
+}
+
+}  // namespace
+
+TEST_CASE("check-gain move lists: the same search without them", "[rules][check][memo]") {
+  compare_lists("checks.txt");
+  compare_lists("cxa.txt");
+  compare_lists("precedence.txt");
 }
 
 // The memo answers a window from the bounds it proved, as the search would.

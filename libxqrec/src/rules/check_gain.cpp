@@ -13,6 +13,27 @@
 
 namespace xq::rules::detail {
 
+namespace {
+
+// The lists kept in generation order (ordered_moves.h): check_value orders
+// the replies itself, as it needs each one's place in that order.
+std::size_t as_generated(const MoveList& list, std::array<std::uint8_t, MoveList::kCapacity>& order) {
+  for (std::size_t i = 0; i < list.size(); ++i) order[i] = std::uint8_t(i);
+  return list.size();
+}
+
+std::size_t legal_checks(const Position& pos, MoveList& list, std::array<std::uint8_t, MoveList::kCapacity>& order) {
+  pos.generate_legal_checks(list);
+  return as_generated(list, order);
+}
+
+std::size_t legal_replies(const Position& pos, MoveList& list, std::array<std::uint8_t, MoveList::kCapacity>& order) {
+  pos.generate_legal(list);
+  return as_generated(list, order);
+}
+
+}  // namespace
+
 RootThreats root_threats(const Position& root, Color other, int pv) {
   RootThreats t;
   Position pos = with_side_to_move(root, other);
@@ -133,10 +154,10 @@ int GainByChecks::after_reply(Position& pos, int checks, int lo, int hi, Won& wo
     follow = best_follow_up(pos, won, lo, hi);
     if (follow < hi && want_cut_ && !cut_) {
       // The depth stops this line; a deeper search matters only if a check
-      // is left to play.
-      MoveList more;
-      pos.generate_legal_checks(more);
-      cut_ = !more.empty();
+      // is left to play. When the lists are kept, this position's checks
+      // are the next depth's (an attacker's position there): kept now.
+      MoveList fresh;
+      cut_ = checks_of(pos, fresh).span.size != 0;
     }
     return follow;
   }
@@ -191,9 +212,19 @@ int GainByChecks::check_value(Position& pos, Move k, int depth, Won& won, int fl
   // it). Only where the search is neither counted against a budget nor
   // (still) watched for lines cut by the depth, so that every answer is the
   // same.
-  if (!limited_ && (!want_cut_ || cut_)) {
+  MoveList fresh;  // the replies, when they are not kept
+  Moves replies;
+  const bool pre_try = !limited_ && (!want_cut_ || cut_);
+  if (pre_try && keep_lists_) replies = replies_of(pos, fresh);
+  if (pre_try) {
     MoveList takes;
-    pos.generate_legal_captures_to(k.to(), takes);
+    if (keep_lists_) {
+      // generate_legal_captures_to's list: the same moves in the same order.
+      for (std::size_t i = 0; i < replies.span.size; ++i)
+        if (const Move r = at(replies, replies_, i); r.to() == k.to()) takes.push(r);
+    } else {
+      pos.generate_legal_captures_to(k.to(), takes);
+    }
     const int back = takes.empty() ? 0 : piece_value(pos.at(k.to()), k.to(), pv);
     for (Move r : takes) {
       spend();  // never refused: no budget here
@@ -206,9 +237,9 @@ int GainByChecks::check_value(Position& pos, Move k, int depth, Won& won, int fl
       }
     }
   }
-  MoveList replies;
-  pos.generate_legal(replies);
-  int worst = replies.empty() ? INT_MIN : kUnbounded;
+  if (!pre_try || !keep_lists_) replies = replies_of(pos, fresh);
+  const std::size_t n = replies.span.size;
+  int worst = n == 0 ? INT_MIN : kUnbounded;
   // The check's own capture, when nothing is won after it.
   const Won by_check = captured.empty() ? Won{} : Won{k.to(), pos.at(k.to())};
   Won worst_won = by_check;
@@ -217,12 +248,12 @@ int GainByChecks::check_value(Position& pos, Move k, int depth, Won& won, int fl
   // back much leaves its follow-up a narrow window, so the reply holding the
   // gain at the floor comes early and costs little. The worst is still the
   // first in generation order among equals (worst_at: its index there).
-  const std::size_t n = replies.size();
   std::array<std::uint8_t, MoveList::kCapacity> order;
   std::array<int, MoveList::kCapacity> backs;
   for (std::size_t i = 0; i < n; ++i) {
-    const Piece lost = pos.at(replies[i].to());
-    backs[i] = lost.empty() ? 0 : piece_value(lost, replies[i].to(), pv);
+    const Square to = at(replies, replies_, i).to();
+    const Piece lost = pos.at(to);
+    backs[i] = lost.empty() ? 0 : piece_value(lost, to, pv);
     std::size_t j = i;
     for (; j > 0 && backs[order[j - 1]] < backs[i]; --j) order[j] = order[j - 1];
     order[j] = std::uint8_t(i);
@@ -230,7 +261,7 @@ int GainByChecks::check_value(Position& pos, Move k, int depth, Won& won, int fl
   std::size_t worst_at = n;
   for (std::size_t o = 0; o < n; ++o) {
     const std::size_t i = order[o];
-    const Move r = replies[i];
+    const Move r = at(replies, replies_, i);  // afresh: the store may have moved
     const int back = backs[i];
     // The reply's follow-up matters only where cap - back + follow lies in
     // (floor, min(worst, ceiling)), the worst included for a reply that
@@ -260,9 +291,10 @@ int GainByChecks::check_value(Position& pos, Move k, int depth, Won& won, int fl
 // gains more) and stops caring at `ceiling` (the walk stops there).
 int GainByChecks::check_line(Position& pos, int depth, Won& won, int floor, int ceiling, Move* check) {
   int best = floor;
-  MoveList checks;
-  pos.generate_legal_checks(checks);
-  for (Move k : checks) {
+  MoveList fresh;
+  const Moves checks = checks_of(pos, fresh);
+  for (std::size_t i = 0; i < checks.span.size; ++i) {
+    const Move k = at(checks, checks_, i);  // afresh: the store may have moved
     Won v;
     const int worst = check_value(pos, k, depth, v, best, ceiling);
     if (worst != INT_MIN && worst > best) {
@@ -273,6 +305,18 @@ int GainByChecks::check_line(Position& pos, int depth, Won& won, int floor, int 
     if (best >= ceiling || stop_) break;
   }
   return best;
+}
+
+GainByChecks::Moves GainByChecks::checks_of(const Position& pos, MoveList& fresh) {
+  if (keep_lists_) return {checks_.of(pos, legal_checks)};
+  pos.generate_legal_checks(fresh);
+  return {{0, std::uint32_t(fresh.size())}, &fresh};
+}
+
+GainByChecks::Moves GainByChecks::replies_of(const Position& pos, MoveList& fresh) {
+  if (keep_lists_) return {replies_.of(pos, legal_replies)};
+  pos.generate_legal(fresh);
+  return {{0, std::uint32_t(fresh.size())}, &fresh};
 }
 
 bool GainByChecks::spend() {
@@ -295,6 +339,7 @@ GainByChecks::Answer GainByChecks::gain(Position& pos, Move k, int max_depth) {
   // The memo pays where the depths are searched again one by one (at the
   // old depth alone it costs more than the few positions it finds again).
   remember_ = memo_on_ && max_depth > kUnbudgetedCheckDepth;
+  keep_lists_ = lists_on_ && max_depth > kUnbudgetedCheckDepth;
   Won won;
   out.gain = check_value(pos, k, out.depth, won, 0, kUnbounded);
   for (int d = out.depth + 1; d <= max_depth && cut_ && out.gain != INT_MIN; ++d) {
@@ -328,6 +373,7 @@ std::vector<Move> GainByChecks::line(Position& pos, Move k, int depth) {
   LineRecorder rec(pos);
   limited_ = true;
   remember_ = memo_on_ && depth > kUnbudgetedCheckDepth;
+  keep_lists_ = lists_on_ && depth > kUnbudgetedCheckDepth;
   stop_ = false;
   want_cut_ = false;  // the line keeps to its depth
   Move check = k;

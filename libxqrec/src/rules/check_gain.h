@@ -14,17 +14,19 @@
 // When it deepens, a position met again within one question (the next
 // depth, another first check, another order of the checks) is answered from
 // what the question learnt of it (window_memo.h): the same answers, fewer
-// positions searched.
+// positions searched; and each position's legal checks or replies are
+// generated once in the question and kept (ordered_moves.h): the same
+// positions searched, in the same order.
 #pragma once
 
 #include <array>
 #include <climits>
 #include <optional>
-#include <type_traits>
 #include <vector>
 
 #include "xqrec/core/position.h"
 
+#include "ordered_moves.h"
 #include "window_memo.h"
 
 namespace xq::rules::detail {
@@ -107,6 +109,11 @@ class GainByChecks {
   // kUnbudgetedCheckDepth are searched). Off, every position is searched:
   // the tests compare both.
   void use_memo(bool on) { memo_on_ = on; }
+  // Whether each position's legal checks (attacker to move) and replies
+  // (defender in check) are kept for when the deepening comes back to it
+  // (ordered_moves.h; used when the depths beyond kUnbudgetedCheckDepth are
+  // searched). They change nothing but the cost: off, only for the tests.
+  void use_move_lists(bool on) { lists_on_ = on; }
 
  private:
   // What a line wins in the worst case: the square of the piece taken (on
@@ -129,6 +136,18 @@ class GainByChecks {
   int check_value(Position& pos, Move k, int depth, Won& won, int floor, int ceiling);
   int check_line(Position& pos, int depth, Won& won, int floor, int ceiling, Move* check = nullptr);
   bool spend();
+  // The legal checks / replies of pos in generation order: from the kept
+  // lists when keep_lists_, else generated into `fresh`. Read a move with
+  // at(): the store may move while the search recurses.
+  struct Moves {
+    OrderedMoves::Span span;
+    const MoveList* fresh = nullptr;  // null: the moves are in the store
+  };
+  Moves checks_of(const Position& pos, MoveList& fresh);
+  Moves replies_of(const Position& pos, MoveList& fresh);
+  Move at(const Moves& m, const OrderedMoves& store, std::size_t i) const {
+    return m.fresh ? (*m.fresh)[i] : store[m.span.first + i];
+  }
 
   int pv_;
   RootThreatsOnDemand* root_;
@@ -148,8 +167,11 @@ class GainByChecks {
   WindowMemo<Won> after_replies_;
   bool memo_on_ = true;
   bool remember_ = false;  // memo_on_ and the current search deepens
+  // The lists of the positions met in this question, generation order.
+  OrderedMoves checks_;
+  OrderedMoves replies_;
+  bool lists_on_ = true;
+  bool keep_lists_ = false;  // lists_on_ and the current search deepens
 };
-// Assignable and copyable, like the searches' other state (no reference member).
-static_assert(std::is_copy_assignable_v<GainByChecks>);
 
 }  // namespace xq::rules::detail

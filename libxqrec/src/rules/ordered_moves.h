@@ -1,10 +1,11 @@
-// Internal to the mate search (mate_search.cpp): the move lists it has
-// generated, per position, in the order it tries them. Its iterative
-// deepening walks the lines of each depth again at the next, and lines of
-// checks often come back to the same few positions (a king stepping to and
-// fro), so most lists are asked for many times within one question; a list
-// is a function of the position alone (the board and the side to move, which
-// its key holds), so generating it again would only give the same list.
+// Internal to the searches of series of checks (mate_search.cpp,
+// check_gain.cpp): the move lists a question has generated, per position, in
+// the order it tries them. Their iterative deepening walks the lines of each
+// depth again at the next, and lines of checks often come back to the same
+// few positions (a king stepping to and fro), so most lists are asked for
+// many times within one question; a list is a function of the position alone
+// (the board and the side to move, which its key holds), so generating it
+// again would only give the same list.
 #pragma once
 
 #include <array>
