@@ -214,6 +214,16 @@ int GainByChecks::check_value(Position& pos, Move k, int depth, Won& won, int fl
   // same.
   MoveList fresh;  // the replies, when they are not kept
   Moves replies;
+  // The captures of the checker tried first, none holding the floor, and
+  // what each follow-up came to: the first two (rarely more than one are
+  // tried); others are searched again below.
+  struct Tried {
+    Move reply;
+    int follow;
+    Won won;
+  };
+  std::array<Tried, 2> tried;
+  std::size_t tried_count = 0;
   const bool pre_try = !limited_ && (!want_cut_ || cut_);
   if (pre_try && keep_lists_) replies = replies_of(pos, fresh);
   if (pre_try) {
@@ -235,6 +245,7 @@ int GainByChecks::check_value(Position& pos, Move k, int depth, Won& won, int fl
         won = Won{};
         return cap - back + follow;
       }
+      if (tried_count < tried.size()) tried[tried_count++] = {r, follow, v};
     }
   }
   if (!pre_try || !keep_lists_) replies = replies_of(pos, fresh);
@@ -268,9 +279,19 @@ int GainByChecks::check_value(Position& pos, Move k, int depth, Won& won, int fl
     // comes before the worst's in generation order.
     const int beats = i < worst_at ? worst + 1 : worst;
     const int lo = floor - cap + back, hi = std::min(beats, ceiling) - cap + back;
-    if (!spend()) break;
+    // A capture of the checker tried first is not searched again (nor
+    // counted again: there is no budget there). Its window then was (lo,
+    // the ceiling), whose high end is at least this one's: inside this
+    // window its value and witness are the same, above it the value is one
+    // at or above hi, as a search would give (with the memo, the very one:
+    // the search again would read what the first one stored).
+    const Tried* known = nullptr;
+    if (r.to() == k.to())
+      for (std::size_t t = 0; t < tried_count; ++t)
+        if (tried[t].reply == r) known = &tried[t];
+    if (!known && !spend()) break;
     Won v;
-    const int follow = reply_follow_up(pos, r, depth, lo, hi, v);
+    const int follow = known ? (v = known->won, known->follow) : reply_follow_up(pos, r, depth, lo, hi, v);
     const int val = cap - back + follow;
     if (val < beats) {
       worst = val;
