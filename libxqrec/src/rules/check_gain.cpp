@@ -94,10 +94,10 @@ int GainByChecks::best_follow_up(Position& pos, Won& won, int lo, int hi, Move* 
   if (!remember_) return search_follow_up(pos, won, lo, hi, capture);
   // Exact whatever the budget (no position is counted here): always kept.
   Capture found;
-  const auto known = follow_ups_.find(pos.key(), 0, lo, hi);
+  const auto known = stores_->follow_ups.find(pos.key(), 0, lo, hi);
   const int value = known ? known->value : search_follow_up(pos, found.won, lo, hi, &found.move);
   if (known) found = known->witness;
-  else follow_ups_.store(pos.key(), 0, lo, hi, value, found);
+  else stores_->follow_ups.store(pos.key(), 0, lo, hi, value, found);
   if (found.won.square.valid()) {
     won = found.won;
     if (capture) *capture = found.move;
@@ -164,7 +164,7 @@ int GainByChecks::after_reply(Position& pos, int checks, int lo, int hi, Won& wo
   // While lines cut by the depth are looked for and none has been seen, a
   // remembered value would skip the leaves that test needs: searched again.
   if (remember_ && (!want_cut_ || cut_)) {
-    if (const auto known = after_replies_.find(pos.key(), checks, lo, hi)) {
+    if (const auto known = stores_->after_replies.find(pos.key(), checks, lo, hi)) {
       won = known->witness;
       return known->value;
     }
@@ -179,7 +179,7 @@ int GainByChecks::after_reply(Position& pos, int checks, int lo, int hi, Won& wo
     }
   }
   // A search the budget stopped answers nothing.
-  if (remember_ && !stop_) after_replies_.store(pos.key(), checks, lo, hi, follow, won);
+  if (remember_ && !stop_) stores_->after_replies.store(pos.key(), checks, lo, hi, follow, won);
   return follow;
 }
 
@@ -231,7 +231,7 @@ int GainByChecks::check_value(Position& pos, Move k, int depth, Won& won, int fl
     if (keep_lists_) {
       // generate_legal_captures_to's list: the same moves in the same order.
       for (std::size_t i = 0; i < replies.span.size; ++i)
-        if (const Move r = at(replies, replies_, i); r.to() == k.to()) takes.push(r);
+        if (const Move r = replies.at(i); r.to() == k.to()) takes.push(r);
     } else {
       pos.generate_legal_captures_to(k.to(), takes);
     }
@@ -262,7 +262,7 @@ int GainByChecks::check_value(Position& pos, Move k, int depth, Won& won, int fl
   std::array<std::uint8_t, MoveList::kCapacity> order;
   std::array<int, MoveList::kCapacity> backs;
   for (std::size_t i = 0; i < n; ++i) {
-    const Square to = at(replies, replies_, i).to();
+    const Square to = replies.at(i).to();
     const Piece lost = pos.at(to);
     backs[i] = lost.empty() ? 0 : piece_value(lost, to, pv);
     std::size_t j = i;
@@ -272,7 +272,7 @@ int GainByChecks::check_value(Position& pos, Move k, int depth, Won& won, int fl
   std::size_t worst_at = n;
   for (std::size_t o = 0; o < n; ++o) {
     const std::size_t i = order[o];
-    const Move r = at(replies, replies_, i);  // afresh: the store may have moved
+    const Move r = replies.at(i);  // afresh: the store may have moved
     const int back = backs[i];
     // The reply's follow-up matters only where cap - back + follow lies in
     // (floor, min(worst, ceiling)), the worst included for a reply that
@@ -315,7 +315,7 @@ int GainByChecks::check_line(Position& pos, int depth, Won& won, int floor, int 
   MoveList fresh;
   const Moves checks = checks_of(pos, fresh);
   for (std::size_t i = 0; i < checks.span.size; ++i) {
-    const Move k = at(checks, checks_, i);  // afresh: the store may have moved
+    const Move k = checks.at(i);  // afresh: the store may have moved
     Won v;
     const int worst = check_value(pos, k, depth, v, best, ceiling);
     if (worst != INT_MIN && worst > best) {
@@ -329,13 +329,13 @@ int GainByChecks::check_line(Position& pos, int depth, Won& won, int floor, int 
 }
 
 GainByChecks::Moves GainByChecks::checks_of(const Position& pos, MoveList& fresh) {
-  if (keep_lists_) return {checks_.of(pos, legal_checks)};
+  if (keep_lists_) return {stores_->checks.of(pos, legal_checks), nullptr, &stores_->checks};
   pos.generate_legal_checks(fresh);
   return {{0, std::uint32_t(fresh.size())}, &fresh};
 }
 
 GainByChecks::Moves GainByChecks::replies_of(const Position& pos, MoveList& fresh) {
-  if (keep_lists_) return {replies_.of(pos, legal_replies)};
+  if (keep_lists_) return {stores_->replies.of(pos, legal_replies), nullptr, &stores_->replies};
   pos.generate_legal(fresh);
   return {{0, std::uint32_t(fresh.size())}, &fresh};
 }
@@ -344,6 +344,16 @@ bool GainByChecks::spend() {
   ++nodes_;
   if (limited_ && ++spent_ > budget_) stop_ = exhausted_ = true;
   return !stop_;
+}
+
+void GainByChecks::prepare(int max_depth) {
+  // The memo pays where the depths are searched again one by one (at the
+  // old depth alone it costs more than the few positions it finds again),
+  // and so do the lists.
+  const bool deepens = max_depth > kUnbudgetedCheckDepth;
+  remember_ = memo_on_ && deepens;
+  keep_lists_ = lists_on_ && deepens;
+  if ((remember_ || keep_lists_) && !stores_) stores_.emplace();
 }
 
 GainByChecks::Answer GainByChecks::gain(Position& pos, Move k, int max_depth) {
@@ -357,10 +367,7 @@ GainByChecks::Answer GainByChecks::gain(Position& pos, Move k, int max_depth) {
   stop_ = false;
   cut_ = false;
   want_cut_ = out.depth < max_depth;
-  // The memo pays where the depths are searched again one by one (at the
-  // old depth alone it costs more than the few positions it finds again).
-  remember_ = memo_on_ && max_depth > kUnbudgetedCheckDepth;
-  keep_lists_ = lists_on_ && max_depth > kUnbudgetedCheckDepth;
+  prepare(max_depth);
   Won won;
   out.gain = check_value(pos, k, out.depth, won, 0, kUnbounded);
   for (int d = out.depth + 1; d <= max_depth && cut_ && out.gain != INT_MIN; ++d) {
@@ -393,8 +400,7 @@ GainByChecks::Answer GainByChecks::gain(Position& pos, Move k, int max_depth) {
 std::vector<Move> GainByChecks::line(Position& pos, Move k, int depth) {
   LineRecorder rec(pos);
   limited_ = true;
-  remember_ = memo_on_ && depth > kUnbudgetedCheckDepth;
-  keep_lists_ = lists_on_ && depth > kUnbudgetedCheckDepth;
+  prepare(depth);
   stop_ = false;
   want_cut_ = false;  // the line keeps to its depth
   Move check = k;

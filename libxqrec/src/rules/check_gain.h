@@ -137,17 +137,16 @@ class GainByChecks {
   int check_line(Position& pos, int depth, Won& won, int floor, int ceiling, Move* check = nullptr);
   bool spend();
   // The legal checks / replies of pos in generation order: from the kept
-  // lists when keep_lists_, else generated into `fresh`. Read a move with
-  // at(): the store may move while the search recurses.
+  // lists when keep_lists_, else generated into `fresh`. A move is read
+  // afresh with at() each time: the store may move while the search recurses.
   struct Moves {
     OrderedMoves::Span span;
-    const MoveList* fresh = nullptr;  // null: the moves are in the store
+    const MoveList* fresh = nullptr;      // the moves, when generated
+    const OrderedMoves* store = nullptr;  // else where they are kept
+    Move at(std::size_t i) const { return fresh ? (*fresh)[i] : (*store)[span.first + i]; }
   };
   Moves checks_of(const Position& pos, MoveList& fresh);
   Moves replies_of(const Position& pos, MoveList& fresh);
-  Move at(const Moves& m, const OrderedMoves& store, std::size_t i) const {
-    return m.fresh ? (*m.fresh)[i] : store[m.span.first + i];
-  }
 
   int pv_;
   RootThreatsOnDemand* root_;
@@ -161,15 +160,23 @@ class GainByChecks {
   // Whether cut_ is wanted: a deeper search may follow. At the last depth
   // the test (a generation of checks per leaf) is not made.
   bool want_cut_ = false;
-  // What this question has learnt of the attacker's positions (window_memo.h):
-  // direct captures (0 checks), and direct captures or checks (1 or more).
-  WindowMemo<Capture> follow_ups_;
-  WindowMemo<Won> after_replies_;
+  // What a question that deepens keeps, made only then (a question at the
+  // old depth alone, most of them, keeps nothing and pays nothing for it).
+  struct Stores {
+    // What it has learnt of the attacker's positions (window_memo.h):
+    // direct captures (0 checks), and direct captures or checks (1 or more).
+    WindowMemo<Capture> follow_ups;
+    WindowMemo<Won> after_replies;
+    // The lists of the positions met, in generation order.
+    OrderedMoves checks;
+    OrderedMoves replies;
+  };
+  // Makes the stores when a search of max_depth checks deepens, and sets
+  // remember_ and keep_lists_.
+  void prepare(int max_depth);
+  std::optional<Stores> stores_;
   bool memo_on_ = true;
   bool remember_ = false;  // memo_on_ and the current search deepens
-  // The lists of the positions met in this question, generation order.
-  OrderedMoves checks_;
-  OrderedMoves replies_;
   bool lists_on_ = true;
   bool keep_lists_ = false;  // lists_on_ and the current search deepens
 };

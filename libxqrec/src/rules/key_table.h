@@ -1,5 +1,7 @@
-// Internal to the mate search: a table from position keys to small values,
-// open addressing in one array whose first slots lie in the object itself.
+// Internal to the searches of series of checks (mate_search.h, and the
+// 将军得子 search's stores: ordered_moves.h, window_memo.h): a table from
+// position keys to small values, open addressing in one array whose first
+// slots lie in the object itself.
 // Each mate question (one MateByChecks, on the stack) meets a few dozen
 // positions at the old depth and some thousands when it deepens; a node
 // allocated per position, as std::unordered_map does, cost more than the
@@ -23,13 +25,14 @@ class KeyTable {
   KeyTable& operator=(const KeyTable&) = delete;
 
   // The value of `key`, or nullptr. Valid until the next insertion.
-  Value* find(std::uint64_t key) {
+  const Value* find(std::uint64_t key) const {
     if (key == 0) return has_zero_ ? &zero_ : nullptr;
     for (std::size_t i = slot(key);; i = (i + 1) & (capacity_ - 1)) {
       if (slots_[i].key == key) return &slots_[i].value;
       if (slots_[i].key == 0) return nullptr;
     }
   }
+  Value* find(std::uint64_t key) { return const_cast<Value*>(std::as_const(*this).find(key)); }
 
   // The value of `key`, added as Value{} if absent, and whether it was
   // added. Valid until the next insertion.
