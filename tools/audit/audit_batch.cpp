@@ -6,6 +6,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <array>
 #include <atomic>
 #include <cerrno>
 #include <chrono>
@@ -23,6 +24,7 @@
 #include "xqrec/formats/file_bytes.h"
 #include "xqrec/formats/game_builder.h"
 #include "xqrec/formats/pgn_reader.h"
+#include "held_bytes.h"
 
 namespace xq::audit {
 
@@ -83,6 +85,11 @@ struct PartedFile {
   PgnPartChain chain;
   std::size_t games_before = 0;
   bool read_again = false;
+  // Set by the main thread when it reads the file again whole: the parts
+  // not yet read are then passed over by the workers, not read (a damaged
+  // archive past the file's issue limit would otherwise be read twice, and
+  // the pages of the parts read for nothing never went back).
+  std::atomic<bool> passed_over{false};
   // The workers', under the queue's lock: a part's games are numbered in
   // the file, and their lines written, once every part before it is read
   // (the parts read out of order wait). The first parts read, and their games.
@@ -116,6 +123,9 @@ struct Batch {
   // Or a run of small files, opened by the reader thread and read, built
   // and audited by a worker: `items` get their games' audits and ends.
   std::vector<SmallFile> small;
+  // What it holds while it waits, read or audited, to be numbered or
+  // delivered (held_of), counted in the threads' held bytes meanwhile.
+  std::size_t held = 0;
 };
 // A part of a large PGN is about this long: a few hundred real games, and
 // a file of a few megabytes is parted among two workers.
@@ -150,24 +160,24 @@ constexpr std::size_t kSpareNodes = 4096;
 // read small files and audit the games of files read whole, but one large
 // file is read by at most this many at once.
 constexpr std::size_t kPartsInFlight = 6;
+// And in bytes: the batches audited and not yet delivered, and the parts
+// read and waiting to be numbered, hold their lines and audits, which can
+// be many times what reading them took (a damaged archive with a finding
+// on every line of movetext).
+// A worker takes a batch only while what these hold, with as much again
+// for each batch being audited as the most a recent one held, stays within
+// kHeldBytes; the batch that delivery waits for is always taken.
+constexpr std::size_t kHeldBytes = std::size_t(16) << 20;
+constexpr std::size_t kRecentBatches = 8;
 
-// The heap a string holds: nothing while it is short enough to be inline.
-std::size_t heap_of(const std::string& s) {
-  static const std::size_t inline_capacity = std::string().capacity();
-  return s.capacity() > inline_capacity ? s.capacity() + 1 : 0;
-}
-
-// The heap a game holds, near enough: its nodes' storage, their texts and
-// notes, its tags, and the reader's issues (up to a thousand, with texts).
-std::size_t held_bytes(const BuiltGame& g) {
-  const GameRecord& r = g.record;
-  std::size_t n = r.nodes.capacity() * sizeof(GameNode) + r.tags.capacity() * sizeof(Tag) +
-                  g.issues.capacity() * sizeof(Issue);
-  for (const GameNode& node : r.nodes)
-    n += node.text.heap_bytes() + heap_of(node.comment_before()) + heap_of(node.comment_after()) +
-         node.nags().capacity() * sizeof(int);
-  for (const Tag& t : r.tags) n += heap_of(t.name) + heap_of(t.value);
-  for (const Issue& i : g.issues) n += heap_of(i.text) + heap_of(i.message) + heap_of(i.variation) + heap_of(i.fen);
+// What a batch holds once read or audited: its lines, its items and the
+// audits they keep.
+std::size_t held_of(const Batch& batch) {
+  std::size_t n = batch.jsonl.capacity() + batch.text.capacity() + batch.items.capacity() * sizeof(Item);
+  for (const Item& item : batch.items) {
+    n += held_bytes(item.audit) + heap_of(item.path) + heap_of(item.io_error);
+    for (const Issue& i : item.report.issues) n += heap_of(i.text) + heap_of(i.message) + sizeof(Issue);
+  }
   return n;
 }
 
@@ -361,8 +371,9 @@ class PartReader {
         }) {}
   // Reads the batch's part and audits its games into its items.
   void read(Batch& batch) {
-    batch_ = &batch;
     const PartedFile& f = *batch.file;
+    if (f.passed_over.load(std::memory_order_relaxed)) return;  // its games are delivered by the reading again
+    batch_ = &batch;
     batch.part_read = read_pgn_part(f.bytes->bytes(), f.parts, batch.part, builder_, f.read);
     batch_ = nullptr;
   }
@@ -522,6 +533,7 @@ BatchSummary audit_files(const std::vector<InputFile>& files, const BatchOptions
       done.report = f.chain.finish(f.bytes->bytes());
     } else {
       f.read_again = true;
+      f.passed_over.store(true, std::memory_order_relaxed);
       GameAudit audit;
       GameBuilder builder([&](BuiltGame& g) {
         if (g.index > f.games_before) {
@@ -565,6 +577,25 @@ BatchSummary audit_files(const std::vector<InputFile>& files, const BatchOptions
   std::size_t next_out = 0, in_flight = 0;
   std::size_t parts_in_flight = 0;  // taken and not yet numbered (kPartsInFlight)
   std::size_t unaudited_bytes = 0;  // in the batches sent and not yet audited
+  std::size_t held_total = 0;       // in the batches audited and not delivered, and the parts waiting (kHeldBytes)
+  // What the batches done last held at most: the estimate for each batch
+  // being audited. Before any is done, half the bound: two batches at
+  // first, however many workers (the first parts of a damaged archive held
+  // 7.5 MB each, six of them taken at once).
+  std::array<std::size_t, kRecentBatches> recent_held{};
+  recent_held.fill(kHeldBytes / 2);
+  std::size_t recent_next = 0;
+  auto note_held = [&](std::size_t held) {
+    recent_held[recent_next++ % kRecentBatches] = held;
+  };
+  // Whether a worker may take the next batch (under the lock).
+  auto may_take = [&] {
+    const Batch& next = todo.front();
+    if (next.seq == next_out) return true;  // delivery waits for it: every batch before it is delivered
+    if (next.file && parts_in_flight >= kPartsInFlight) return false;
+    const std::size_t each = *std::max_element(recent_held.begin(), recent_held.end());
+    return held_total + (in_flight + 1) * each <= kHeldBytes;
+  };
   std::size_t spare_bytes = 0;
   bool reading_done = false;
   // Records the workers are done with, for the reader's builder to fill
@@ -664,6 +695,7 @@ BatchSummary audit_files(const std::vector<InputFile>& files, const BatchOptions
   auto number_part = [&](Batch&& batch, std::vector<Batch>& numbered) {
     PartedFile& f = *batch.file;
     if (batch.part != f.parts_counted) {
+      held_total += batch.held;
       waiting.emplace(std::pair{&f, batch.part}, std::move(batch));
       return;
     }
@@ -677,6 +709,7 @@ BatchSummary audit_files(const std::vector<InputFile>& files, const BatchOptions
       if (next == waiting.end()) return;
       batch = std::move(next->second);
       waiting.erase(next);
+      held_total -= batch.held;
     }
   };
   std::vector<std::thread> workers;
@@ -689,13 +722,13 @@ BatchSummary audit_files(const std::vector<InputFile>& files, const BatchOptions
         Batch batch;
         {
           std::unique_lock lock(mu);
-          // A part waits for a free place among the parts in flight. The
-          // earliest part not yet numbered of every file holds one (parts
-          // are taken in order), so one is always being read and frees it.
-          cv.wait(lock, [&] {
-            return (!todo.empty() && (!todo.front().file || parts_in_flight < kPartsInFlight)) ||
-                   (reading_done && todo.empty());
-          });
+          // A batch waits for room among the bytes held (may_take), and a
+          // part for a free place among the parts in flight. The earliest
+          // part not yet numbered of every file holds one (parts are taken
+          // in order), so one is always being read and frees it; the batch
+          // delivery waits for goes whatever they hold.
+          const auto ready = [&] { return (!todo.empty() && may_take()) || (reading_done && todo.empty()); };
+          cv.wait(lock, ready);
           if (todo.empty()) return;
           batch = std::move(todo.front());
           todo.pop_front();
@@ -707,8 +740,10 @@ BatchSummary audit_files(const std::vector<InputFile>& files, const BatchOptions
         const std::size_t sent_bytes = batch.bytes;
         if (batch.file) {
           parts.read(batch);
+          batch.held = held_of(batch);  // its audits, until it is numbered
           {
             std::lock_guard lock(mu);
+            note_held(batch.held);
             number_part(std::move(batch), done);
             if (!done.empty()) cv.notify_all();  // places among the parts in flight are free
           }
@@ -722,6 +757,7 @@ BatchSummary audit_files(const std::vector<InputFile>& files, const BatchOptions
           }
           done.push_back(std::move(batch));
         }
+        for (Batch& b : done) b.held = held_of(b);
         // Sized, and those too large to keep freed, outside the lock.
         std::vector<std::size_t> held(spent.size());
         for (std::size_t i = 0; i < spent.size(); ++i) held[i] = held_bytes(spent[i]);
@@ -730,7 +766,11 @@ BatchSummary audit_files(const std::vector<InputFile>& files, const BatchOptions
           std::lock_guard lock(mu);
           --in_flight;
           unaudited_bytes -= sent_bytes;
-          for (Batch& b : done) finished.emplace(b.seq, std::move(b));
+          for (Batch& b : done) {
+            held_total += b.held;
+            note_held(b.held);
+            finished.emplace(b.seq, std::move(b));
+          }
           for (std::size_t i = 0; i < spent.size(); ++i) {
             BuiltGame& g = spent[i];
             if (spare.size() >= max_spare || g.record.nodes.capacity() > kSpareNodes ||
@@ -757,6 +797,7 @@ BatchSummary audit_files(const std::vector<InputFile>& files, const BatchOptions
       if (finished.empty()) break;
       batch = std::move(finished.begin()->second);
       finished.erase(finished.begin());
+      held_total -= batch->held;
       ++next_out;
       cv.notify_all();
     }
