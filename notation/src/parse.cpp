@@ -1,6 +1,7 @@
 // Detecting the notation of a move text, and reading a whole move text.
 #include <cstdint>
 #include <cstring>
+#include <memory>
 
 #include "syntax_error.h"
 #include "text.h"
@@ -137,25 +138,36 @@ Result<MoveDescription, SyntaxError> parse_uncached(std::string_view text, Notat
 }  // namespace
 
 namespace {
-thread_local ParseMemo memo;
+// On the heap, made on a thread's first reading: a thread that gives it
+// back while it waits (release_parse_memo) holds nothing of it. In the
+// thread's static storage, every thread that ever read a move kept its
+// 300 KB resident (64 audit workers: 19 MB).
+thread_local std::unique_ptr<ParseMemo> memo_of_thread;
+ParseMemo& memo() {
+  if (!memo_of_thread) [[unlikely]]
+    memo_of_thread = std::make_unique<ParseMemo>();
+  return *memo_of_thread;
+}
 }  // namespace
 
+void release_parse_memo() { memo_of_thread.reset(); }
+
 Result<MoveDescription, SyntaxError> parse_move_text(std::string_view text, Notation hint) {
-  if (const MoveDescription* d = memo.find(text, hint)) return *d;
+  if (const MoveDescription* d = memo().find(text, hint)) return *d;
   auto r = parse_uncached(text, hint);
-  if (r) memo.store(text, hint, *r);
+  if (r) memo().store(text, hint, *r);
   return r;
 }
 
 bool reads_as_move(std::string_view text, Notation hint) {
-  return memo.find(text, hint) != nullptr || bool(parse_move_text(text, hint));
+  return memo().find(text, hint) != nullptr || bool(parse_move_text(text, hint));
 }
 
 namespace detail {
 const MoveDescription* memoised_description(std::string_view text, Notation hint) {
-  if (const MoveDescription* d = memo.find(text, hint)) return d;
+  if (const MoveDescription* d = memo().find(text, hint)) return d;
   if (!parse_move_text(text, hint)) return nullptr;
-  return memo.find(text, hint);  // null when the text is too long to keep
+  return memo().find(text, hint);  // null when the text is too long to keep
 }
 }  // namespace detail
 

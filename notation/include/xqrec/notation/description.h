@@ -86,5 +86,9 @@ Result<MoveDescription, SyntaxError> parse_move_text(std::string_view text, Nota
 // Whether parse_move_text(text, hint) succeeds: the same memoised reading,
 // without copying its result out (a reader's test before it passes the text on).
 bool reads_as_move(std::string_view text, Notation hint);
+// Gives back the calling thread's memo of the texts read (about 300 KB),
+// for a worker thread that waits idle; its next reading makes it again.
+// No description it returned may be in use.
+void release_parse_memo();
 
 }  // namespace xq::notation

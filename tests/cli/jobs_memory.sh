@@ -1,0 +1,39 @@
+#!/usr/bin/env bash
+# Any --jobs within 64 MB (issue 17): a large PGN (the project's real games
+# repeated to 40 MB, read in parts by the workers) and a tree of 3,000
+# one-game files, audited with 16 and 64 jobs on any machine, stay under 64
+# MB of peak resident memory: what each worker holds (its memo of move
+# texts, its readers' storage, malloc's arenas) must not grow with --jobs.
+# Usage: jobs_memory.sh XQREC SOURCE_DIR
+set -u
+xqrec=$1 src=$2
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+cd "$work" || exit 1
+games=$(find "$src/corpus/games" -name '*.pgn' -type f | sort)
+for f in $games; do perl -pe 's/\r//' "$f"; printf '\n\n'; done > real.pgn || exit 1
+perl -e 'local $/; $g = <STDIN>; print $g x int(40e6 / length $g)' < real.pgn > big.pgn || exit 1
+mkdir tree
+for i in $(seq 3000); do cp "$src/corpus/games/li-zanan-vs-chen-weixiong.pgn" tree/$i.pgn; done
+fail=0
+peak() {  # peak LABEL ARGS...: fails when the audit's peak RSS passes 64 MB
+  python3 - "$xqrec" "$@" <<'PY'
+import resource, subprocess, sys
+xqrec, label, args = sys.argv[1], sys.argv[2], sys.argv[3:]
+run = subprocess.run([xqrec, "audit", "-q", *args], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+kb = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
+if run.returncode not in (0, 1):
+    sys.exit(f"FAIL: {label}: exit {run.returncode}: {run.stderr.decode(errors='replace')[:300]}")
+print(f"{label}: peak {kb // 1024} MB")
+if kb > 64 * 1024:
+    sys.exit(f"FAIL: {label}: peak resident memory {kb // 1024} MB is over 64 MB")
+PY
+  [ $? = 0 ] || fail=1
+}
+for j in 16 64; do
+  peak "audit -j$j, a 40 MB PGN" -j $j big.pgn
+done
+for j in 16 64; do
+  peak "audit -j$j, a tree of 3,000 files" -j $j tree
+done
+exit $fail
