@@ -28,8 +28,10 @@ namespace {
 // Source bytes decoded at a time. A window's storage is sized for a
 // chunk's worst case (three text bytes and three 8-byte offsets a source
 // byte through the converter) and keeps that capacity: 7.3 MB a window at
-// 256 KiB, one for each part of a large file read at once.
-constexpr std::size_t kChunk = 64 * 1024;
+// 256 KiB, one for each part of a large file read at once. Smaller chunks
+// move the text kept ahead (and its offsets) more often: at 64 KiB a GBK
+// audit took 3.6 % more instructions, at 128 KiB 1.6 %.
+constexpr std::size_t kChunk = 128 * 1024;
 constexpr std::size_t kLookahead = 64 * 1024;  // decoded text kept ahead of the tokenizer
 constexpr std::size_t kMaxComment = 1 << 20;   // longer comments are cut (with a warning)
 constexpr std::size_t kMaxGameEncodingIssues = 100;
