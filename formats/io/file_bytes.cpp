@@ -300,6 +300,14 @@ void FileBytes::release_before(std::size_t offset) {
   released_ = upto;
 }
 
+void FileBytes::release_range(std::size_t from, std::size_t to) const {
+  if (!map_) return;
+  const auto page = std::size_t(::sysconf(_SC_PAGESIZE));
+  const std::size_t first = (std::min(begin_ + from, size_) + page - 1) & ~(page - 1);
+  const std::size_t last = std::min(begin_ + to, size_) & ~(page - 1);
+  if (last > first) ::madvise(static_cast<char*>(map_) + first, last - first, MADV_DONTNEED);
+}
+
 std::string_view FileBytes::bytes() const {
   return map_ ? std::string_view(static_cast<const char*>(map_) + begin_, size_ - begin_) : std::string_view(buffer_);
 }

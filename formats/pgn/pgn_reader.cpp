@@ -143,13 +143,18 @@ int suffix_nag(std::string_view s) {
 
 class TextWindow {
  public:
+  // Valid UTF-8 is read in place, through a window that slides over the
+  // bytes as the decoded one does (refill): a scan for the end of a
+  // comment or a line of gigabytes stops at its end, and the bytes before
+  // the window go back (ReadOptions::done_before) rather than stay resident.
   void init_identity(std::string_view bytes, std::size_t start) {
     identity_ = true;
     bytes_ = bytes;
     start_ = start;
+    base_ = 0;
     data_ = bytes.data() + start;
-    size_ = bytes.size() - start;
-    eof_ = true;
+    size_ = std::min(bytes.size() - start, kIdentityWindow);
+    eof_ = start + size_ == bytes.size();
   }
 
   bool init_decoded(std::string_view bytes, std::string_view encoding, std::size_t start) {
@@ -169,7 +174,7 @@ class TextWindow {
   std::uint64_t base() const { return base_; }  // absolute text index of data()[0]
 
   std::uint64_t offset(std::size_t i) const {
-    if (identity_) return start_ + i;
+    if (identity_) return start_ + base_ + i;
     if (i < offsets_.size()) return offsets_[i];
     return eof_ ? bytes_.size() : (offsets_.empty() ? start_ : offsets_.back() + 1);
   }
@@ -177,7 +182,13 @@ class TextWindow {
   // Drops the text before `keep_from` and decodes more; indices into the
   // window shift down by keep_from.
   void refill(std::size_t keep_from) {
-    if (identity_) return;
+    if (identity_) {
+      keep_from = std::min(keep_from, size_);
+      data_ += keep_from;
+      base_ += keep_from;
+      slide(size_ - keep_from + kIdentityWindow);
+      return;
+    }
     keep_from = std::min(keep_from, text_.size());
     text_.erase(0, keep_from);
     offsets_.erase(offsets_.begin(), offsets_.begin() + std::ptrdiff_t(keep_from));
@@ -193,7 +204,8 @@ class TextWindow {
   // Decodes one more chunk, keeping everything: for a line longer than the
   // look-ahead that must be read whole.
   void grow() {
-    if (identity_ || decoder_->done()) return;
+    if (identity_) return slide(size_ + kIdentityWindow);
+    if (decoder_->done()) return;
     std::vector<DecodeError> fresh;
     decoder_->decode(kChunk, text_, offsets_, fresh);
     for (auto& e : fresh) errors_.push_back(std::move(e));
@@ -205,6 +217,14 @@ class TextWindow {
   std::deque<DecodeError>& errors() { return errors_; }
 
  private:
+  static constexpr std::size_t kIdentityWindow = std::size_t(1) << 20;
+  // The identity window from data_, `size` bytes long at most.
+  void slide(std::size_t size) {
+    const std::size_t left = bytes_.size() - start_ - base_;
+    size_ = std::min(left, size);
+    eof_ = size_ == left;
+  }
+
   bool identity_ = true;
   std::string_view bytes_;
   std::size_t start_ = 0;
@@ -361,9 +381,9 @@ class PgnParser {
     t_.refill(keep);
     loc_.idx -= keep;
     pos_ -= keep;
-    // Decoded text: the source before the window is not read again, and its
-    // pages go back as the window moves, whatever a game's length.
-    if (options_.done_before && !t_.identity()) options_.done_before(t_.offset(0));
+    // The source before the window is not read again, and its pages go
+    // back as the window moves, whatever a game's length.
+    if (options_.done_before) options_.done_before(t_.offset(0));
   }
 
   // How many bytes of v have their top bit set (v holds no other bits);
@@ -1470,6 +1490,10 @@ FileReport read_pgn(std::string_view bytes, GameVisitor& visitor, const ReadOpti
   return report;
 }
 
+namespace {
+constexpr std::size_t kPlanRelease = std::size_t(4) << 20;  // bytes searched between two give-backs
+}  // namespace
+
 std::optional<PgnParts> plan_pgn_parts(std::string_view bytes, const ReadOptions& options, std::size_t part_bytes) {
   if (part_bytes == 0 || bytes.size() < 2 * part_bytes) return std::nullopt;
   FileReport scratch;
@@ -1483,14 +1507,27 @@ std::optional<PgnParts> plan_pgn_parts(std::string_view bytes, const ReadOptions
     // The first line at or after the target where a part may begin: past
     // a game longer than a part (an opening book's tree of variations runs
     // to megabytes), the part grows to its end.
-    std::size_t at = target, found = 0;
+    // The bytes searched go back as the search goes (a file of gigabytes
+    // without a tag line held them all), their line feeds counted first.
+    std::size_t at = target, found = 0, searched = target;
     while (at < bytes.size()) {
-      const void* nl = std::memchr(bytes.data() + at, '\n', bytes.size() - at);
-      if (!nl) break;
-      at = std::size_t(static_cast<const char*>(nl) - bytes.data()) + 1;
-      if (part_may_begin(bytes, at)) {
-        found = at;
-        break;
+      const std::size_t piece_end = std::min(bytes.size(), at + kPlanRelease);
+      const void* nl = std::memchr(bytes.data() + at, '\n', piece_end - at);
+      if (!nl) {
+        at = piece_end;  // a line of gigabytes is searched a piece at a time too
+      } else {
+        at = std::size_t(static_cast<const char*>(nl) - bytes.data()) + 1;
+        if (part_may_begin(bytes, at)) {
+          found = at;
+          break;
+        }
+      }
+      if (at - searched >= kPlanRelease && at > counted + 4096) {
+        const std::size_t upto = at - 4096;  // part_may_begin looks back at most 4096 bytes
+        lines += count_line_feeds(bytes.substr(counted, upto - counted));
+        counted = upto;
+        searched = at;
+        if (options.done_before) options.done_before(upto);
       }
     }
     if (found == 0) break;
@@ -1518,9 +1555,7 @@ PgnPartRead read_pgn_part(std::string_view bytes, const PgnParts& parts, std::si
   report.encoding = parts.encoding;
   if (k == 0) report.issues = parts.head_issues;  // what read_pgn says before its first game
   const PgnText text{parts.encoding, parts.text_start, parts.identity};
-  ReadOptions mine = options;
-  mine.done_before = nullptr;  // the caller gives the pages back, part by part
-  PgnParser parser(visitor, report, mine);
+  PgnParser parser(visitor, report, options);
   out.end = bytes.size();
   if (!init_text(parser.text(), bytes, text, k == 0 ? text.start : parts.begin[k], report)) return out;
   parser.read_part(parts.line[k], k + 1 < parts.count() ? parts.begin[k + 1] : ~std::uint64_t{0});

@@ -376,7 +376,18 @@ class PartReader {
     const PartedFile& f = *batch.file;
     if (f.passed_over.load(std::memory_order_relaxed)) return;  // its games are delivered by the reading again
     batch_ = &batch;
-    batch.part_read = read_pgn_part(f.bytes->bytes(), f.parts, batch.part, builder_, f.read);
+    // The part's own pages go back as it is read, a megabyte at a time
+    // (the main thread gives back those before each part it delivers): a
+    // part of gigabytes without a tag line is read through a window too.
+    ReadOptions read = f.read;
+    const std::size_t begin = f.parts.begin[batch.part];
+    std::size_t released = begin;
+    read.done_before = [&](std::size_t offset) {
+      if (offset < released + (std::size_t(1) << 20)) return;
+      f.bytes->release_range(released, offset);
+      released = offset;
+    };
+    batch.part_read = read_pgn_part(f.bytes->bytes(), f.parts, batch.part, builder_, read);
     batch_ = nullptr;
   }
 

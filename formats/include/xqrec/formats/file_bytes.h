@@ -41,6 +41,11 @@ class FileBytes {
   // pages leave resident memory (read again, they come back from the file,
   // the same bytes). Does nothing for bytes held in memory.
   void release_before(std::size_t offset);
+  // The whole pages within [from, to) leave resident memory: for readers
+  // of different parts of one file at once, each giving back its own part
+  // (release_before keeps one position for the file). Does nothing for
+  // bytes held in memory.
+  void release_range(std::size_t from, std::size_t to) const;
   // Whether the mapped file was truncated by another process while it was
   // read: the bytes past its new end read as NUL (instead of SIGBUS ending
   // the process), and the caller reports the file as an I/O error.

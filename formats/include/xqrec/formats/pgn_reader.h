@@ -87,7 +87,11 @@ struct PgnPartRead {
   std::size_t file_issues_kept = 0, file_issues_suppressed = 0;
 };
 
-// Reads part k; safe to call for different parts at once (options.done_before is not called).
+// Reads part k; safe to call for different parts at once. options.done_before
+// is called with offsets within the part only (at or after begin[k]): a
+// caller that reads parts at once gives back the part's own pages there
+// (FileBytes::release_range), so that a part of gigabytes (a stretch
+// without a tag line) is read through a window too.
 PgnPartRead read_pgn_part(std::string_view bytes, const PgnParts& parts, std::size_t k, GameVisitor& visitor,
                           const ReadOptions& options = {});
 
