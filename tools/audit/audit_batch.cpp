@@ -596,17 +596,15 @@ BatchSummary audit_files(const std::vector<InputFile>& files, const BatchOptions
   // first, however many workers (the first parts of a damaged archive held
   // 7.5 MB each, six of them taken at once).
   std::array<std::size_t, kRecentBatches> recent_held{};
-  recent_held.fill(kHeldBytes / 2);
-  std::size_t recent_next = 0;
-  auto note_held = [&](std::size_t held) {
-    recent_held[recent_next++ % kRecentBatches] = held;
-  };
+  std::size_t noted = 0;
+  auto note_held = [&](std::size_t held) { recent_held[noted++ % kRecentBatches] = held; };
   // Whether a worker may take the next batch (under the lock).
   auto may_take = [&] {
     const Batch& next = todo.front();
     if (next.seq == next_out) return true;  // delivery waits for it: every batch before it is delivered
     if (next.file && parts_in_flight >= kPartsInFlight) return false;
-    const std::size_t each = *std::max_element(recent_held.begin(), recent_held.end());
+    const std::size_t each =
+        noted ? *std::max_element(recent_held.begin(), recent_held.end()) : kHeldBytes / 2;
     return held_total + (in_flight + 1) * each <= kHeldBytes;
   };
   std::size_t spare_bytes = 0;
