@@ -3,9 +3,9 @@
 // to move, searched with and without it at several depths gives the same
 // gain, victim, taker and depth. Without a budget the answers must be equal;
 // with the default one, the memo may only settle what was unknown, and then
-// as the unbudgeted search does. The kept move lists (ordered_moves.h)
-// change nothing at all: the same answers, unknown ones included, after the
-// same number of positions.
+// as the unbudgeted search does. The kept move lists (ordered_moves.h) and
+// the checker's captures tried first and not searched again change nothing
+// at all (compare_aid).
 #include <catch2/catch.hpp>
 
 #include <string>
@@ -37,12 +37,11 @@ std::string describe(const GainByChecks::Answer& a) {
 // object for them all as threats.cpp uses it; `nodes` adds the positions it
 // searched.
 std::vector<GainByChecks::Answer> answers(const Position& pos0, int depth, long budget, bool memo, long& nodes,
-                                          bool lists = true) {
+                                          bool lists = true, bool reuse_tried = true) {
   Position pos = pos0;
   xq::rules::detail::RootThreatsOnDemand root(pos, ~pos.side_to_move(), kCrossedPawnValue);
   GainByChecks search(kCrossedPawnValue, root, budget);
-  search.use_memo(memo);
-  search.use_move_lists(lists);
+  search.use({.memo = memo, .move_lists = lists, .reuse_tried = reuse_tried});
   MoveList checks;
   pos.generate_legal_checks(checks);
   std::vector<GainByChecks::Answer> out;
@@ -109,41 +108,60 @@ TEST_CASE("check-gain memo: the same answers without it (cxa.txt, precedence.txt
 
 namespace {
 
-// The move lists kept per position: the same search, position for position.
-void compare_lists(const std::string& name) {
+// The aids that change nothing at all (Aids::move_lists, Aids::reuse_tried):
+// the same search with and without one, the memo on and off, at the default
+// budget and without one. Kept lists: the same answers, unknown ones
+// included, after the same number of positions. The tried captures not
+// searched again: the same answers after no more positions (fewer where
+// one is not searched again; the budget never counts them).
+enum class Aid { MoveLists, ReuseTried };
+
+void compare_aid(const std::string& name, Aid aid) {
   int compared = 0;
+  long nodes_with = 0, nodes_without = 0;
   for (const auto& c : xqtest::read_cases(std::string(XQREC_TEST_DATA) + "/rules/" + name)) {
     for (const Position& p : case_positions(c))
       for (const Color side : {Color::Red, Color::Black}) {
         const Position pos = with_side_to_move(p, side);
         if (pos.king_attacked(~side)) continue;
         for (const int depth : {2, 3, 4, 6})
-          for (const long budget : {500L, 1'000'000'000L}) {
-            INFO(name << " [" << c.id << "] depth " << depth << " budget " << budget << " side "
-                      << (side == Color::Red ? "red" : "black"));
-            long nodes_kept = 0, nodes_fresh = 0;
-            const auto kept = answers(pos, depth, budget, true, nodes_kept, true);
-            const auto fresh = answers(pos, depth, budget, true, nodes_fresh, false);
-            REQUIRE(kept.size() == fresh.size());
-            for (std::size_t i = 0; i < kept.size(); ++i) {
-              INFO("check " << i << ": kept " << describe(kept[i]) << ", generated " << describe(fresh[i]));
-              CHECK(same(kept[i], fresh[i]));
-              ++compared;
+          for (const long budget : {500L, 1'000'000'000L})
+            for (const bool memo : {true, false}) {
+              INFO(name << " [" << c.id << "] depth " << depth << " budget " << budget << (memo ? " memo" : "")
+                        << " side " << (side == Color::Red ? "red" : "black"));
+              long with_nodes = 0, without_nodes = 0;
+              const bool lists = aid != Aid::MoveLists, reuse = aid != Aid::ReuseTried;
+              const auto with = answers(pos, depth, budget, memo, with_nodes);
+              const auto without = answers(pos, depth, budget, memo, without_nodes, lists, reuse);
+              REQUIRE(with.size() == without.size());
+              for (std::size_t i = 0; i < with.size(); ++i) {
+                INFO("check " << i << ": with " << describe(with[i]) << ", without " << describe(without[i]));
+                CHECK(same(with[i], without[i]));
+                ++compared;
+              }
+              if (aid == Aid::MoveLists)
+                CHECK(with_nodes == without_nodes);
+              else
+                CHECK(with_nodes <= without_nodes);
+              nodes_with += with_nodes;
+              nodes_without += without_nodes;
             }
-            CHECK(nodes_kept == nodes_fresh);
-          }
       }
   }
-  INFO(name << ": " << compared << " answers compared");
+  INFO(name << ": " << compared << " answers compared; positions " << nodes_with << " with, " << nodes_without
+            << " without");
   CHECK(compared > 0);
+  if (aid == Aid::ReuseTried) CHECK(nodes_with < nodes_without);  // it is used
 }
 
 }  // namespace
 
 TEST_CASE("check-gain move lists: the same search without them", "[rules][check][memo]") {
-  compare_lists("checks.txt");
-  compare_lists("cxa.txt");
-  compare_lists("precedence.txt");
+  for (const char* file : {"checks.txt", "cxa.txt", "precedence.txt"}) compare_aid(file, Aid::MoveLists);
+}
+
+TEST_CASE("check-gain tried captures: the same answers when they are searched again", "[rules][check][memo]") {
+  for (const char* file : {"checks.txt", "cxa.txt", "precedence.txt"}) compare_aid(file, Aid::ReuseTried);
 }
 
 // The memo answers a window from the bounds it proved, as the search would.

@@ -282,11 +282,14 @@ int GainByChecks::check_value(Position& pos, Move k, int depth, Won& won, int fl
     // A capture of the checker tried first is not searched again (nor
     // counted again: there is no budget there). Its window then was (lo,
     // the ceiling), whose high end is at least this one's: inside this
-    // window its value and witness are the same, above it the value is one
-    // at or above hi, as a search would give (with the memo, the very one:
-    // the search again would read what the first one stored).
+    // window its value and witness are the same. Above it the value is one
+    // at or above hi, as a search again would give; its witness may differ
+    // from the one a search again would leave (the memo's, empty), but such
+    // a value is either not the worst (at or above `beats`) or at or above
+    // the ceiling (when the two high ends are the same), where no caller
+    // reads a witness (gain() and line() search without a ceiling).
     const Tried* known = nullptr;
-    if (r.to() == k.to())
+    if (aids_.reuse_tried && r.to() == k.to())
       for (std::size_t t = 0; t < tried_count; ++t)
         if (tried[t].reply == r) known = &tried[t];
     if (!known && !spend()) break;
@@ -351,8 +354,8 @@ void GainByChecks::prepare(int max_depth) {
   // old depth alone it costs more than the few positions it finds again),
   // and so do the lists.
   const bool deepens = max_depth > kUnbudgetedCheckDepth;
-  remember_ = memo_on_ && deepens;
-  keep_lists_ = lists_on_ && deepens;
+  remember_ = aids_.memo && deepens;
+  keep_lists_ = aids_.move_lists && deepens;
   if ((remember_ || keep_lists_) && !stores_) stores_.emplace();
 }
 

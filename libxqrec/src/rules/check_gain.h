@@ -73,8 +73,8 @@ class GainByChecks {
   // `budget`: positions (moves made) that the depths beyond
   // kUnbudgetedCheckDepth may search, over every gain() call of this object
   // (one question: every first check of one position).
-  // `root` must outlive the object (held by pointer, so that the type stays
-  // assignable).
+  // `root` must outlive the object. Not copied (its tables are not): one
+  // object a question.
   GainByChecks(int pv, RootThreatsOnDemand& root, long budget) : pv_(pv), root_(&root), budget_(budget) {}
 
   struct Answer {
@@ -104,16 +104,22 @@ class GainByChecks {
 
   long nodes() const { return nodes_; }
   bool exhausted() const { return exhausted_; }
-  // Whether positions met again may be answered from what the question
-  // learnt of them (window_memo.h; used when the depths beyond
-  // kUnbudgetedCheckDepth are searched). Off, every position is searched:
-  // the tests compare both.
-  void use_memo(bool on) { memo_on_ = on; }
-  // Whether each position's legal checks (attacker to move) and replies
-  // (defender in check) are kept for when the deepening comes back to it
-  // (ordered_moves.h; used when the depths beyond kUnbudgetedCheckDepth are
-  // searched). They change nothing but the cost: off, only for the tests.
-  void use_move_lists(bool on) { lists_on_ = on; }
+  // What spares the search work without changing an answer, each off only
+  // in the tests, which compare the search with and without it.
+  struct Aids {
+    // Positions met again answered from what the question learnt of them
+    // (window_memo.h; used when the depths beyond kUnbudgetedCheckDepth are
+    // searched).
+    bool memo = true;
+    // Each position's legal checks (attacker to move) and replies (defender
+    // in check) kept for when the deepening comes back to it
+    // (ordered_moves.h; used when it deepens, as the memo).
+    bool move_lists = true;
+    // A capture of the checker tried before the other replies, and not
+    // holding the floor, not searched again among them (check_value).
+    bool reuse_tried = true;
+  };
+  void use(const Aids& aids) { aids_ = aids; }
 
  private:
   // What a line wins in the worst case: the square of the piece taken (on
@@ -175,10 +181,9 @@ class GainByChecks {
   // remember_ and keep_lists_.
   void prepare(int max_depth);
   std::optional<Stores> stores_;
-  bool memo_on_ = true;
-  bool remember_ = false;  // memo_on_ and the current search deepens
-  bool lists_on_ = true;
-  bool keep_lists_ = false;  // lists_on_ and the current search deepens
+  Aids aids_;
+  bool remember_ = false;    // aids_.memo and the current search deepens
+  bool keep_lists_ = false;  // aids_.move_lists and the current search deepens
 };
 
 }  // namespace xq::rules::detail

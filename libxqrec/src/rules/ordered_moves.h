@@ -1,6 +1,8 @@
 // Internal to the searches of series of checks (mate_search.cpp,
 // check_gain.cpp): the move lists a question has generated, per position, in
-// the order it tries them. Their iterative deepening walks the lines of each
+// the order the generator given to of() leaves them (the mate search's: the
+// order it tries them; the 将军得子 search's: generation order, which it
+// sorts itself where it needs to). Their iterative deepening walks the lines of each
 // depth again at the next, and lines of checks often come back to the same
 // few positions (a king stepping to and fro), so most lists are asked for
 // many times within one question; a list is a function of the position alone

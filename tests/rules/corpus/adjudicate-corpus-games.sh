@@ -24,9 +24,15 @@ judge() {  # rule set, depths ("defaults" or "9-4")
       echo "exit status $?"
   done < "$out/games.tsv" > "$out/$rules-$depths.txt"
 }
+failed=0
 for rules in cxa2020 cxa2011 cxa1999 asian; do
   judge "$rules" defaults &
+  defaults=$!
   judge "$rules" 9-4 &
-  wait
+  deep=$!
+  # A bare wait would say 0 whatever they did.
+  wait "$defaults" || { echo "FAIL: $rules at the default depths"; failed=1; }
+  wait "$deep" || { echo "FAIL: $rules at 9/4"; failed=1; }
 done
 wc -l < "$out/games.tsv" | xargs printf '%s games judged under 4 rule sets at 2 depths\n'
+exit $failed
