@@ -177,7 +177,19 @@ Position::SafetyFilter Position::safety_filter() const {
   const Color us = side_, them = ~side_;
   f.king = king_[index(us)];
   if (!f.king.valid()) return f;  // no king, nothing to expose
-  if (in_check()) {
+  // With the king on its own side of the river (always, but in relaxed
+  // set-ups), what checks it is what find_evasions walks (rooks, cannons,
+  // horses, pawns, the other king): one walk tells whether it is in check
+  // and, if so, the checkers, where in_check() would walk the attacks first.
+  if (in_check_ < 0 && !on_own_side(them, f.king)) {
+    const bool checked = find_evasions(f);
+    in_check_ = checked ? 1 : 0;
+    if (checked) {
+      f.all = true;
+      return f;
+    }
+    f.checkers = 0;
+  } else if (in_check()) {
     f.all = true;
     find_evasions(f);
     return f;
@@ -215,7 +227,7 @@ Position::SafetyFilter Position::safety_filter() const {
   return f;
 }
 
-void Position::find_evasions(SafetyFilter& f) const {
+bool Position::find_evasions(SafetyFilter& f) const {
   const Color them = ~side_;
   const Square k = f.king;
   const std::size_t ki = std::size_t(k.index());
@@ -233,10 +245,12 @@ void Position::find_evasions(SafetyFilter& f) const {
     ++n;
   };
   const SquareSet all = occupied_[0] | occupied_[1];
+  const std::size_t tc = std::size_t(index(them));
+  const SquareSet& enemies = occupied_[tc];
   for (int d = 0; d < 4; ++d) {
     const SquareSet& ray = geometry::kMasks.ray[ki][std::size_t(d)];
+    if (!enemies.intersects(ray)) continue;  // no checker on this line
     SquareSet on = all & ray;
-    if (on.empty()) continue;
     // The first piece from the king (a rook or the other king checks from
     // there) and the second (a cannon, over the first as its screen).
     const bool ascending = d == geometry::Up || d == geometry::Right;  // towards higher indexes
@@ -256,8 +270,6 @@ void Position::find_evasions(SafetyFilter& f) const {
   }
   // The horse and pawn lists are walked only when an enemy piece stands
   // where one could check from (the masks).
-  const std::size_t tc = std::size_t(index(them));
-  const SquareSet& enemies = occupied_[tc];
   if (enemies.intersects(geometry::kMasks.horse_from[ki]))
     for (const auto& h : kTables.horse_from[ki])
       if (board_[h.to] == horse && board_[h.via].empty()) {
@@ -280,6 +292,7 @@ void Position::find_evasions(SafetyFilter& f) const {
     }
   // A check this walk does not explain (it should not happen): test every move.
   f.checkers = unknown ? 0 : n;
+  return unknown || n > 0;
 }
 
 bool Position::keeps_king_safe(Move m) const {

@@ -57,6 +57,16 @@ static void require_legal_by_king_test(const xq::Position& pos) {
   REQUIRE(safe == legal.size());
   REQUIRE(pos.count_legal() == legal.size());
   REQUIRE(pos.has_legal_move() == !legal.empty());
+  // The check state a generator leaves behind (the safety filter may learn
+  // it from its walk of the checkers) is the attack test's, on a copy whose
+  // check state nothing has asked yet.
+  const xq::Position fresh(pos.setup());
+  xq::MoveList again;
+  fresh.generate_legal(again);
+  REQUIRE(fresh.in_check() == fresh.king_attacked(fresh.side_to_move()));
+  const xq::Position fresh_captures(pos.setup());
+  fresh_captures.generate_legal_captures(again);
+  REQUIRE(fresh_captures.in_check() == fresh_captures.king_attacked(fresh_captures.side_to_move()));
 }
 
 TEST_CASE("legal moves are exactly the pseudo-legal moves that keep the king safe; gives_check is exact", "[movegen]") {
@@ -82,6 +92,7 @@ TEST_CASE("legal moves are exactly the pseudo-legal moves that keep the king saf
       xq::Setup other = pos.setup();
       other.side_to_move = ~other.side_to_move;
       const xq::Position flipped(other);
+      require_legal_by_king_test(flipped);
       xq::MoveList flipped_moves;
       flipped.generate_pseudo_legal(flipped_moves);
       for (xq::Move m : flipped_moves) {
@@ -173,5 +184,20 @@ TEST_CASE("a piece on an elephant's eye is pinned to a king across the river", "
     const auto setup = xq::parse_fen(fen);
     REQUIRE(setup);
     require_legal_by_king_test(xq::Position(*setup));
+  }
+}
+
+// Relaxed set-ups: a king across the river checked only by what attacks on
+// its own side (an elephant, an advisor, the other king beside it), which
+// the walk of the checkers (rooks, cannons, horses, pawns, the file) does
+// not see: the check state and the legal moves come from the attack test.
+TEST_CASE("a king across the river is in check from an elephant, an advisor or the king beside it", "[movegen]") {
+  for (const char* fen : {"9/9/9/9/9/9/9/4k4/9/2BK5 b", "9/9/9/9/9/9/9/4k4/3A5/3K5 b", "9/9/9/9/9/9/9/3Kk4/9/9 b"}) {
+    INFO(fen);
+    const auto setup = xq::parse_fen(fen);
+    REQUIRE(setup);
+    const xq::Position pos(*setup);
+    REQUIRE(pos.king_attacked(xq::Color::Black));
+    require_legal_by_king_test(pos);
   }
 }

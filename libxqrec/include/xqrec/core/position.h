@@ -197,8 +197,10 @@ class Position {
     }
   };
   std::optional<CheckSquares> check_squares() const;
-  // The checkers of the side to move's king and what answers each (above).
-  void find_evasions(SafetyFilter& f) const;
+  // The checkers of the side to move's king and what answers each (above);
+  // whether it found any. On its own side of the river the king is in
+  // check exactly when it finds one.
+  bool find_evasions(SafetyFilter& f) const;
   SafetyFilter safety_filter() const;
   // The king-safety part of legality for the pseudo-legal moves of this
   // position: set up once, asked per move (generate_legal, count_legal,
