@@ -197,23 +197,31 @@ Position::SafetyFilter Position::safety_filter() const {
   const std::size_t ki = std::size_t(f.king.index());
   const Piece rook(them, PieceType::Rook), cannon(them, PieceType::Cannon), king(them, PieceType::King);
   const auto& masks = geometry::kMasks;
+  const SquareSet all = occupied_[0] | occupied_[1];
   for (int d = 0; d < 4; ++d) {
     const SquareSet& ray = masks.ray[ki][std::size_t(d)];
-    const SquareSet enemies = occupied_[index(them)] & ray;
-    if (enemies.empty()) continue;
-    // The farthest enemy line piece on this ray, and the nearest enemy
-    // cannon: the enemies are visited by ascending index, so from the king
-    // outwards on an ascending ray and inwards on the others.
-    const bool ascending = d == geometry::Up || d == geometry::Right;
-    Square farthest = Square::none(), nearest_cannon = Square::none();
-    enemies.for_each([&](Square s) {
-      const Piece p = board_[std::size_t(s.index())];
-      if ((p == rook || p == cannon || (p == king && d <= geometry::Down)) && (ascending || !farthest.valid()))
-        farthest = s;
-      if (p == cannon && (!ascending || !nearest_cannon.valid())) nearest_cannon = s;
-    });
-    if (farthest.valid()) f.from = f.from | strictly_between(ki, farthest, d);
-    if (nearest_cannon.valid()) f.to = f.to | strictly_between(ki, nearest_cannon, d);
+    if (!occupied_[index(them)].intersects(ray)) continue;
+    // The first three pieces from the king (bit scans of the line). Not in
+    // check, no enemy rook or king stands first and no enemy cannon second.
+    const bool ascending = d == geometry::Up || d == geometry::Right;  // towards higher indexes
+    SquareSet on = all & ray;
+    const auto next = [&] {
+      if (on.empty()) return Square::none();
+      const Square s = ascending ? on.lowest() : on.highest();
+      on.erase(s);
+      return s;
+    };
+    const Square first = next(), second = next(), third = next();
+    const auto piece = [&](Square s) { return s.valid() ? board_[std::size_t(s.index())] : Piece(); };
+    // A rook or the king behind the first piece: it alone holds the line.
+    if (piece(second) == rook || (piece(second) == king && d <= geometry::Down)) f.from.insert(first);
+    // A cannon third: either piece in front leaving leaves it one screen.
+    if (piece(third) == cannon) {
+      f.from.insert(first);
+      f.from.insert(second);
+    }
+    // A cannon first: a piece landing in front of it is its screen.
+    if (piece(first) == cannon) f.to = f.to | strictly_between(ki, first, d);
   }
   const Piece horse(them, PieceType::Horse);
   if (occupied_[index(them)].intersects(masks.horse_from[ki]))

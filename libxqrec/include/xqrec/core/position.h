@@ -143,9 +143,11 @@ class Position {
   void clear();
   bool king_attacked_at(Square k, Color by) const;
   // Which moves could expose the mover's king, computed once per position:
-  // all of them in check; otherwise king moves, moves off a line on which an
-  // enemy rook, cannon or king stands beyond, moves onto a line in front of an
-  // enemy cannon, and moves that free an enemy horse's leg.
+  // all of them in check; otherwise king moves, moves of the one piece
+  // between the king and an enemy rook or king, of either of the two in
+  // front of an enemy cannon, moves onto the squares between the king and an
+  // enemy cannon with nothing in front, and moves that free an enemy horse's
+  // leg (or a relaxed king's elephant eye).
   struct SafetyFilter {
     SquareSet from, to;
     Square king = Square::none();
