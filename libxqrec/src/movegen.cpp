@@ -380,9 +380,11 @@ std::optional<Position::CheckSquares> Position::check_squares() const {
   c.pawn_to = masks.pawn_from[std::size_t(index(us))][ki];
   const Piece rook(us, PieceType::Rook), cannon(us, PieceType::Cannon), king(us, PieceType::King),
       horse(us, PieceType::Horse);
-  // A horse of ours held back by a piece on its leg checks when that piece leaves.
-  for (const auto& h : kTables.horse_from[ki])
-    if (board_[h.to] == horse && !board_[h.via].empty()) c.leave.insert(Square(h.via));
+  // A horse of ours held back by a piece on its leg checks when that piece
+  // leaves (the list walked only when a piece of ours stands where one could).
+  if (occupied_[index(us)].intersects(masks.horse_from[ki]))
+    for (const auto& h : kTables.horse_from[ki])
+      if (board_[h.to] == horse && !board_[h.via].empty()) c.leave.insert(Square(h.via));
   const SquareSet all = occupied_[0] | occupied_[1];
   for (int d = 0; d < 4; ++d) {
     const SquareSet& ray = masks.ray[ki][std::size_t(d)];
