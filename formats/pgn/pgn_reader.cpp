@@ -641,15 +641,30 @@ class PgnParser {
   // Brings the rest of the line at pos_ into the decoded window (up to
   // kMaxComment bytes); false when the line is longer and will be cut.
   bool load_line() {
+    // Decided by the line alone (a line feed within its first kMaxComment
+    // + 1 bytes, or the input's end before them), never by how much the
+    // window happens to hold: that depends on where the reading started
+    // (a whole file or a part of it), and -j1 and -jN must read alike.
     std::size_t scanned = 0;  // bytes after pos_ known to hold no line feed
     for (;;) {
-      const std::size_t n = t_.size();
-      if (t_.eof() || std::memchr(t_.data() + pos_ + scanned, '\n', n - pos_ - scanned)) return true;
-      if (n - pos_ >= kMaxComment) return false;
-      scanned = n - pos_;
+      const std::size_t reach = std::min(t_.size() - pos_, kMaxComment + 1);
+      if (std::memchr(t_.data() + pos_ + scanned, '\n', reach - scanned)) return true;
+      if (reach > kMaxComment) return false;
+      if (t_.eof()) return true;
+      scanned = reach;
       refill();
       t_.grow();
     }
+  }
+
+  // Where the tag line at `start` is read up to: the window's end for a
+  // whole line; for one being cut, its first kMaxComment bytes (back to a
+  // character's start), wherever the window ends.
+  std::size_t tag_line_limit(std::size_t start, bool whole_line) const {
+    if (whole_line) return t_.size();
+    std::size_t limit = start + kMaxComment;
+    while (limit > start && (static_cast<unsigned char>(t_.data()[limit]) & 0xC0) == 0x80) --limit;
+    return limit;
   }
 
   // The position of the first byte at or after k, before n, that ends a
@@ -668,7 +683,7 @@ class PgnParser {
     const bool whole_line = load_line();
     const std::size_t start = pos_;
     const char* d = t_.data();
-    const std::size_t n = t_.size();
+    const std::size_t n = tag_line_limit(start, whole_line);
     const std::string_view name(d + start + head.name, head.name_end - head.name);
     std::size_t k = start + head.value;
     std::string_view value;  // in the window, or in value_
@@ -689,7 +704,7 @@ class PgnParser {
       }
       if (!closed) {
         value_.clear();
-        k = read_quoted_value(value_start, closed);
+        k = read_quoted_value(value_start, n, closed);
         value = value_;
       }
     } else {
@@ -720,12 +735,11 @@ class PgnParser {
   }
 
   // The quoted value that starts at value_start, into value_ with its
-  // escapes applied. Returns where the tag line's text ends (past `"]`
+  // escapes applied, read before n (tag_line_limit). Returns where the tag line's text ends (past `"]`
   // when one closes the value, else at the end of the line) and sets
   // `closed` to whether one did.
-  std::size_t read_quoted_value(std::size_t value_start, bool& closed) {
+  std::size_t read_quoted_value(std::size_t value_start, std::size_t n, bool& closed) {
     const char* d = t_.data();
-    const std::size_t n = t_.size();
     std::size_t k = value_start;
     while (k < n && d[k] != '\n') {
       // A run of plain bytes at once.
@@ -795,14 +809,20 @@ class PgnParser {
 
   // Appends s without its CRs, a run between them at a time (not byte by
   // byte: comments are most of the bytes of annotated records), up to
-  // kMaxComment bytes; a byte left past that is one warning.
-  void append_comment(std::string_view s, std::size_t at) {
+  // kMaxComment bytes; a byte left past that is one warning, at the
+  // comment's `where` (a location, not a window index: the window has
+  // moved on by then, by as much as it happened to hold).
+  void append_comment(std::string_view s, const SourceLocation& where) {
     while (!s.empty()) {
       if (comment_.size() >= kMaxComment) {
         if (!comment_cut_) {
           comment_cut_ = true;
-          game_issue(Code::CommentTooLong, Severity::Warning, at, "",
-                     "comment longer than " + std::to_string(kMaxComment) + " bytes cut");
+          Issue issue;
+          issue.code = Code::CommentTooLong;
+          issue.severity = Severity::Warning;
+          issue.where = where;
+          issue.message = "comment longer than " + std::to_string(kMaxComment) + " bytes cut";
+          emit_issue(std::move(issue));
         }
         return;
       }
@@ -839,7 +859,7 @@ class PgnParser {
         if (!nl) break;
         const std::size_t at = std::size_t(static_cast<const char*>(nl) - d);
         if (!t_.eof() && n - at < 4096) {
-          append_comment(std::string_view(d + pos_, at - pos_), start);
+          append_comment(std::string_view(d + pos_, at - pos_), where);
           pos_ = at;
           need_more = true;
           break;
@@ -847,7 +867,7 @@ class PgnParser {
         std::size_t j = at + 1;
         while (j < n && (d[j] == ' ' || d[j] == '\t' || d[j] == '\r')) ++j;
         if (j < n && d[j] == '[' && looks_like_tag(j, true)) {
-          append_comment(std::string_view(d + pos_, at - pos_), start);
+          append_comment(std::string_view(d + pos_, at - pos_), where);
           pos_ = at;
           unterminated = true;
           break;
@@ -860,12 +880,12 @@ class PgnParser {
         continue;
       }
       if (hit) {
-        append_comment(std::string_view(d + pos_, limit - pos_), start);
+        append_comment(std::string_view(d + pos_, limit - pos_), where);
         pos_ = limit + 1;
         closed = true;
         break;
       }
-      append_comment(std::string_view(d + pos_, n - pos_), start);
+      append_comment(std::string_view(d + pos_, n - pos_), where);
       pos_ = n;
       if (t_.eof()) {
         unterminated = true;

@@ -1,0 +1,118 @@
+// Lines longer than the PGN reader's window (a comment or a tag line of
+// more than 1 MiB): what is reported, and where, must not depend on where
+// the window happens to stand, which changes with where the reading started
+// (a whole file with one job, a part of it with several).
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+#include <string>
+#include <vector>
+
+#include "xqrec/formats/game_builder.h"
+#include "xqrec/formats/pgn_reader.h"
+#include "xqrec/formats/reader.h"
+
+using namespace xq;
+using namespace xq::formats;
+
+namespace {
+
+std::vector<BuiltGame> games_of(const std::string& bytes) {
+  std::vector<BuiltGame> games;
+  GameBuilder builder([&](BuiltGame& g) {
+    games.push_back(std::move(g));
+    return Control::Continue;
+  });
+  (void)read_games(bytes, "long.pgn", builder);
+  return games;
+}
+
+const Issue* find(const std::vector<Issue>& issues, Code code) {
+  for (const auto& i : issues)
+    if (i.code == code) return &i;
+  return nullptr;
+}
+
+// Short games before the one under test, so that it starts at another
+// place of the reader's window.
+std::string games_before(std::size_t bytes) {
+  std::string out;
+  for (int n = 1; out.size() < bytes; ++n)
+    out += "[Event \"g" + std::to_string(n) + "\"]\n\n1. h2e2 h9g7 2. h0g2 i9h9 *\n\n";
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("PGN: a comment cut past 1 MiB is reported where it starts", "[pgn][long-lines]") {
+  // Lines of Chinese text: the window moves on many times inside the
+  // comment, in UTF-8 and in GBK alike (中文注释 in GBK below).
+  std::string utf8_line, gbk_line;
+  for (int i = 0; i < 20; ++i) {
+    utf8_line += "中文注释";
+    gbk_line += "\xD6\xD0\xCE\xC4\xD7\xA2\xCA\xCD";
+  }
+  utf8_line += '\n';
+  gbk_line += '\n';
+  for (const std::string* line : {&utf8_line, &gbk_line}) {
+    for (const std::size_t before : {std::size_t(0), std::size_t(300'000)}) {
+      const std::string prefix = games_before(before);
+      std::string comment;
+      while (comment.size() < 1'500'000) comment += *line;
+      const std::string game = "[Event \"c\"]\n\n1. h2e2 {" + comment + "} h9g7 *\n";
+      const std::vector<BuiltGame> games = games_of(prefix + game);
+      REQUIRE(!games.empty());
+      INFO((line == &utf8_line ? "UTF-8" : "GBK") << ", " << prefix.size() << " bytes before");
+      const Issue* cut = find(games.back().issues, Code::CommentTooLong);
+      REQUIRE(cut);
+      // The `{` of `1. h2e2 {` on the game's third line.
+      const std::size_t lines_before = std::size_t(std::count(prefix.begin(), prefix.end(), '\n'));
+      CHECK(cut->where.line == lines_before + 3);
+      CHECK(cut->where.column == 9);
+      CHECK(cut->where.offset == prefix.size() + 21);
+      // The move after the comment is read.
+      CHECK(games.back().record.nodes.size() == 3);
+    }
+  }
+}
+
+TEST_CASE("PGN: whether a long tag line is cut depends on its length alone", "[pgn][long-lines]") {
+  // Over 1 MiB (1,048,576 bytes) without a line feed: cut, wherever the
+  // line starts; at the bound: read whole.
+  struct Case {
+    std::size_t value_bytes;
+    bool cut;  // the line (its value with `[Annotator "` and `"]`) is longer than the bound
+  };
+  const std::string head = "[Annotator \"";
+  const std::size_t bound = std::size_t(1) << 20;
+  for (const Case c : {Case{1'500'000, true}, Case{bound - head.size() - 2, false}, Case{bound - head.size() - 1, true}}) {
+    std::string kept_value;
+    for (const std::size_t before : {std::size_t(0), std::size_t(500'000), std::size_t(900'000)}) {
+      // Chinese characters for the long one (the cut goes back to a
+      // character's start), single bytes to hit the bound exactly.
+      std::string value;
+      if (c.value_bytes > bound)
+        while (value.size() < c.value_bytes) value += "注";
+      else
+        value.assign(c.value_bytes, 'x');
+      const std::string line = head + value + "\"]";
+      const std::string game = "[Event \"huge\"]\n" + line + "\n\n1. h2e2 h9g7 *\n\n";
+      const std::vector<BuiltGame> games = games_of(games_before(before) + game + games_before(1000));
+      INFO(line.size() << "-byte tag line, " << before << " bytes before");
+      // The game with the long line, and the one after it.
+      std::size_t at = 0;
+      while (at < games.size() && !(!games[at].record.tags.empty() && games[at].record.tags[0].value == "huge")) ++at;
+      REQUIRE(at + 1 < games.size());
+      const BuiltGame& g = games[at];
+      CHECK((find(g.issues, Code::TokenTooLong) != nullptr) == c.cut);
+      // Its moves and the next game are read all the same.
+      CHECK(g.record.nodes.size() == 3);
+      CHECK(games[at + 1].record.nodes.size() == 5);
+      std::string annotator;
+      for (const auto& t : g.record.tags)
+        if (t.name == "Annotator") annotator = t.value;
+      if (before == 0) kept_value = annotator;
+      CHECK(annotator == kept_value);
+    }
+  }
+}
