@@ -32,16 +32,17 @@ if kb > 64 * 1024:
 PY
   [ $? = 0 ] || fail=1
 }
-# expect WHAT PATTERN: the last summary says so.
+# expect WHAT PATTERN: the last summary says so (a pattern that starts at
+# "audited": "1 games" alone would match "11 games").
 expect() {
   grep -q -- "$2" out.txt || { echo "FAIL: $1: no '$2' in: $(head -c 300 out.txt)"; fail=1; }
 }
 # 100 MB of games without tags, 3.6 million of them.
 perl -e 'print "1. h2e2 h9g7 2. h0g2 b9c7 *\n" x 3600000' > tagless.pgn || exit 1
 peak "tagless games, -j2 FILE" "'$xqrec' audit -q -j2 tagless.pgn"
-expect "tagless games" "3600000 games"
+expect "tagless games" "audited 1 files, 3600000 games"
 peak "tagless games, -j2 - (a pipe)" "cat tagless.pgn | '$xqrec' audit -q -j2 -"
-expect "tagless games through a pipe" "3600000 games"
+expect "tagless games through a pipe" "audited 1 files, 3600000 games"
 rm tagless.pgn
 # One game, one comment of 300 MB.
 perl -e 'print "[Event \"x\"]\n\n1. h2e2 {"; print((("a long comment " x 8) . "\n") x 2500000); print "} h9g7 *\n"' > comment.pgn || exit 1
@@ -51,6 +52,7 @@ for j in 1 2; do
   grep -q "audited 1 files, 1 games" lines.txt || { echo "FAIL: a 300 MB comment: $(tail -c 300 lines.txt)"; fail=1; }
 done
 peak "a 300 MB comment, -j2 - (a pipe)" "cat comment.pgn | '$xqrec' audit -q -j2 -"
+expect "a 300 MB comment through a pipe" "audited 1 files, 1 games"
 [ "$(stat -c %s comment.pgn)" -gt 300000000 ] || { echo "FAIL: comment.pgn is too short"; fail=1; }
 rm comment.pgn
 # One game, then 300 MB of lines ignored after its result.
@@ -58,9 +60,10 @@ perl -e 'print "[Event \"x\"]\n\n1. h2e2 h9g7 *\n"; print((("ignored text " x 8)
 [ "$(stat -c %s ignored.pgn)" -gt 300000000 ] || { echo "FAIL: ignored.pgn is too short"; fail=1; }
 for j in 1 2; do
   peak "300 MB ignored after a result, -j$j FILE" "'$xqrec' audit -q -j$j ignored.pgn"
-  expect "300 MB ignored" "1 games"
+  expect "300 MB ignored" "audited 1 files, 1 games"
 done
 peak "300 MB ignored after a result, -j2 - (a pipe)" "cat ignored.pgn | '$xqrec' audit -q -j2 -"
+expect "300 MB ignored through a pipe" "audited 1 files, 1 games"
 # Real games, that stretch, real games: the file is read in parts, one of
 # them the whole stretch.
 games=$(find "$src/corpus/games" -name '*.pgn' -type f | sort)
@@ -72,4 +75,5 @@ n1=$("$xqrec" audit -q -j1 games.pgn 2>&1 | sed -n 's/^audited 1 files, \([0-9]*
 peak "300 MB ignored between real games, -j2 FILE" "'$xqrec' audit -q -j2 between.pgn"
 expect "300 MB between real games" "audited 1 files, $((2 * n1 + 1)) games"
 peak "300 MB ignored between real games, -j2 - (a pipe)" "cat between.pgn | '$xqrec' audit -q -j2 -"
+expect "300 MB between real games through a pipe" "audited 1 files, $((2 * n1 + 1)) games"
 exit $fail
