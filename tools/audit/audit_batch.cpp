@@ -178,7 +178,8 @@ std::size_t held_of(const Batch& batch) {
   std::size_t n = batch.jsonl.capacity() + batch.text.capacity() + batch.items.capacity() * sizeof(Item);
   for (const Item& item : batch.items) {
     n += held_bytes(item.audit) + heap_of(item.path) + heap_of(item.io_error);
-    for (const Issue& i : item.report.issues) n += heap_of(i.text) + heap_of(i.message) + sizeof(Issue);
+    n += item.report.issues.capacity() * sizeof(Issue);
+    for (const Issue& i : item.report.issues) n += held_bytes(i);
   }
   return n;
 }

@@ -9,8 +9,6 @@ std::size_t heap_of(const std::string& s) {
   return s.capacity() > inline_capacity ? s.capacity() + 1 : 0;
 }
 
-namespace {
-
 std::size_t held_bytes(const Issue& i) {
   std::size_t n = heap_of(i.text) + heap_of(i.message) + heap_of(i.variation) + heap_of(i.fen) + heap_of(i.read_as) +
                   heap_of(i.previous_move) + i.candidates.capacity() * sizeof(std::string) +
@@ -18,8 +16,6 @@ std::size_t held_bytes(const Issue& i) {
   for (const std::string& c : i.candidates) n += heap_of(c);
   return n;
 }
-
-}  // namespace
 
 std::size_t held_bytes(const BuiltGame& g) {
   const GameRecord& r = g.record;
@@ -29,7 +25,7 @@ std::size_t held_bytes(const BuiltGame& g) {
     n += node.text.heap_bytes() + heap_of(node.comment_before()) + heap_of(node.comment_after()) +
          node.nags().capacity() * sizeof(int);
   for (const Tag& t : r.tags) n += heap_of(t.name) + heap_of(t.value);
-  for (const Issue& i : g.issues) n += heap_of(i.text) + heap_of(i.message) + heap_of(i.variation) + heap_of(i.fen);
+  for (const Issue& i : g.issues) n += held_bytes(i);
   return n;
 }
 

@@ -15,6 +15,10 @@ namespace xq::audit {
 // The heap a string holds: nothing while it is short enough to be inline.
 std::size_t heap_of(const std::string& s);
 
+// What an issue's texts, candidates and suggestions hold (not the Issue
+// itself: its container counts that).
+std::size_t held_bytes(const formats::Issue& i);
+
 // Its nodes' storage, their texts and notes, its tags, and the reader's
 // issues (up to a thousand, with texts).
 std::size_t held_bytes(const formats::BuiltGame& g);
