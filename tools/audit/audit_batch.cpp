@@ -87,10 +87,12 @@ struct PartedFile {
   PgnPartChain chain;
   std::size_t games_before = 0;
   bool read_again = false;
-  // Set by the main thread when it reads the file again whole: the parts
-  // not yet read are then passed over by the workers, not read (a damaged
-  // archive past the file's issue limit would otherwise be read twice, and
-  // the pages of the parts read for nothing never went back).
+  // Set by the main thread when it reads the file again whole, or by a
+  // worker whose part held too much (kPartHeldBytes), which makes the main
+  // thread do so: the parts not yet read are then passed over by the
+  // workers, not read (a damaged archive past the file's issue limit would
+  // otherwise be read twice, and the pages of the parts read for nothing
+  // never went back).
   std::atomic<bool> passed_over{false};
   // The workers', under the queue's lock: a part's games are numbered in
   // the file, and their lines written, once every part before it is read
@@ -121,6 +123,9 @@ struct Batch {
   std::shared_ptr<PartedFile> file;
   std::size_t part = 0;
   PgnPartRead part_read;
+  // Whether the part was read to its end: not passed over, and not stopped
+  // for holding more than kPartHeldBytes (then the file is read again whole).
+  bool part_whole = false;
   std::size_t games_before = 0;  // in the file, once numbered
   // Or a run of small files, opened by the reader thread and read, built
   // and audited by a worker: `items` get their games' audits and ends.
@@ -170,6 +175,14 @@ constexpr std::size_t kPartsInFlight = 6;
 // for each batch being audited as the most a recent one held, stays within
 // kHeldBytes; the batch that delivery waits for is always taken.
 constexpr std::size_t kHeldBytes = std::size_t(16) << 20;
+// What one part may hold in its games' audits while it is read: a part may
+// only begin at a tag line, so a stretch of games without tags is one part
+// of any length, whose audits all waited for its numbering (30 MB of such
+// games, 1.1 million: 3.36 GB at -j2). Past this the part stops, its later
+// parts are passed over, and the main thread reads the file again whole
+// from its first game not delivered, one game at a time, as when
+// PgnPartChain refuses a part: the same games, exactly, in bounded memory.
+constexpr std::size_t kPartHeldBytes = std::size_t(8) << 20;
 constexpr std::size_t kRecentBatches = 8;
 
 // What a batch holds once read or audited: its lines, its items and the
@@ -370,11 +383,14 @@ class PartReader {
           Item& item = batch_->items.emplace_back();
           item.is_game = true;
           audit_built(g, batch_->file->path, opt_, item.audit);
-          return Control::Continue;
+          held_ += sizeof(Item) + held_bytes(item.audit);
+          if (held_ <= kPartHeldBytes || g.where.offset < long_from_) return Control::Continue;
+          over_ = true;
+          return Control::Stop;
         }) {}
   // Reads the batch's part and audits its games into its items.
   void read(Batch& batch) {
-    const PartedFile& f = *batch.file;
+    PartedFile& f = *batch.file;
     if (f.passed_over.load(std::memory_order_relaxed)) return;  // its games are delivered by the reading again
     batch_ = &batch;
     // The part's own pages go back as it is read, a megabyte at a time
@@ -388,13 +404,33 @@ class PartReader {
       f.bytes->release_range(released, offset);
       released = offset;
     };
+    held_ = 0;
+    over_ = false;
+    const bool last = batch.part + 1 == f.parts.count();
+    long_from_ = f.parts.begin[batch.part] + kPartBytes + (last ? kPartBytes / 2 : 0);
     batch.part_read = read_pgn_part(f.bytes->bytes(), f.parts, batch.part, builder_, read);
     batch_ = nullptr;
+    if (over_) {
+      // Its games are read again by the main thread (deliver_part), and so
+      // are the later parts': theirs would be let go unread.
+      f.passed_over.store(true, std::memory_order_relaxed);
+      batch.items = {};
+      batch.part_read = PgnPartRead{};
+      return;
+    }
+    batch.part_whole = true;
   }
 
  private:
   const BatchOptions& opt_;
   Batch* batch_ = nullptr;
+  std::size_t held_ = 0;  // by the part's audits so far (kPartHeldBytes)
+  // Its planned length (plan_pgn_parts; the last part's may be half as
+  // long again): a game that starts past it has no tags, as the next part
+  // begins at the first tag line there. Only a part with such games stops;
+  // one of dense tagged games reads on, as it always did.
+  std::uint64_t long_from_ = 0;
+  bool over_ = false;
   GameBuilder builder_;
 };
 
@@ -537,7 +573,9 @@ BatchSummary audit_files(const std::vector<InputFile>& files, const BatchOptions
     const bool last = batch.part + 1 == f.parts.count();
     Item done;
     done.path = f.path;
-    if (f.chain.accept(f.parts, batch.part, batch.part_read)) {
+    // A part not read whole (passed over, or stopped at kPartHeldBytes) is
+    // refused: the file is read again from its first game not delivered.
+    if (batch.part_whole && f.chain.accept(f.parts, batch.part, batch.part_read)) {
       deliver_batch(batch);  // numbered by the workers (write_part)
       f.games_before += batch.part_read.report.games;
       if (!last) {
