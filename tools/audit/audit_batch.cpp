@@ -2,7 +2,6 @@
 // and the parts of a large PGN themselves), in-order delivery.
 #include "xqrec/audit/batch.h"
 
-#include <malloc.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -765,12 +764,8 @@ BatchSummary audit_files(const std::vector<InputFile>& files, const BatchOptions
   std::vector<std::thread> workers;
   const unsigned cores = std::max(1u, std::thread::hardware_concurrency());
   const bool oversubscribed = jobs > cores;
-  // glibc gives threads up to 8 malloc arenas a core, each keeping what
-  // was freed in it: with more workers than cores, what they had freed
-  // added 12 MB at 16 jobs and 15 MB at 64 (an 81 MB PGN: 48 / 60 MB peak,
-  // 37 / 48 MB with as many arenas as cores). No more threads than cores
-  // run at once, so no more arenas are needed to keep them apart.
-  if (oversubscribed) mallopt(M_ARENA_MAX, int(cores));
+  // (The malloc arenas are capped at the cores, when jobs are more, by the
+  // CLI before any thread starts: xqrec audit, tools/cli/cmd_audit.cpp.)
   for (unsigned j = 0; j < jobs; ++j)
     workers.emplace_back([&] {
       // Made on first use, and let go with their storage while the worker

@@ -2,8 +2,14 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <fstream>
 #include <iostream>
+#include <thread>
+
+#ifdef __GLIBC__  // defined by the C library's headers, included above
+#include <malloc.h>
+#endif
 
 #include "cli.h"
 #include "xqrec/audit/batch.h"
@@ -103,6 +109,16 @@ int run_audit(const std::vector<std::string>& args) {
     return kUsage;
   }
 
+#ifdef __GLIBC__
+  // glibc gives threads up to 8 malloc arenas a core, each keeping what
+  // was freed in it: with more workers than cores, what they had freed
+  // added 12 MB at 16 jobs and 15 MB at 64 (an 81 MB PGN: 48 / 60 MB peak,
+  // 37 / 48 MB with as many arenas as cores). No more threads than cores
+  // run at once, so no more arenas are needed to keep them apart. Set here,
+  // before any thread starts: mallopt is not meant to race with malloc.
+  if (const unsigned cores = std::max(1u, std::thread::hardware_concurrency()); jobs > cores)
+    mallopt(M_ARENA_MAX, int(cores));
+#endif
   std::vector<std::string> errors;
   const auto files = xf::expand_inputs(inputs, errors);
   for (const auto& e : errors) std::cerr << "xqrec audit: " << xf::printable(e) << "\n";
