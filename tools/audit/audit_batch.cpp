@@ -183,6 +183,8 @@ constexpr std::size_t kHeldBytes = std::size_t(16) << 20;
 // PgnPartChain refuses a part: the same games, exactly, in bounded memory.
 constexpr std::size_t kPartHeldBytes = std::size_t(8) << 20;
 constexpr std::size_t kRecentBatches = 8;
+// How long a worker waits for a batch before it gives back its storage.
+constexpr std::chrono::milliseconds kIdleRelease{20};
 
 // What a batch holds once read or audited: its lines, its items and the
 // audits they keep.
@@ -762,14 +764,12 @@ BatchSummary audit_files(const std::vector<InputFile>& files, const BatchOptions
     }
   };
   std::vector<std::thread> workers;
-  const unsigned cores = std::max(1u, std::thread::hardware_concurrency());
-  const bool oversubscribed = jobs > cores;
-  // (The malloc arenas are capped at the cores, when jobs are more, by the
+  // (The malloc arenas are capped at the CPUs, when jobs are more, by the
   // CLI before any thread starts: xqrec audit, tools/cli/cmd_audit.cpp.)
   for (unsigned j = 0; j < jobs; ++j)
     workers.emplace_back([&] {
-      // Made on first use, and let go with their storage while the worker
-      // waits when it is one of more workers than cores.
+      // Made on first use, and let go with their storage once the worker
+      // has waited kIdleRelease for a batch.
       std::optional<PartReader> parts;
       std::optional<SmallFileReader> small;
       GameAudit audit;  // whose storage serves every game, unless the audits are delivered
@@ -784,19 +784,22 @@ BatchSummary audit_files(const std::vector<InputFile>& files, const BatchOptions
           // delivery waits for goes whatever they hold.
           const auto ready = [&] { return (!todo.empty() && may_take()) || (reading_done && todo.empty()); };
           if (!ready()) {
-            // More workers than cores spend most of their time waiting: one
-            // that waits gives back its memo of move texts (300 KB) and its
-            // readers' and audit's storage, so that what the workers hold
-            // grows with the batches in flight (bounded), not with --jobs.
-            if (oversubscribed) {
+            // A worker that waits idle, as most do when they are more than
+            // the reader or the CPUs can keep busy, gives back its memo of
+            // move texts (300 KB) and its readers' and audit's storage, so
+            // that what the workers hold grows with the batches in flight
+            // (bounded), not with --jobs. Decided by the wait itself, not by
+            // the core count (which ignores taskset and cgroups); a short
+            // wait keeps them, as rebuilding them costs time.
+            if (!cv.wait_for(lock, kIdleRelease, ready)) {
               lock.unlock();
               notation::release_parse_memo();
               parts.reset();
               small.reset();
               audit = GameAudit{};
               lock.lock();
+              cv.wait(lock, ready);
             }
-            cv.wait(lock, ready);
           }
           if (todo.empty()) return;
           batch = std::move(todo.front());

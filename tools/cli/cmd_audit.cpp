@@ -9,6 +9,7 @@
 
 #ifdef __GLIBC__  // defined by the C library's headers, included above
 #include <malloc.h>
+#include <sched.h>
 #endif
 
 #include "cli.h"
@@ -116,8 +117,10 @@ int run_audit(const std::vector<std::string>& args) {
   // 37 / 48 MB with as many arenas as cores). No more threads than cores
   // run at once, so no more arenas are needed to keep them apart. Set here,
   // before any thread starts: mallopt is not meant to race with malloc.
-  if (const unsigned cores = std::max(1u, std::thread::hardware_concurrency()); jobs > cores)
-    mallopt(M_ARENA_MAX, int(cores));
+  // The CPUs it may run on (taskset, a cpuset), not the machine's cores.
+  unsigned cores = std::max(1u, std::thread::hardware_concurrency());
+  if (cpu_set_t set; sched_getaffinity(0, sizeof set, &set) == 0) cores = std::max(1, CPU_COUNT(&set));
+  if (jobs > cores) mallopt(M_ARENA_MAX, int(cores));
 #endif
   std::vector<std::string> errors;
   const auto files = xf::expand_inputs(inputs, errors);
