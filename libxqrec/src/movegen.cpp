@@ -1,5 +1,6 @@
 // Move generation: pseudo-legal moves from the geometry tables, then the
 // king-safety filter, which only tests the moves that could expose the king.
+#include <array>
 #include <cstring>
 #include <optional>
 #include <type_traits>
@@ -140,6 +141,20 @@ inline SquareSet strictly_between(std::size_t ki, Square s, int d) {
   return between;
 }
 
+// The first three pieces on the ray from ki in direction d, nearest first
+// (none where the ray holds fewer): bit scans of the line, outwards.
+inline std::array<Square, 3> first_three_on_ray(std::size_t ki, int d, const SquareSet& all) {
+  const bool ascending = d == geometry::Up || d == geometry::Right;  // towards higher indexes
+  SquareSet on = all & geometry::kMasks.ray[ki][std::size_t(d)];
+  std::array<Square, 3> out{Square::none(), Square::none(), Square::none()};
+  for (Square& s : out) {
+    if (on.empty()) break;
+    s = ascending ? on.lowest() : on.highest();
+    on.erase(s);
+  }
+  return out;
+}
+
 // Whether the king on k is safe after m, tested on a scratch board that is
 // restored before returning.
 // `them` and `all` hold the squares of the other side's pieces and of all
@@ -201,17 +216,9 @@ Position::SafetyFilter Position::safety_filter() const {
   for (int d = 0; d < 4; ++d) {
     const SquareSet& ray = masks.ray[ki][std::size_t(d)];
     if (!occupied_[index(them)].intersects(ray)) continue;
-    // The first three pieces from the king (bit scans of the line). Not in
-    // check, no enemy rook or king stands first and no enemy cannon second.
-    const bool ascending = d == geometry::Up || d == geometry::Right;  // towards higher indexes
-    SquareSet on = all & ray;
-    const auto next = [&] {
-      if (on.empty()) return Square::none();
-      const Square s = ascending ? on.lowest() : on.highest();
-      on.erase(s);
-      return s;
-    };
-    const Square first = next(), second = next(), third = next();
+    // The first three pieces from the king. Not in check, no enemy rook or
+    // king stands first and no enemy cannon second.
+    const auto [first, second, third] = first_three_on_ray(ki, d, all);
     const auto piece = [&](Square s) { return s.valid() ? board_[std::size_t(s.index())] : Piece(); };
     // A rook or the king behind the first piece: it alone holds the line.
     if (piece(second) == rook || (piece(second) == king && d <= geometry::Down)) f.from.insert(first);
@@ -389,16 +396,7 @@ std::optional<Position::CheckSquares> Position::check_squares() const {
   for (int d = 0; d < 4; ++d) {
     const SquareSet& ray = masks.ray[ki][std::size_t(d)];
     c.line_to = c.line_to | ray;
-    // The first three pieces from the king (bit scans of the line).
-    const bool ascending = d == geometry::Up || d == geometry::Right;  // towards higher indexes
-    SquareSet on = all & ray;
-    const auto next = [&] {
-      if (on.empty()) return Square::none();
-      const Square s = ascending ? on.lowest() : on.highest();
-      on.erase(s);
-      return s;
-    };
-    const Square first = next(), second = next(), third = next();
+    const auto [first, second, third] = first_three_on_ray(ki, d, all);
     const auto piece = [&](Square s) { return s.valid() ? board_[std::size_t(s.index())] : Piece(); };
     // From the king up to s, s included (all the line when s is none).
     const auto up_to = [&](Square s) {
