@@ -376,6 +376,11 @@ class PgnParser {
   // --- text and locations --------------------------------------------------
 
   void refill() {
+    // Undecodable bytes in text about to leave the window are located now,
+    // while it is there, and reported later in their turn: located after
+    // it left, they stood wherever the window did, which depends on where
+    // the reading started (-j1 and -jN gave different places).
+    if (!t_.errors().empty()) locate_errors_before(pos_);
     advance_loc(pos_);
     const std::size_t keep = pos_;
     t_.refill(keep);
@@ -509,6 +514,22 @@ class PgnParser {
     game_issue(Code::StrayCharacter, Severity::Warning, at, ch, "stray character '" + escape_bytes(ch) + "' ignored");
   }
 
+  // The places of the first pending decoding errors (t_.errors(), in
+  // order), found by locate_errors_before; the others have none yet.
+  std::deque<SourceLocation> error_places_;
+
+  void locate_errors_before(std::size_t limit) {
+    const auto& errors = t_.errors();
+    const std::uint64_t abs_limit = t_.base() + limit;
+    for (std::size_t k = error_places_.size(); k < errors.size() && errors[k].text_index < abs_limit; ++k) {
+      const DecodeError& e = errors[k];
+      const std::size_t idx = e.text_index >= t_.base() ? std::size_t(e.text_index - t_.base()) : 0;
+      SourceLocation where = location(std::max(idx, loc_.idx));
+      where.offset = e.offset;
+      error_places_.push_back(where);
+    }
+  }
+
   // Reports the bytes that could not be decoded, up to window index `limit`.
   void flush_errors(std::size_t limit) {
     if (!t_.errors().empty()) flush_errors_slow(limit);
@@ -520,20 +541,30 @@ class PgnParser {
     while (!errors.empty() && errors.front().text_index < abs_limit) {
       DecodeError first = std::move(errors.front());
       errors.pop_front();
+      std::optional<SourceLocation> place;
+      if (!error_places_.empty()) {
+        place = error_places_.front();
+        error_places_.pop_front();
+      }
       std::string bytes = std::move(first.bytes);
       std::uint64_t next = first.offset + bytes.size();
       while (!errors.empty() && errors.front().text_index < abs_limit && errors.front().offset == next) {
         next += errors.front().bytes.size();
         if (bytes.size() < 32) bytes += errors.front().bytes;
         errors.pop_front();
+        if (!error_places_.empty()) error_places_.pop_front();
       }
       if (in_game_ && ++game_encoding_issues_ > kMaxGameEncodingIssues) continue;
       Issue issue;
       issue.code = Code::BadEncoding;
       issue.severity = Severity::Error;
-      const std::size_t idx = first.text_index >= t_.base() ? std::size_t(first.text_index - t_.base()) : 0;
-      issue.where = location(std::max(idx, loc_.idx));
-      issue.where.offset = first.offset;
+      if (place) {
+        issue.where = *place;
+      } else {
+        const std::size_t idx = first.text_index >= t_.base() ? std::size_t(first.text_index - t_.base()) : 0;
+        issue.where = location(std::max(idx, loc_.idx));
+        issue.where.offset = first.offset;
+      }
       issue.text = escape_bytes(bytes);
       issue.message = "bytes not valid in " + report_.encoding + " replaced by U+FFFD";
       // A run longer than its excerpt: its extent.

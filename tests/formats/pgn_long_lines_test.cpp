@@ -116,3 +116,28 @@ TEST_CASE("PGN: whether a long tag line is cut depends on its length alone", "[p
     }
   }
 }
+
+TEST_CASE("PGN: bytes not valid in a line longer than the window are reported where they stand", "[pgn][long-lines]") {
+  // An invalid byte early in a comment of 1.2 MB (UTF-8): the window moves
+  // on inside the comment before the error is reported, and where it is
+  // must not depend on where the window stood.
+  for (const std::size_t before : {std::size_t(0), std::size_t(300'000), std::size_t(700'000)}) {
+    const std::string prefix = games_before(before);
+    // 1.2 MB of Chinese after the bad byte: the file reads as UTF-8 with
+    // one bad byte.
+    std::string chinese;
+    while (chinese.size() < 1'200'000) chinese += "中文注释";
+    const std::string game =
+        "[Event \"b\"]\n\n1. h2e2 {" + std::string(10, 'x') + "\x80" + chinese + "} h9g7 *\n";
+    const std::string after = "[Event \"中文注释\"]\n\n1. h2e2 {中文注释} h9g7 *\n";
+    const std::vector<BuiltGame> games = games_of(prefix + game + after);
+    REQUIRE(games.size() >= 2);
+    INFO(prefix.size() << " bytes before");
+    const Issue* bad = find(games[games.size() - 2].issues, Code::BadEncoding);
+    REQUIRE(bad);
+    const std::size_t lines_before = std::size_t(std::count(prefix.begin(), prefix.end(), '\n'));
+    CHECK(bad->where.line == lines_before + 3);
+    CHECK(bad->where.column == 20);  // `1. h2e2 {` and ten x before it
+    CHECK(bad->where.offset == prefix.size() + 32);
+  }
+}
