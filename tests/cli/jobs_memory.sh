@@ -8,6 +8,7 @@
 # Usage: jobs_memory.sh XQREC SOURCE_DIR
 set -u
 xqrec=$1 src=$2
+here=$(cd "$(dirname "$0")" && pwd)
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 cd "$work" || exit 1
@@ -21,18 +22,9 @@ fail=0
 # under $pin (a command prefix) when it is set.
 pin=
 peak() {
-  python3 - "$xqrec" "$pin" "$@" <<'PY'
-import resource, subprocess, sys
-xqrec, pin, label, args = sys.argv[1], sys.argv[2].split(), sys.argv[3], sys.argv[4:]
-run = subprocess.run([*pin, xqrec, "audit", "-q", *args], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-kb = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
-if run.returncode not in (0, 1):
-    sys.exit(f"FAIL: {label}: exit {run.returncode}: {run.stderr.decode(errors='replace')[:300]}")
-print(f"{label}: peak {kb // 1024} MB")
-if kb > 64 * 1024:
-    sys.exit(f"FAIL: {label}: peak resident memory {kb // 1024} MB is over 64 MB")
-PY
-  [ $? = 0 ] || fail=1
+  local label=$1
+  shift
+  python3 "$here/peak_rss.py" "$label" 65536 "$pin '$xqrec' audit -q $*" || fail=1
 }
 for j in 16 64; do
   peak "audit -j$j, a 40 MB PGN" -j $j big.pgn

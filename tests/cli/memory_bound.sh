@@ -9,6 +9,7 @@
 # Usage: memory_bound.sh XQREC SOURCE_DIR
 set -u
 xqrec=$1 src=$2
+here=$(cd "$(dirname "$0")" && pwd)
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 cd "$work" || exit 1
@@ -17,20 +18,7 @@ perl -e 'local $/; open F, $ARGV[0] or die; $g = <F>; $g =~ s/\n*$/\n\n/; print 
   "$src/corpus/games/li-zanan-vs-chen-weixiong.pgn" > big.pgn
 fail=0
 # peak LABEL SHELL-COMMAND: runs it, fails when its peak RSS passes 64 MB.
-peak() {
-  python3 - "$1" "$2" <<'PY'
-import resource, subprocess, sys
-label, command = sys.argv[1], sys.argv[2]
-run = subprocess.run(["bash", "-c", command], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-kb = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
-if run.returncode not in (0, 1):
-    sys.exit(f"FAIL: {label}: exit {run.returncode}: {run.stderr.decode(errors='replace')[:300]}")
-print(f"{label}: peak {kb // 1024} MB")
-if kb > 64 * 1024:
-    sys.exit(f"FAIL: {label}: peak resident memory {kb // 1024} MB is over 64 MB")
-PY
-  [ $? = 0 ] || fail=1
-}
+peak() { python3 "$here/peak_rss.py" "$1" 65536 "$2" || fail=1; }
 peak "audit -j2 FILE" "'$xqrec' audit -q -j2 big.pgn"
 peak "audit -j1 FILE" "'$xqrec' audit -q -j1 big.pgn"
 peak "audit -j2 - (a pipe)" "cat big.pgn | '$xqrec' audit -q -j2 -"

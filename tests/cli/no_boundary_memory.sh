@@ -11,27 +11,14 @@
 # Usage: no_boundary_memory.sh XQREC SOURCE_DIR
 set -u
 xqrec=$1 src=$2
+here=$(cd "$(dirname "$0")" && pwd)
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 cd "$work" || exit 1
 fail=0
 # peak LABEL SHELL-COMMAND: runs it, fails when its peak RSS passes 64 MB;
 # its standard error (the summary) goes to out.txt.
-peak() {
-  python3 - "$1" "$2" <<'PY'
-import resource, subprocess, sys
-label, command = sys.argv[1], sys.argv[2]
-with open("out.txt", "wb") as out:
-    run = subprocess.run(["bash", "-c", command], stdout=subprocess.DEVNULL, stderr=out)
-kb = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
-if run.returncode not in (0, 1):
-    sys.exit(f"FAIL: {label}: exit {run.returncode}: {open('out.txt', errors='replace').read()[:300]}")
-print(f"{label}: peak {kb // 1024} MB")
-if kb > 64 * 1024:
-    sys.exit(f"FAIL: {label}: peak resident memory {kb // 1024} MB is over 64 MB")
-PY
-  [ $? = 0 ] || fail=1
-}
+peak() { python3 "$here/peak_rss.py" "$1" 65536 "$2" out.txt || fail=1; }
 # expect WHAT PATTERN: the last summary says so (a pattern that starts at
 # "audited": "1 games" alone would match "11 games").
 expect() {

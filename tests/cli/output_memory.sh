@@ -11,6 +11,7 @@
 # Usage: output_memory.sh XQREC SOURCE_DIR LIMIT_KB
 set -u
 xqrec=$1 src=$2 limit=$3
+here=$(cd "$(dirname "$0")" && pwd)
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 cd "$work" || exit 1
@@ -22,20 +23,8 @@ fail=0
 # peak LABEL JOBS: the audit with JSON Lines and finding lines; fails when
 # its peak RSS passes 64 MB or its lines differ from one job's.
 peak() {
-  python3 - "$1" "$xqrec" "$2" "$limit" <<'PY'
-import resource, subprocess, sys
-label, xqrec, jobs, limit = sys.argv[1], sys.argv[2], sys.argv[3], int(sys.argv[4])
-with open(f"lines{jobs}.txt", "wb") as out:
-    run = subprocess.run([xqrec, "audit", "-j", jobs, "--jsonl", f"games{jobs}.jsonl", "damaged.pgn"],
-                         stdout=out, stderr=subprocess.PIPE)
-kb = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
-if run.returncode not in (0, 1):
-    sys.exit(f"FAIL: {label}: exit {run.returncode}: {run.stderr.decode(errors='replace')[:300]}")
-print(f"{label}: peak {kb // 1024} MB")
-if limit and kb > limit:
-    sys.exit(f"FAIL: {label}: peak resident memory {kb // 1024} MB is over {limit // 1024} MB")
-PY
-  [ $? = 0 ] || fail=1
+  python3 "$here/peak_rss.py" "$1" "$limit" "'$xqrec' audit -j $2 --jsonl games$2.jsonl damaged.pgn > lines$2.txt" ||
+    fail=1
 }
 peak "audit -j1" 1
 for j in 2 16; do

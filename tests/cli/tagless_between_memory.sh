@@ -7,6 +7,7 @@
 # Usage: tagless_between_memory.sh XQREC SOURCE_DIR
 set -u
 xqrec=$1 src=$2
+here=$(cd "$(dirname "$0")" && pwd)
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 cd "$work" || exit 1
@@ -25,18 +26,7 @@ for f in between atend; do
   "$xqrec" audit -q -j1 --jsonl "$f-j1.jsonl" "$f.pgn" 2> /dev/null
   [ "$(cat "$f-j1.jsonl" 2> /dev/null | wc -l)" -gt 1100000 ] || { echo "FAIL: $f: fewer lines than games"; fail=1; }
   for j in 2 16; do
-    python3 - "$xqrec" "$j" "$f" <<'PY' || fail=1
-import resource, subprocess, sys
-xqrec, j, f = sys.argv[1], sys.argv[2], sys.argv[3]
-run = subprocess.run([xqrec, "audit", "-q", f"-j{j}", "--jsonl", f"{f}-j{j}.jsonl", f"{f}.pgn"],
-                     stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-kb = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
-if run.returncode not in (0, 1):
-    sys.exit(f"FAIL: {f} -j{j}: exit {run.returncode}")
-print(f"{f} -j{j}: peak {kb // 1024} MB")
-if kb > 64 * 1024:
-    sys.exit(f"FAIL: {f} -j{j}: peak resident memory {kb // 1024} MB is over 64 MB")
-PY
+    python3 "$here/peak_rss.py" "$f -j$j" 65536 "'$xqrec' audit -q -j$j --jsonl $f-j$j.jsonl $f.pgn" || fail=1
     cmp -s "$f-j1.jsonl" "$f-j$j.jsonl" || { echo "FAIL: $f -j$j: JSON Lines differ from -j1"; fail=1; }
     rm -f "$f-j$j.jsonl"
   done
