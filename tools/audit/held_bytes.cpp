@@ -14,6 +14,7 @@ std::size_t held_bytes(const Issue& i) {
                   heap_of(i.previous_move) + i.candidates.capacity() * sizeof(std::string) +
                   i.suggestions.capacity() * sizeof(Suggested);
   for (const std::string& c : i.candidates) n += heap_of(c);
+  for (const Suggested& g : i.suggestions) n += heap_of(g.move) + heap_of(g.kind) + heap_of(g.description);
   return n;
 }
 

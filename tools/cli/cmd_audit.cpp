@@ -110,17 +110,21 @@ int run_audit(const std::vector<std::string>& args) {
     return kUsage;
   }
 
+  // The CPUs the process may run on (taskset, a cpuset), not the
+  // machine's cores: the default --jobs, and the arenas' cap below.
+  unsigned cpus = std::max(1u, std::thread::hardware_concurrency());
+#ifdef __GLIBC__
+  if (cpu_set_t set; sched_getaffinity(0, sizeof set, &set) == 0) cpus = unsigned(std::max(1, CPU_COUNT(&set)));
+#endif
+  if (jobs == 0) jobs = cpus;
 #ifdef __GLIBC__
   // glibc gives threads up to 8 malloc arenas a core, each keeping what
   // was freed in it: with more workers than cores, what they had freed
   // added 12 MB at 16 jobs and 15 MB at 64 (an 81 MB PGN: 48 / 60 MB peak,
-  // 37 / 48 MB with as many arenas as cores). No more threads than cores
+  // 37 / 48 MB with as many arenas as cores). No more threads than CPUs
   // run at once, so no more arenas are needed to keep them apart. Set here,
   // before any thread starts: mallopt is not meant to race with malloc.
-  // The CPUs it may run on (taskset, a cpuset), not the machine's cores.
-  unsigned cores = std::max(1u, std::thread::hardware_concurrency());
-  if (cpu_set_t set; sched_getaffinity(0, sizeof set, &set) == 0) cores = std::max(1, CPU_COUNT(&set));
-  if (jobs > cores) mallopt(M_ARENA_MAX, int(cores));
+  if (jobs > cpus) mallopt(M_ARENA_MAX, int(cpus));
 #endif
   std::vector<std::string> errors;
   const auto files = xf::expand_inputs(inputs, errors);

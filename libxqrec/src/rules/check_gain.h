@@ -76,6 +76,8 @@ class GainByChecks {
   // `root` must outlive the object. Not copied (its tables are not): one
   // object a question.
   GainByChecks(int pv, RootThreatsOnDemand& root, long budget) : pv_(pv), root_(&root), budget_(budget) {}
+  GainByChecks(const GainByChecks&) = delete;
+  GainByChecks& operator=(const GainByChecks&) = delete;
 
   struct Answer {
     // INT_MIN when k mates (杀, not 捉); 0 or less: no gain, and then the
