@@ -58,7 +58,7 @@ int run_audit(const std::vector<std::string>& args) {
       ("html", po::value<std::string>(&html), "also write the arbiter's report to FILE: one self-contained HTML page (prints on A4, a game a page) with a summary and, for every game with an error or a repetition, its moves in Chinese notation and a board at every flagged ply")
       ("html-all", po::value<std::string>(), "the same report with every game in it, not only the flagged ones (give one of --html and --html-all)")
       ("input-encoding", po::value<std::string>(&encoding), "text encoding of the inputs (GB18030, Big5, UTF-8, UTF-16LE ...) instead of detecting it")
-      ("jobs,j", po::value<unsigned>(&jobs), "audit threads (default: all cores)")
+      ("jobs,j", po::value<unsigned>(&jobs), "audit threads (default: the CPUs it may run on)")
       ("max-games", po::value<std::string>(), "read at most N games of each file (a warning says where it stopped); the JSON Lines hold one line per game read, so their size is bounded by the games, not by the input's bytes: a small library can hold very many games")
       ("natural-limit", po::value<int>(&natural), "moves without a capture before a draw may be claimed (default 60; 0 turns it off)")
       ("threshold", po::value<int>(&threshold), "occurrences of a position that make a repetition (default 3)")
