@@ -514,9 +514,13 @@ class PgnParser {
     game_issue(Code::StrayCharacter, Severity::Warning, at, ch, "stray character '" + escape_bytes(ch) + "' ignored");
   }
 
-  // The places of the first pending decoding errors (t_.errors(), in
-  // order), found by locate_errors_before; the others have none yet.
-  std::deque<SourceLocation> error_places_;
+  // The lines and columns of the first pending decoding errors
+  // (t_.errors(), in order; each has its offset), found by
+  // locate_errors_before; the others have none yet.
+  struct LineColumn {
+    std::uint32_t line, column;
+  };
+  std::deque<LineColumn> error_places_;
 
   void locate_errors_before(std::size_t limit) {
     const auto& errors = t_.errors();
@@ -524,9 +528,8 @@ class PgnParser {
     for (std::size_t k = error_places_.size(); k < errors.size() && errors[k].text_index < abs_limit; ++k) {
       const DecodeError& e = errors[k];
       const std::size_t idx = e.text_index >= t_.base() ? std::size_t(e.text_index - t_.base()) : 0;
-      SourceLocation where = location(std::max(idx, loc_.idx));
-      where.offset = e.offset;
-      error_places_.push_back(where);
+      const SourceLocation where = location(std::max(idx, loc_.idx));
+      error_places_.push_back({where.line, where.column});
     }
   }
 
@@ -541,7 +544,7 @@ class PgnParser {
     while (!errors.empty() && errors.front().text_index < abs_limit) {
       DecodeError first = std::move(errors.front());
       errors.pop_front();
-      std::optional<SourceLocation> place;
+      std::optional<LineColumn> place;
       if (!error_places_.empty()) {
         place = error_places_.front();
         error_places_.pop_front();
@@ -559,7 +562,7 @@ class PgnParser {
       issue.code = Code::BadEncoding;
       issue.severity = Severity::Error;
       if (place) {
-        issue.where = *place;
+        issue.where = SourceLocation{first.offset, place->line, place->column};
       } else {
         const std::size_t idx = first.text_index >= t_.base() ? std::size_t(first.text_index - t_.base()) : 0;
         issue.where = location(std::max(idx, loc_.idx));
