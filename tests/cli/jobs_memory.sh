@@ -8,13 +8,8 @@
 # Usage: jobs_memory.sh XQREC SOURCE_DIR
 set -u
 xqrec=$1 src=$2
-here=$(cd "$(dirname "$0")" && pwd)
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
-cd "$work" || exit 1
-games=$(find "$src/corpus/games" -name '*.pgn' -type f | sort)
-for f in $games; do perl -pe 's/\r//' "$f"; printf '\n\n'; done > real.pgn || exit 1
-perl -e 'local $/; $g = <STDIN>; print $g x int(40e6 / length $g)' < real.pgn > big.pgn || exit 1
+. "$(dirname "$0")/memory_test_setup.sh"
+real_games 40e6 big.pgn || exit 1
 mkdir tree
 for i in $(seq 3000); do cp "$src/corpus/games/li-zanan-vs-chen-weixiong.pgn" tree/$i.pgn; done
 fail=0

@@ -9,10 +9,7 @@
 # Usage: memory_bound.sh XQREC SOURCE_DIR
 set -u
 xqrec=$1 src=$2
-here=$(cd "$(dirname "$0")" && pwd)
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
-cd "$work" || exit 1
+. "$(dirname "$0")/memory_test_setup.sh"
 # The project's real game, 360,000 times: 306 MB of ICCS PGN.
 perl -e 'local $/; open F, $ARGV[0] or die; $g = <F>; $g =~ s/\n*$/\n\n/; print $g x 360000' \
   "$src/corpus/games/li-zanan-vs-chen-weixiong.pgn" > big.pgn

@@ -11,10 +11,7 @@
 # Usage: no_boundary_memory.sh XQREC SOURCE_DIR
 set -u
 xqrec=$1 src=$2
-here=$(cd "$(dirname "$0")" && pwd)
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
-cd "$work" || exit 1
+. "$(dirname "$0")/memory_test_setup.sh"
 fail=0
 # peak LABEL SHELL-COMMAND: runs it, fails when its peak RSS passes 64 MB;
 # its standard error (the summary) goes to out.txt.
@@ -53,9 +50,7 @@ peak "300 MB ignored after a result, -j2 - (a pipe)" "cat ignored.pgn | '$xqrec'
 expect "300 MB ignored through a pipe" "audited 1 files, 1 games"
 # Real games, that stretch, real games: the file is read in parts, one of
 # them the whole stretch.
-games=$(find "$src/corpus/games" -name '*.pgn' -type f | sort)
-for f in $games; do perl -pe 's/\r//' "$f"; printf '\n\n'; done > real.pgn || exit 1
-perl -e 'local $/; $g = <STDIN>; print $g x int(8e6 / length $g)' < real.pgn > games.pgn || exit 1
+real_games 8e6 games.pgn || exit 1
 cat games.pgn ignored.pgn games.pgn > between.pgn || exit 1
 rm ignored.pgn
 n1=$("$xqrec" audit -q -j1 games.pgn 2>&1 | sed -n 's/^audited 1 files, \([0-9]*\) games.*/\1/p')

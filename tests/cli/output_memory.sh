@@ -11,10 +11,7 @@
 # Usage: output_memory.sh XQREC SOURCE_DIR LIMIT_KB
 set -u
 xqrec=$1 src=$2 limit=$3
-here=$(cd "$(dirname "$0")" && pwd)
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
-cd "$work" || exit 1
+. "$(dirname "$0")/memory_test_setup.sh"
 perl -e 'local $/; open F, $ARGV[0] or die; $t = <F>; $t =~ s/\r//g;
   @g = grep { /\S/ } split /(?=^\[Game )/m, $t; die "no games" unless @g == 4;
   for (@g) { s/^(\d+\.[^\n]*)$/$1 \xFF/mg; s/\n*$/\n\n/ }

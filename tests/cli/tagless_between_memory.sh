@@ -7,15 +7,10 @@
 # Usage: tagless_between_memory.sh XQREC SOURCE_DIR
 set -u
 xqrec=$1 src=$2
-here=$(cd "$(dirname "$0")" && pwd)
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
-cd "$work" || exit 1
+. "$(dirname "$0")/memory_test_setup.sh"
 fail=0
 # Real games from the corpus, repeated to about 1 MB.
-games=$(find "$src/corpus/games" -name '*.pgn' -type f | sort)
-for f in $games; do perl -pe 's/\r//' "$f"; printf '\n\n'; done > real.pgn || exit 1
-perl -e 'local $/; $g = <STDIN>; print $g x int(1e6 / length $g)' < real.pgn > games.pgn || exit 1
+real_games 1e6 games.pgn || exit 1
 perl -e 'print "1. h2e2 h9g7 2. h0g2 b9c7 *\n" x 1100000' > tagless.pgn || exit 1
 cat games.pgn tagless.pgn games.pgn > between.pgn || exit 1
 # And such a stretch to the end of the file (the last part, which runs on
