@@ -1,6 +1,7 @@
 // The batch audit: a reader thread, audit workers (which read small files
 // and the parts of a large PGN themselves), in-order delivery.
 #include "xqrec/audit/batch.h"
+#include "xqrec/audit/usable_cpus.h"
 
 #include <sys/stat.h>
 #include <unistd.h>
@@ -606,7 +607,7 @@ BatchSummary audit_files(const std::vector<InputFile>& files, const BatchOptions
     deliver_file(done);
   };
 
-  unsigned jobs = opt.jobs ? opt.jobs : std::max(1u, std::thread::hardware_concurrency());
+  unsigned jobs = opt.jobs ? opt.jobs : usable_cpus();
   if (jobs == 1) {
     // One job: each game is audited where the builder holds it, whose
     // storage then serves the next game.

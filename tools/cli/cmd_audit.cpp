@@ -5,15 +5,14 @@
 #include <algorithm>
 #include <fstream>
 #include <iostream>
-#include <thread>
 
 #ifdef __GLIBC__  // defined by the C library's headers, included above
 #include <malloc.h>
-#include <sched.h>
 #endif
 
 #include "cli.h"
 #include "xqrec/audit/batch.h"
+#include "xqrec/audit/usable_cpus.h"
 #include "xqrec/formats/encoding.h"
 #include "xqrec/formats/input_walk.h"
 #include "xqrec/formats/output_file.h"
@@ -58,7 +57,7 @@ int run_audit(const std::vector<std::string>& args) {
       ("html", po::value<std::string>(&html), "also write the arbiter's report to FILE: one self-contained HTML page (prints on A4, a game a page) with a summary and, for every game with an error or a repetition, its moves in Chinese notation and a board at every flagged ply")
       ("html-all", po::value<std::string>(), "the same report with every game in it, not only the flagged ones (give one of --html and --html-all)")
       ("input-encoding", po::value<std::string>(&encoding), "text encoding of the inputs (GB18030, Big5, UTF-8, UTF-16LE ...) instead of detecting it")
-      ("jobs,j", po::value<unsigned>(&jobs), "audit threads (default: the CPUs it may run on)")
+      ("jobs,j", po::value<unsigned>(&jobs), "audit threads (default: the CPUs it may use: its affinity, lowered to a container's CPU quota)")
       ("max-games", po::value<std::string>(), "read at most N games of each file (a warning says where it stopped); the JSON Lines hold one line per game read, so their size is bounded by the games, not by the input's bytes: a small library can hold very many games")
       ("natural-limit", po::value<int>(&natural), "moves without a capture before a draw may be claimed (default 60; 0 turns it off)")
       ("threshold", po::value<int>(&threshold), "occurrences of a position that make a repetition (default 3)")
@@ -110,12 +109,10 @@ int run_audit(const std::vector<std::string>& args) {
     return kUsage;
   }
 
-  // The CPUs the process may run on (taskset, a cpuset), not the
-  // machine's cores: the default --jobs, and the arenas' cap below.
-  unsigned cpus = std::max(1u, std::thread::hardware_concurrency());
-#ifdef __GLIBC__
-  if (cpu_set_t set; sched_getaffinity(0, sizeof set, &set) == 0) cpus = unsigned(std::max(1, CPU_COUNT(&set)));
-#endif
+  // The CPUs the process may use (taskset, a cpuset, a container's CPU
+  // quota), not the machine's cores: the default --jobs, and the arenas'
+  // cap below.
+  const unsigned cpus = xa::usable_cpus();
   if (jobs == 0) jobs = cpus;
 #ifdef __GLIBC__
   // glibc gives threads up to 8 malloc arenas a core, each keeping what

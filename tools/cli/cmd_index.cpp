@@ -2,9 +2,9 @@
 #include <algorithm>
 #include <filesystem>
 #include <iostream>
-#include <thread>
 
 #include "cli.h"
+#include "xqrec/audit/usable_cpus.h"
 #include "xqrec/core/rules/rule_set.h"
 #include "xqrec/formats/encoding.h"
 #include "xqrec/formats/input_walk.h"
@@ -44,7 +44,7 @@ int run_index(const std::vector<std::string>& args) {
   opts.add_options()
       ("input", po::value<std::vector<std::string>>(&inputs), "files or directories (recursed)")
       ("db", po::value<std::string>(&db_path)->required(), "the index: an SQLite database (created when missing)")
-      ("jobs,j", po::value<unsigned>(&jobs), "threads that audit and key the games (default: all cores; one writes the database)")
+      ("jobs,j", po::value<unsigned>(&jobs), "threads that audit and key the games (default: the CPUs it may use; one writes the database)")
       ("rebuild", "start the index afresh")
       ("merge", po::value<std::vector<std::string>>(&merge)->multitoken(), "join these shard indexes into --db")
       ("min-plies", po::value<unsigned>(&min_plies), "duplicates: the shortest main line counted as embedded (default 30)")
@@ -102,7 +102,7 @@ int run_index(const std::vector<std::string>& args) {
   // changes nothing.
   xi::IndexOptions options;
   options.min_plies = min_plies;
-  options.jobs = jobs ? jobs : std::max(1u, std::thread::hardware_concurrency());
+  options.jobs = jobs ? jobs : xq::audit::usable_cpus();
   if (!parse_shard_option("index", vm, options.shard)) return kUsage;
   options.audit.rules = *rule_set;
   if (!encoding.empty()) options.read.input_encoding = encoding;

@@ -32,7 +32,7 @@ struct BatchOptions {
   AuditOptions audit;
   GameLines lines;
   ReadOptions read;
-  unsigned jobs = 0;      // 0: all cores
+  unsigned jobs = 0;      // 0: the CPUs it may use (usable_cpus.h)
   std::size_t max_games = 0;  // games read at most from one file (0: all), then a max-games warning
   bool progress = false;  // a progress line on stderr (call it only for a terminal)
   formats::Shard shard;   // --shard: the games of this shard only (file-level findings with (path, 0))
