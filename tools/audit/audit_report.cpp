@@ -75,7 +75,7 @@ void put_finding(std::string& out, const Issue& f) {
     }
     out += ']';
   }
-  if (f.verdict) (out += ",\"verdict\":") += rules::verdict_json(*f.verdict);
+  if (f.verdict) rules::append_verdict_json(out += ",\"verdict\":", *f.verdict);
   out += '}';
 }
 

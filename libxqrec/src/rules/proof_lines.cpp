@@ -1,5 +1,5 @@
 // The proof lines of a verdict (verdict.h add_proof_lines) and their JSON.
-#include <ostream>
+#include <string>
 
 #include "xqrec/core/iccs.h"
 #include "xqrec/core/json_text.h"
@@ -25,20 +25,31 @@ void add_proof_lines(Verdict& v, const Position& before, const ThreatOptions& op
 
 namespace detail {
 
-void write_proofs_json(std::ostream& out, std::span<const ProofLine> proofs) {
-  out << ",\"proofs\":[";
+void append_proofs_json(std::string& out, std::span<const ProofLine> proofs) {
+  out += ",\"proofs\":[";
   for (std::size_t i = 0; i < proofs.size(); ++i) {
     const ProofLine& p = proofs[i];
-    out << (i ? "," : "") << "{\"ply\":" << p.ply << ",\"side\":" << json_string(color_name(p.side))
-        << ",\"kind\":" << (p.mate ? "\"mate\"" : "\"gain\"");
-    if (!p.mate)
-      out << ",\"piece\":" << json_string(piece_type_name(p.target.victim_piece.type()))
-          << ",\"square\":" << json_string(p.target.victim.name()) << ",\"gain\":" << p.target.gain;
-    out << ",\"line\":[";
-    for (std::size_t k = 0; k < p.moves.size(); ++k) out << (k ? "," : "") << json_string(to_iccs(p.moves[k]));
-    out << "],\"rebuilt\":" << (p.moves.empty() ? "false" : "true") << "}";
+    out += i ? ",{\"ply\":" : "{\"ply\":";
+    out += std::to_string(p.ply);
+    out += ",\"side\":";
+    append_json_string(out, color_name(p.side));
+    out += p.mate ? ",\"kind\":\"mate\"" : ",\"kind\":\"gain\"";
+    if (!p.mate) {
+      out += ",\"piece\":";
+      append_json_string(out, piece_type_name(p.target.victim_piece.type()));
+      out += ",\"square\":";
+      append_json_string(out, p.target.victim.name());
+      out += ",\"gain\":";
+      out += std::to_string(p.target.gain);
+    }
+    out += ",\"line\":[";
+    for (std::size_t k = 0; k < p.moves.size(); ++k) {
+      if (k) out += ',';
+      append_json_string(out, to_iccs(p.moves[k]));
+    }
+    out += p.moves.empty() ? "],\"rebuilt\":false}" : "],\"rebuilt\":true}";
   }
-  out << "]";
+  out += ']';
 }
 
 }  // namespace detail

@@ -2,10 +2,10 @@
 
 #include <algorithm>
 #include <array>
+#include <charconv>
 #include <map>
 #include <ostream>
 #include <set>
-#include <sstream>
 
 #include "xqrec/core/iccs.h"
 #include "xqrec/core/rules/values.h"
@@ -503,61 +503,107 @@ Result<std::optional<Verdict>, LineError> adjudicate_line(const Position& start,
   return std::optional<Verdict>();
 }
 
-void write_verdict_json(std::ostream& out, const Verdict& v, bool with_proofs) {
-  out << "{\"rules\":" << json_string(rule_set_name(v.rules)) << ",\"outcome\":" << json_string(outcome_name(v.outcome));
-  if (v.undecided) out << ",\"undecided\":true";
-  out << ",\"must_change\":";
-  if (v.must_change) out << json_string(color_name(*v.must_change));
-  else out << "null";
-  out << ",\"cycle\":[" << v.first_ply << "," << v.last_ply << "],\"classes\":{";
+namespace {
+
+void append_int(std::string& out, long long n) {
+  char digits[24];
+  out.append(digits, std::to_chars(digits, digits + sizeof digits, n).ptr);
+}
+
+}  // namespace
+
+void append_verdict_json(std::string& out, const Verdict& v, bool with_proofs) {
+  out += "{\"rules\":";
+  append_json_string(out, rule_set_name(v.rules));
+  out += ",\"outcome\":";
+  append_json_string(out, outcome_name(v.outcome));
+  if (v.undecided) out += ",\"undecided\":true";
+  out += ",\"must_change\":";
+  if (v.must_change) append_json_string(out, color_name(*v.must_change));
+  else out += "null";
+  out += ",\"cycle\":[";
+  append_int(out, v.first_ply);
+  out += ',';
+  append_int(out, v.last_ply);
+  out += "],\"classes\":{";
   for (Color c : {Color::Red, Color::Black}) {
-    out << (c == Color::Red ? "" : ",") << json_string(color_name(c)) << ":[";
+    if (c == Color::Black) out += ',';
+    append_json_string(out, color_name(c));
+    out += ":[";
     bool first = true;
     for (const auto& m : v.moves)
       if (m.side == c) {
-        out << (first ? "" : ",") << json_string(class_name_zh(m.cls));
+        if (!first) out += ',';
+        append_json_string(out, class_name_zh(m.cls));
         first = false;
       }
-    out << "]";
+    out += ']';
   }
-  out << "},\"targets\":[";
+  out += "},\"targets\":[";
   bool first = true;
   for (std::size_t i = 0; i < v.moves.size(); ++i) {
     const auto& m = v.moves[i];
     for (const auto& t : m.targets) {
-      out << (first ? "" : ",") << "{\"ply\":" << v.first_ply + int(i) << ",\"side\":" << json_string(color_name(m.side))
-          << ",\"move\":" << json_string(to_iccs(m.move)) << ",\"piece\":" << json_string(piece_type_name(t.victim_piece.type()))
-          << ",\"square\":" << json_string(t.victim.name()) << ",\"root\":" << json_string(root_name(t.root))
-          << ",\"joint\":" << (t.joint ? "true" : "false") << ",\"by_checks\":" << (t.by_checks ? "true" : "false") << "}";
+      out += first ? "{\"ply\":" : ",{\"ply\":";
+      append_int(out, v.first_ply + int(i));
+      out += ",\"side\":";
+      append_json_string(out, color_name(m.side));
+      out += ",\"move\":";
+      append_json_string(out, to_iccs(m.move));
+      out += ",\"piece\":";
+      append_json_string(out, piece_type_name(t.victim_piece.type()));
+      out += ",\"square\":";
+      append_json_string(out, t.victim.name());
+      out += ",\"root\":";
+      append_json_string(out, root_name(t.root));
+      out += t.joint ? ",\"joint\":true" : ",\"joint\":false";
+      out += t.by_checks ? ",\"by_checks\":true}" : ",\"by_checks\":false}";
       first = false;
     }
   }
-  out << "]";
+  out += ']';
   // The moves whose class a search budget left open (only when there are
   // some: the default budgets never do).
   if (std::any_of(v.moves.begin(), v.moves.end(), [](const MoveClassification& m) { return m.unknown.any(); })) {
-    out << ",\"unknown\":[";
+    out += ",\"unknown\":[";
     first = true;
     for (std::size_t i = 0; i < v.moves.size(); ++i) {
       const auto& m = v.moves[i];
       if (!m.unknown.any()) continue;
-      out << (first ? "" : ",") << "{\"ply\":" << v.first_ply + int(i) << ",\"side\":" << json_string(color_name(m.side))
-          << ",\"may_be\":[" << (m.unknown.mate ? "\"杀\"" : "") << (m.unknown.mate && m.unknown.chase ? "," : "")
-          << (m.unknown.chase ? "\"捉\"" : "") << "]}";
+      out += first ? "{\"ply\":" : ",{\"ply\":";
+      append_int(out, v.first_ply + int(i));
+      out += ",\"side\":";
+      append_json_string(out, color_name(m.side));
+      out += ",\"may_be\":[";
+      if (m.unknown.mate) out += "\"杀\"";
+      if (m.unknown.mate && m.unknown.chase) out += ',';
+      if (m.unknown.chase) out += "\"捉\"";
+      out += "]}";
       first = false;
     }
-    out << "]";
+    out += ']';
   }
-  if (with_proofs) detail::write_proofs_json(out, v.proofs);
-  out << ",\"articles\":[";
-  for (std::size_t i = 0; i < v.articles.size(); ++i) out << (i ? "," : "") << json_string(v.articles[i]);
-  out << "],\"explanation\":" << json_string(v.explanation) << "}";
+  if (with_proofs) detail::append_proofs_json(out, v.proofs);
+  out += ",\"articles\":[";
+  for (std::size_t i = 0; i < v.articles.size(); ++i) {
+    if (i) out += ',';
+    append_json_string(out, v.articles[i]);
+  }
+  out += "],\"explanation\":";
+  append_json_string(out, v.explanation);
+  out += '}';
+}
+
+void write_verdict_json(std::ostream& out, const Verdict& v, bool with_proofs) {
+  std::string json;
+  append_verdict_json(json, v, with_proofs);
+  out << json;
 }
 
 std::string verdict_json(const Verdict& v) {
-  std::ostringstream s;
-  write_verdict_json(s, v);
-  return s.str();
+  std::string json;
+  append_verdict_json(json, v, false);
+  return json;
 }
 
 }  // namespace xq::rules

@@ -107,11 +107,14 @@ Result<std::optional<Verdict>, LineError> adjudicate_line(const Position& start,
 // for its HTML report.
 void add_proof_lines(Verdict& v, const Position& before, const ThreatOptions& opt = {});
 
-// Writes the verdict as one JSON object (no trailing newline). With
+// Appends the verdict as one JSON object (no trailing newline). With
 // `with_proofs`, a member "proofs" follows "targets":
 //   [{"ply":5,"side":"red","kind":"mate","line":["h2e2",...],"rebuilt":true},
 //    {"ply":7,"side":"black","kind":"gain","piece":"rook","square":"c7","gain":9,"line":[...],"rebuilt":true}]
 // ("rebuilt":false and an empty line when the budget did not suffice).
+// Appended to a string, not streamed: the audit adds one to the JSON line
+// of every game with a repetition.
+void append_verdict_json(std::string& out, const Verdict& v, bool with_proofs = false);
 void write_verdict_json(std::ostream& out, const Verdict& v, bool with_proofs = false);
 std::string verdict_json(const Verdict& v);
 
