@@ -89,43 +89,59 @@ class ParseMemo {
  public:
   static constexpr std::size_t kMaxText = 16;
 
-  const MoveDescription* find(std::string_view text, Notation hint) {
+  const MoveDescription* find(std::string_view text, Notation hint) const {
     if (text.size() > kMaxText) return nullptr;
-    const Entry& e = entries_[slot(text, hint)];
-    if (e.size != text.size() || e.hint != hint || std::memcmp(e.text, text.data(), text.size()) != 0) return nullptr;
+    const Key k = key_of(text, hint);
+    const Entry& e = entries_[slot(k)];
+    if (e.first != k.first || e.last != k.last || e.size != k.size || e.hint != k.hint) return nullptr;
     return &e.description;
   }
   void store(std::string_view text, Notation hint, const MoveDescription& d) {
     if (text.size() > kMaxText) return;
-    Entry& e = entries_[slot(text, hint)];
-    e.size = std::uint8_t(text.size());
-    e.hint = hint;
-    std::memcpy(e.text, text.data(), text.size());
+    const Key k = key_of(text, hint);
+    Entry& e = entries_[slot(k)];
+    e.first = k.first;
+    e.last = k.last;
+    e.size = k.size;
+    e.hint = k.hint;
     e.description = d;
   }
 
  private:
+  // A text of up to 16 bytes as two words, which tell it whole: the first
+  // and the last eight bytes (overlapping for texts of 8..15 bytes), or the
+  // bytes of a shorter text and zero. Compared as words, not with memcmp.
+  struct Key {
+    std::uint64_t first = 0, last = 0;
+    std::uint8_t size = 0;
+    Notation hint = Notation::Auto;
+  };
+  static Key key_of(std::string_view text, Notation hint) {
+    Key k;
+    k.size = std::uint8_t(text.size());
+    k.hint = hint;
+    if (text.size() >= 8) {
+      std::memcpy(&k.first, text.data(), 8);
+      std::memcpy(&k.last, text.data() + text.size() - 8, 8);
+    } else {
+      for (std::size_t i = 0; i < text.size(); ++i)
+        k.first |= std::uint64_t(static_cast<unsigned char>(text[i])) << (8 * i);
+    }
+    return k;
+  }
   // 8192 slots (about 300 KB a thread): the Chinese texts of both sides
   // number about 3,400, and with 4096 slots one text in ten of random games
   // was read again after its slot had been taken by another.
   static constexpr std::size_t kSlots = 8192;
-  struct Entry {
-    char text[kMaxText];
+  struct Entry {  // a Key's members, unpadded
+    std::uint64_t first = 0, last = 0;
     std::uint8_t size = 0xFF;  // no text: never matches
     Notation hint = Notation::Auto;
     MoveDescription description;
   };
-  // The text as two words (the first and the last eight bytes, overlapping
-  // for texts of 8..16 bytes), mixed.
-  static std::size_t slot(std::string_view text, Notation hint) {
-    std::uint64_t a = 0, b = 0;
-    if (text.size() >= 8) {
-      std::memcpy(&a, text.data(), 8);
-      std::memcpy(&b, text.data() + text.size() - 8, 8);
-    } else {
-      for (std::size_t i = 0; i < text.size(); ++i) a |= std::uint64_t(static_cast<unsigned char>(text[i])) << (8 * i);
-    }
-    std::uint64_t h = a * 0x9E3779B97F4A7C15ull ^ b * 0xC2B2AE3D27D4EB4Full ^ (text.size() << 4 | std::uint64_t(hint));
+  static std::size_t slot(const Key& k) {
+    std::uint64_t h = k.first * 0x9E3779B97F4A7C15ull ^ k.last * 0xC2B2AE3D27D4EB4Full ^
+                      (std::uint64_t(k.size) << 4 | std::uint64_t(k.hint));
     h ^= h >> 31;
     h *= 0xBF58476D1CE4E5B9ull;
     return std::size_t(h >> 40) & (kSlots - 1);
