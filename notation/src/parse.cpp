@@ -90,12 +90,13 @@ class ParseMemo {
   static constexpr std::size_t kMaxText = 16;
 
   const MoveDescription* find(std::string_view text, Notation hint) const {
-    if (text.size() > kMaxText) return nullptr;
-    const Key k = key_of(text, hint);
-    const Entry* e = &entries_[bucket(k)];
-    if (e[0].holds(k)) return &e[0].description;
-    if (e[1].holds(k)) return &e[1].description;
-    return nullptr;
+    const Entry* e = find_entry(text, hint);
+    return e ? &e->description : nullptr;
+  }
+  // The description, when it has the plain form for `mover` (memoised_plain).
+  const MoveDescription* find_plain(std::string_view text, Notation hint, Color mover) const {
+    const Entry* e = find_entry(text, hint);
+    return e && (e->plain_sides >> unsigned(mover) & 1u) ? &e->description : nullptr;
   }
   void store(std::string_view text, Notation hint, const MoveDescription& d) {
     if (text.size() > kMaxText) return;
@@ -107,10 +108,31 @@ class ParseMemo {
     e.last = k.last;
     e.size = k.size;
     e.hint = k.hint;
+    e.plain_sides = plain_sides(d);
     e.description = d;
   }
 
  private:
+  struct Entry;
+  const Entry* find_entry(std::string_view text, Notation hint) const {
+    if (text.size() > kMaxText) return nullptr;
+    const Key k = key_of(text, hint);
+    const Entry* e = &entries_[bucket(k)];
+    if (e[0].holds(k)) return &e[0];
+    if (e[1].holds(k)) return &e[1];
+    return nullptr;
+  }
+  // The movers (a bit per Color) for which d has the plain form.
+  static std::uint8_t plain_sides(const MoveDescription& d) {
+    if (d.notation == Notation::Iccs || d.mark != Mark::None || d.piece == PieceType::None ||
+        d.direction == Direction::Unknown || !d.notes.empty() || d.file < 1 || d.file > 9)
+      return 0;
+    std::uint8_t sides = 0b11;
+    if (d.glyph_side >= 0) sides &= std::uint8_t(1u << unsigned(d.glyph_side));
+    if (d.digit_side >= 0) sides &= std::uint8_t(1u << unsigned(d.digit_side));
+    return sides;
+  }
+
   // A text of up to 16 bytes as two words, which tell it whole: the first
   // and the last eight bytes (overlapping for texts of 8..15 bytes), or the
   // bytes of a shorter text and zero. Compared as words, not with memcmp.
@@ -142,6 +164,7 @@ class ParseMemo {
     std::uint64_t first = 0, last = 0;
     std::uint8_t size = 0xFF;  // no text: never matches
     Notation hint = Notation::Auto;
+    std::uint8_t plain_sides = 0;  // plain_sides(description)
     MoveDescription description;
     bool holds(const Key& k) const { return first == k.first && last == k.last && size == k.size && hint == k.hint; }
   };
@@ -192,10 +215,10 @@ bool reads_as_move(std::string_view text, Notation hint) {
 }
 
 namespace detail {
-const MoveDescription* memoised_description(std::string_view text, Notation hint) {
-  if (const MoveDescription* d = memo().find(text, hint)) return d;
-  if (!parse_move_text(text, hint)) return nullptr;
-  return memo().find(text, hint);  // null when the text is too long to keep
+const MoveDescription* memoised_plain(std::string_view text, Notation hint, Color mover) {
+  if (const MoveDescription* d = memo().find_plain(text, hint, mover)) return d;
+  if (memo().find(text, hint) || !parse_move_text(text, hint)) return nullptr;  // kept and not plain, or unread
+  return memo().find_plain(text, hint, mover);  // null when the text is too long to keep
 }
 }  // namespace detail
 

@@ -345,14 +345,10 @@ constexpr std::array<SquareSet, kFiles> kFileSquares = [] {
 }();
 
 Move plain_move(const Position& pos, std::string_view text, Notation hint) {
-  const MoveDescription* d = detail::memoised_description(text, hint);
-  if (!d || d->notation == Notation::Iccs || d->mark != Mark::None || d->piece == PieceType::None ||
-      d->direction == Direction::Unknown || !d->notes.empty() || d->file < 1 || d->file > 9)
-    return Move::none();
   const Color c = pos.side_to_move();
   // Glyphs or digits of the other side would be noted (add_side_notes).
-  if ((d->glyph_side >= 0 && Color(d->glyph_side) != c) || (d->digit_side >= 0 && Color(d->digit_side) != c))
-    return Move::none();
+  const MoveDescription* d = detail::memoised_plain(text, hint, c);
+  if (!d) return Move::none();
   // Exactly one piece of the type on the named file (with two or more,
   // plain_file_sources notes the file or picks WXF's middle pawn): the
   // mover's pieces on that file, not its ten squares, are looked at.
