@@ -1,5 +1,7 @@
 #include "xqrec/core/json_text.h"
 
+#include <array>
+#include <bit>
 #include <cstdint>
 #include <cstring>
 
@@ -27,17 +29,26 @@ std::size_t utf8_len(std::string_view s, std::size_t i) {
   return 4;
 }
 
-// Whether none of eight bytes needs a look: no control (< 0x20), '"', '\\',
-// DEL nor byte of 0x80 or more. A word test per eight bytes instead of four
-// tests per byte: most of a game's JSON line is ASCII (FENs, messages).
-bool plain_word(std::uint64_t w) {
+// The bytes of a word that need a look: a control (< 0x20), '"', '\\', DEL
+// or a byte of 0x80 or more. Each such byte has its high bit set in the
+// result; a byte after (above) a flagged one may be flagged too (a borrow),
+// never one before it, so the lowest flag is exact. A word test per eight
+// bytes instead of four tests per byte: most of a game's JSON line is ASCII
+// (FENs, messages, dates).
+std::uint64_t flagged_bytes(std::uint64_t w) {
   constexpr std::uint64_t kOnes = 0x0101010101010101ull, kHigh = 0x8080808080808080ull;
   const auto has_zero = [&](std::uint64_t x) { return (x - kOnes) & ~x; };
   const std::uint64_t below_space = (w - kOnes * 0x20) & ~w;
-  const std::uint64_t flagged = below_space | has_zero(w ^ (kOnes * '"')) | has_zero(w ^ (kOnes * '\\')) |
-                                has_zero(w ^ (kOnes * 0x7F)) | w;
-  return (flagged & kHigh) == 0;
+  return (below_space | has_zero(w ^ (kOnes * '"')) | has_zero(w ^ (kOnes * '\\')) | has_zero(w ^ (kOnes * 0x7F)) | w) &
+         kHigh;
 }
+
+// Printable ASCII other than '"' and '\\': copied as it is.
+constexpr std::array<bool, 256> kPlainByte = [] {
+  std::array<bool, 256> t{};
+  for (int c = 0x20; c < 0x7F; ++c) t[std::size_t(c)] = c != '"' && c != '\\';
+  return t;
+}();
 
 void append_hex4(std::string& out, unsigned v) {
   static const char* hex = "0123456789abcdef";
@@ -53,28 +64,23 @@ void append_hex4(std::string& out, unsigned v) {
 void append_json_string(std::string& out, std::string_view s) {
   out.reserve(out.size() + s.size() + 2);
   out += '"';
+  const char* const d = s.data();
+  const std::size_t n = s.size();
   // Bytes that need no escape are copied in runs, not one by one.
   std::size_t run = 0;
-  for (std::size_t i = 0; i < s.size();) {
-    const auto c = static_cast<unsigned char>(s[i]);
-    if (c < 0x80) {
-      // The last bytes of a text of eight or more are tested as its last
-      // word, overlapping bytes already passed.
-      const std::size_t at = i + 8 <= s.size() ? i : s.size() >= 8 ? s.size() - 8 : i;
-      std::uint64_t word;
-      if (at + 8 <= s.size() && (std::memcpy(&word, s.data() + at, 8), plain_word(word))) {
-        i = at + 8;
-        continue;
-      }
-      if (c >= 0x20 && c != 0x7F && c != '"' && c != '\\') {
-        ++i;
-        continue;
-      }
-    } else if (const std::size_t n = utf8_len(s, i); n != 0) {
-      i += n;
-      continue;
+  // One character at i: passed over, or escaped after the run before it.
+  const auto step = [&](std::size_t& i) {
+    const auto c = static_cast<unsigned char>(d[i]);
+    if (kPlainByte[c]) {
+      ++i;
+      return;
     }
-    out.append(s.data() + run, i - run);
+    if (c >= 0x80)
+      if (const std::size_t len = utf8_len(s, i); len != 0) {
+        i += len;
+        return;
+      }
+    out.append(d + run, i - run);
     switch (c) {
       case '"': out += "\\\""; break;
       case '\\': out += "\\\\"; break;
@@ -90,8 +96,30 @@ void append_json_string(std::string& out, std::string_view s) {
         append_hex4(out, c >= 0x80 ? 0xFFFDu : c);
     }
     run = ++i;
+  };
+  std::size_t i = 0;
+  // Eight bytes at a time: past them when none needs a look, else to the
+  // first that does.
+  while (i + 8 <= n) {
+    std::uint64_t word;
+    std::memcpy(&word, d + i, 8);
+    const std::uint64_t flags = flagged_bytes(word);
+    if (flags == 0) {
+      i += 8;
+      continue;
+    }
+    if constexpr (std::endian::native == std::endian::little) i += std::size_t(std::countr_zero(flags)) / 8;
+    step(i);
   }
-  out.append(s.data() + run, s.size() - run);
+  // The last bytes of a text of eight or more: its last word, overlapping
+  // bytes already passed.
+  if (i < n && n >= 8) {
+    std::uint64_t word;
+    std::memcpy(&word, d + n - 8, 8);
+    if (flagged_bytes(word) == 0) i = n;
+  }
+  while (i < n) step(i);
+  out.append(d + run, n - run);
   out += '"';
 }
 
