@@ -1,30 +1,54 @@
 #include "xqrec/core/json_text.h"
 
+#include <array>
+#include <bit>
 #include <cstdint>
+#include <cstring>
 
 namespace xq {
 
 namespace {
 
-// Length of the valid UTF-8 sequence at s[i], or 0.
+// Length of the valid UTF-8 sequence at s[i], or 0. The three-byte form
+// (CJK text) first, its two exclusions (overlong E0 80..9F, surrogates ED
+// A0..BF) tested on the second byte without building the code point.
 std::size_t utf8_len(std::string_view s, std::size_t i) {
   const auto b = [&](std::size_t k) { return static_cast<unsigned char>(s[k]); };
   const unsigned char c = b(i);
-  std::size_t n;
-  std::uint32_t cp, min;
-  if (c < 0x80) return 1;
-  if (c >= 0xC2 && c <= 0xDF) n = 2, cp = c & 0x1Fu, min = 0x80;
-  else if (c >= 0xE0 && c <= 0xEF) n = 3, cp = c & 0x0Fu, min = 0x800;
-  else if (c >= 0xF0 && c <= 0xF4) n = 4, cp = c & 0x07u, min = 0x10000;
-  else return 0;
-  if (i + n > s.size()) return 0;
-  for (std::size_t k = 1; k < n; ++k) {
-    if ((b(i + k) & 0xC0) != 0x80) return 0;
-    cp = cp << 6 | (b(i + k) & 0x3Fu);
+  const auto continuation = [](unsigned char x) { return (x & 0xC0) == 0x80; };
+  if ((c & 0xF0) == 0xE0) {
+    if (i + 3 > s.size() || !continuation(b(i + 1)) || !continuation(b(i + 2))) return 0;
+    if ((c == 0xE0 && b(i + 1) < 0xA0) || (c == 0xED && b(i + 1) >= 0xA0)) return 0;
+    return 3;
   }
-  if (cp < min || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF)) return 0;
-  return n;
+  if (c >= 0xC2 && c <= 0xDF) return i + 2 <= s.size() && continuation(b(i + 1)) ? 2 : 0;
+  if (c < 0xF0 || c > 0xF4) return c < 0x80 ? 1 : 0;
+  if (i + 4 > s.size() || !continuation(b(i + 1)) || !continuation(b(i + 2)) || !continuation(b(i + 3))) return 0;
+  // F0 80..8F is overlong, F4 90..BF beyond U+10FFFF.
+  if ((c == 0xF0 && b(i + 1) < 0x90) || (c == 0xF4 && b(i + 1) >= 0x90)) return 0;
+  return 4;
 }
+
+// The bytes of a word that need a look: a control (< 0x20), '"', '\\', DEL
+// or a byte of 0x80 or more. Each such byte has its high bit set in the
+// result; a byte after (above) a flagged one may be flagged too (a borrow),
+// never one before it, so the lowest flag is exact. A word test per eight
+// bytes instead of four tests per byte: most of a game's JSON line is ASCII
+// (FENs, messages, dates).
+std::uint64_t flagged_bytes(std::uint64_t w) {
+  constexpr std::uint64_t kOnes = 0x0101010101010101ull, kHigh = 0x8080808080808080ull;
+  const auto has_zero = [&](std::uint64_t x) { return (x - kOnes) & ~x; };
+  const std::uint64_t below_space = (w - kOnes * 0x20) & ~w;
+  return (below_space | has_zero(w ^ (kOnes * '"')) | has_zero(w ^ (kOnes * '\\')) | has_zero(w ^ (kOnes * 0x7F)) | w) &
+         kHigh;
+}
+
+// Printable ASCII other than '"' and '\\': copied as it is.
+constexpr std::array<bool, 256> kPlainByte = [] {
+  std::array<bool, 256> t{};
+  for (int c = 0x20; c < 0x7F; ++c) t[std::size_t(c)] = c != '"' && c != '\\';
+  return t;
+}();
 
 void append_hex4(std::string& out, unsigned v) {
   static const char* hex = "0123456789abcdef";
@@ -40,21 +64,23 @@ void append_hex4(std::string& out, unsigned v) {
 void append_json_string(std::string& out, std::string_view s) {
   out.reserve(out.size() + s.size() + 2);
   out += '"';
+  const char* const d = s.data();
+  const std::size_t n = s.size();
   // Bytes that need no escape are copied in runs, not one by one.
   std::size_t run = 0;
-  for (std::size_t i = 0; i < s.size();) {
-    const auto c = static_cast<unsigned char>(s[i]);
-    if (c >= 0x20 && c < 0x7F && c != '"' && c != '\\') {
+  // One character at i: passed over, or escaped after the run before it.
+  const auto step = [&](std::size_t& i) {
+    const auto c = static_cast<unsigned char>(d[i]);
+    if (kPlainByte[c]) {
       ++i;
-      continue;
+      return;
     }
-    if (c >= 0x80) {
-      if (const std::size_t n = utf8_len(s, i); n != 0) {
-        i += n;
-        continue;
+    if (c >= 0x80)
+      if (const std::size_t len = utf8_len(s, i); len != 0) {
+        i += len;
+        return;
       }
-    }
-    out.append(s.data() + run, i - run);
+    out.append(d + run, i - run);
     switch (c) {
       case '"': out += "\\\""; break;
       case '\\': out += "\\\\"; break;
@@ -70,8 +96,30 @@ void append_json_string(std::string& out, std::string_view s) {
         append_hex4(out, c >= 0x80 ? 0xFFFDu : c);
     }
     run = ++i;
+  };
+  std::size_t i = 0;
+  // Eight bytes at a time: past them when none needs a look, else to the
+  // first that does.
+  while (i + 8 <= n) {
+    std::uint64_t word;
+    std::memcpy(&word, d + i, 8);
+    const std::uint64_t flags = flagged_bytes(word);
+    if (flags == 0) {
+      i += 8;
+      continue;
+    }
+    if constexpr (std::endian::native == std::endian::little) i += std::size_t(std::countr_zero(flags)) / 8;
+    step(i);
   }
-  out.append(s.data() + run, s.size() - run);
+  // The last bytes of a text of eight or more: its last word, overlapping
+  // bytes already passed.
+  if (i < n && n >= 8) {
+    std::uint64_t word;
+    std::memcpy(&word, d + n - 8, 8);
+    if (flagged_bytes(word) == 0) i = n;
+  }
+  while (i < n) step(i);
+  out.append(d + run, n - run);
   out += '"';
 }
 

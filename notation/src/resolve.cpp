@@ -6,10 +6,12 @@
 // check_move() decides. Nothing is allocated unless the move fails.
 #include "xqrec/notation/resolve.h"
 
+#include <array>
 #include <string>
 
 #include "text.h"
 #include "xqrec/core/iccs.h"
+#include "xqrec/core/square_set.h"
 
 namespace xq::notation {
 
@@ -334,20 +336,33 @@ Result<ResolvedMove, MoveTextError> resolve_move(const Position& pos, std::strin
   return resolve(pos, *parsed);
 }
 
+// The squares of each file, for plain_move's look at one file.
+constexpr std::array<SquareSet, kFiles> kFileSquares = [] {
+  std::array<SquareSet, kFiles> files{};
+  for (int f = 0; f < kFiles; ++f)
+    for (int r = 0; r < kRanks; ++r) files[std::size_t(f)].insert(Square(f, r));
+  return files;
+}();
+
 Move plain_move(const Position& pos, std::string_view text, Notation hint) {
-  const MoveDescription* d = detail::memoised_description(text, hint);
-  if (!d || d->notation == Notation::Iccs || d->mark != Mark::None || d->piece == PieceType::None ||
-      d->direction == Direction::Unknown || !d->notes.empty())
-    return Move::none();
   const Color c = pos.side_to_move();
-  DialectNotes notes;
-  add_side_notes(*d, c, notes);
-  Sources src;
-  plain_file_sources(pos, c, d->piece, *d, src, notes);
+  // Glyphs or digits of the other side would be noted (add_side_notes).
+  const MoveDescription* d = detail::memoised_plain(text, hint, c);
+  if (!d) return Move::none();
+  // Exactly one piece of the type on the named file (with two or more,
+  // plain_file_sources notes the file or picks WXF's middle pawn): the
+  // mover's pieces on that file, not its ten squares, are looked at.
+  const int f = detail::iccs_file(c, d->file);
+  const Piece p(c, d->piece);
+  Square from = Square::none();
+  int found = 0;
+  (pos.occupied(c) & kFileSquares[std::size_t(f)]).for_each([&](Square s) {
+    if (pos.at(s) == p) from = s, ++found;
+  });
   Square to;
-  if (src.count != 1 || !notes.empty() || destination(c, d->piece, src.sq[0], d->direction, d->number, to) != MoveError::None)
+  if (found != 1 || destination(c, d->piece, from, d->direction, d->number, to) != MoveError::None)
     return Move::none();
-  return Move(src.sq[0], to);
+  return Move(from, to);
 }
 
 }  // namespace xq::notation

@@ -15,10 +15,13 @@
 namespace xq::notation::detail {
 
 // parse_move_text's reading of a text that reads without error, from the
-// per-thread memo (parsed and stored first when it is not there): no copy.
-// Null when the text does not read, or is too long to keep. The pointer is
-// good until the next text is parsed on this thread.
-const MoveDescription* memoised_description(std::string_view text, Notation hint);
+// per-thread memo (parsed and stored first when it is not there): no copy,
+// and only when it has the plain form for `mover`: a piece, its file (1..9),
+// a direction and a number, no mark, no note, not ICCS, and no glyph or
+// digit of the other side (each would be noted). Null otherwise, and when
+// the text does not read or is too long to keep. The pointer is good until
+// the next text is parsed on this thread.
+const MoveDescription* memoised_plain(std::string_view text, Notation hint, Color mover);
 
 struct Decoded {
   char32_t cp = 0;       // U+FFFD for an ill-formed sequence; 0 at the end

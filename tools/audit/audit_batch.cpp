@@ -529,8 +529,9 @@ BatchSummary audit_files(const std::vector<InputFile>& files, const BatchOptions
     account(sum, a);
     if (sink.game) sink.game(a);
     if (any_lines) {
-      if (opt.lines.jsonl) jsonl = audit_to_json(a);
-      if (opt.lines.text) text = audit_to_text(a);
+      // Into the same strings game after game: their storage serves again.
+      if (opt.lines.jsonl) jsonl.clear(), append_audit_json(jsonl, a);
+      if (opt.lines.text) text.clear(), append_audit_text(text, a);
       if (sink.lines) sink.lines(jsonl, text);
     }
     progress.update(files_done, sum.games, bytes_read.load(std::memory_order_relaxed));

@@ -1,27 +1,41 @@
 #include "phrase_set.h"
 
+#include <algorithm>
 #include <cassert>
 
 namespace xq::audit {
 
-PhraseSet::PhraseSet(std::span<const std::string_view> phrases) {
-  for (std::string_view p : phrases) {
-    assert(p.size() >= 2);
-    phrases_.push_back({pair_at(p.data()), p});
-    starts_.set(pair_at(p.data()));
-  }
+PhraseSet::PhraseSet(std::span<const std::string_view> phrases) : phrases_(phrases.begin(), phrases.end()) {
+  assert(!phrases_.empty());
+  shortest_ = phrases_.front().size();
+  for (std::string_view p : phrases_) shortest_ = std::min(shortest_, p.size());
+  assert(shortest_ >= 2 && shortest_ <= 255);
+  // A pair that ends at byte j of some phrase's first `shortest_` bytes
+  // lets the window move only so far that this byte comes to its end;
+  // any other pair, a whole window less one byte (the pair's first byte
+  // may begin a phrase).
+  shift_.fill(std::uint8_t(shortest_ - 1));
+  for (std::string_view p : phrases_)
+    for (std::size_t j = 1; j < shortest_; ++j) {
+      std::uint8_t& s = shift_[pair_at(p.data() + j - 1)];
+      s = std::min(s, std::uint8_t(shortest_ - 1 - j));
+    }
 }
 
 bool PhraseSet::found_in(std::string_view text) const {
-  if (text.size() < 2) return false;
+  const std::size_t n = text.size();
+  if (n < shortest_) return false;
   const char* const d = text.data();
-  for (std::size_t i = 0; i + 1 < text.size(); ++i) {
-    const unsigned pair = pair_at(d + i);
-    if (!starts_[pair]) [[likely]]
+  // i: where the window starts; its last pair is at i + shortest_ - 2.
+  for (std::size_t i = 0; i + shortest_ <= n;) {
+    if (const std::uint8_t s = shift_[pair_at(d + i + shortest_ - 2)]; s != 0) [[likely]] {
+      i += s;
       continue;
+    }
     const std::string_view rest = text.substr(i);
-    for (const Phrase& p : phrases_)
-      if (p.first_pair == pair && rest.starts_with(p.text)) return true;
+    for (std::string_view p : phrases_)
+      if (rest.starts_with(p)) return true;
+    ++i;
   }
   return false;
 }

@@ -3,11 +3,15 @@
 // the record say how the game ended?): one std::string_view::find per phrase
 // passed over the text once for each of them, and in Chinese text a search
 // for a phrase's first byte stops at nearly every character, the lead bytes
-// of CJK ideographs being few. Here a table of the phrases' first two bytes
-// tells the few places where one may start.
+// of CJK ideographs being few. Here a window as long as the shortest phrase
+// slides over the text, and the two bytes at its end say how far it may
+// jump (multi-pattern Horspool over byte pairs): in text that holds no
+// phrase it moves by the shortest phrase less one byte at most places,
+// instead of testing every byte.
 #pragma once
 
-#include <bitset>
+#include <array>
+#include <cstdint>
 #include <span>
 #include <string_view>
 #include <vector>
@@ -26,12 +30,11 @@ class PhraseSet {
     return unsigned(static_cast<unsigned char>(p[0])) << 8 | static_cast<unsigned char>(p[1]);
   }
 
-  struct Phrase {
-    unsigned first_pair;  // its first two bytes, as pair_at reads them
-    std::string_view text;
-  };
-  std::vector<Phrase> phrases_;
-  std::bitset<1 << 16> starts_;  // the first two bytes of some phrase
+  std::vector<std::string_view> phrases_;
+  std::size_t shortest_ = 0;  // bytes of the shortest phrase: the window
+  // For each byte pair at a window's end, how far the window may move
+  // without passing the start of a phrase (0: a phrase may start here).
+  std::array<std::uint8_t, 1 << 16> shift_{};
 };
 
 }  // namespace xq::audit

@@ -60,16 +60,10 @@ std::optional<TextKey> key_of_text(std::string_view text) {
   return TextKey{pack(side, d.piece, d.file, dir, d.number), side};
 }
 
-std::optional<std::uint16_t> key_of_move(const Piece* board, Move m) {
+std::uint16_t key_of_move(Piece p, Move m) {
   const Square from = m.from(), to = m.to();
-  const Piece p = board[from.index()];
-  if (p.empty()) return std::nullopt;
   const Color side = p.color();
   const PieceType t = p.type();
-  if (t != PieceType::Advisor && t != PieceType::Elephant) {
-    for (int r = 0; r < kRanks; ++r)
-      if (r != from.rank() && board[Square(from.file(), r).index()] == p) return std::nullopt;
-  }
   const int file = file_number(side, from.file());
   if (from.rank() == to.rank()) return pack(side, t, file, Dir::Sideways, file_number(side, to.file()));
   const bool up = to.rank() > from.rank();

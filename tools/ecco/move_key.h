@@ -24,10 +24,11 @@ struct TextKey {
 };
 std::optional<TextKey> key_of_text(std::string_view text);
 
-// The key of a move on a board (`board[sq]` the piece on each square), or
-// nullopt when Chinese notation would need 前/后 for it (another of the
-// mover's pieces of its type on its file: the data never names such moves)
-// or when no piece stands on its from-square.
-std::optional<std::uint16_t> key_of_move(const Piece* board, Move m);
+// The key of a move of piece p (of the side to move) from m.from() when no
+// other piece of p's type and colour stands on that file, or p is an
+// advisor or elephant, which Chinese notation names by their file alone
+// (else it would need 前/后: the data never names such moves; the caller
+// counts the pieces on a file).
+std::uint16_t key_of_move(Piece p, Move m);
 
 }  // namespace xq::ecco

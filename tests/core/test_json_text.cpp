@@ -1,0 +1,79 @@
+// The JSON string escaper against a plain reference written here: one byte
+// or one code point at a time, the code point built and range-checked. The
+// escaper tests eight bytes at a time and the three-byte form by its second
+// byte: every special byte and sequence at every offset of a word.
+#include <catch2/catch.hpp>
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "xqrec/core/json_text.h"
+
+namespace {
+
+std::string reference(std::string_view s) {
+  std::string out = "\"";
+  const auto b = [&](std::size_t k) { return static_cast<unsigned char>(s[k]); };
+  for (std::size_t i = 0; i < s.size();) {
+    const unsigned char c = b(i);
+    std::size_t n = 0;
+    std::uint32_t cp = 0, min = 0;
+    if (c >= 0xC2 && c <= 0xDF) n = 2, cp = c & 0x1Fu, min = 0x80;
+    else if (c >= 0xE0 && c <= 0xEF) n = 3, cp = c & 0x0Fu, min = 0x800;
+    else if (c >= 0xF0 && c <= 0xF4) n = 4, cp = c & 0x07u, min = 0x10000;
+    if (n && i + n <= s.size()) {
+      bool ok = true;
+      for (std::size_t k = 1; k < n; ++k) {
+        ok = ok && (b(i + k) & 0xC0) == 0x80;
+        cp = cp << 6 | (b(i + k) & 0x3Fu);
+      }
+      if (ok && cp >= min && cp <= 0x10FFFF && !(cp >= 0xD800 && cp <= 0xDFFF)) {
+        out.append(s.substr(i, n));
+        i += n;
+        continue;
+      }
+    }
+    char buf[8];
+    if (c == '"') out += "\\\"";
+    else if (c == '\\') out += "\\\\";
+    else if (c == '\n') out += "\\n";
+    else if (c == '\r') out += "\\r";
+    else if (c == '\t') out += "\\t";
+    else if (c == '\b') out += "\\b";
+    else if (c == '\f') out += "\\f";
+    else if (c < 0x20 || c == 0x7F) std::snprintf(buf, sizeof buf, "\\u%04x", c), out += buf;
+    else if (c >= 0x80) out += "\\ufffd";
+    else out += char(c);
+    ++i;
+  }
+  return out + "\"";
+}
+
+}  // namespace
+
+TEST_CASE("json_text: every special byte and sequence, at every offset, as the reference escapes it", "[json]") {
+  std::vector<std::string> specials;
+  for (int c = 0; c < 256; ++c) specials.push_back(std::string(1, char(c)));
+  // UTF-8 of each length, their edges and the sequences just outside them.
+  for (const char* seq : {"\xC2\x80", "\xDF\xBF", "\xC1\xBF", "\xC2\x7F", "\xE0\xA0\x80", "\xE0\x9F\xBF",
+                          "\xE4\xB8\xAD", "\xEC\xBF\xBF", "\xED\x9F\xBF", "\xED\xA0\x80", "\xED\xBF\xBF",
+                          "\xEE\x80\x80", "\xEF\xBF\xBF", "\xE4\xB8", "\xE4\x38\xAD", "\xE4\xB8\xED",
+                          "\xF0\x90\x80\x80", "\xF0\x8F\xBF\xBF", "\xF4\x8F\xBF\xBF", "\xF4\x90\x80\x80",
+                          "\xF3\xBF\xBF\xBF", "\xF5\x80\x80\x80", "\xF1\x80\x80", "\xF1\x80\x80\x7F"})
+    specials.push_back(seq);
+  for (const std::string& sp : specials)
+    for (std::size_t before = 0; before <= 9; ++before)
+      for (std::size_t after : {std::size_t(0), std::size_t(1), std::size_t(7), std::size_t(8), std::size_t(12)}) {
+        const std::string s = std::string(before, 'a') + sp + std::string(after, 'z');
+        INFO("special " << sp.size() << " bytes at " << before << ", " << after << " after");
+        CHECK(xq::json_string(s) == reference(s));
+      }
+  // Long runs of CJK text and ASCII, mixed, appended to text already there.
+  std::string mixed;
+  for (int i = 0; i < 40; ++i) mixed += i % 3 ? "\xE7\x82\xAE\xE4\xBA\x8C" : "h2e2 \"q\" ";
+  std::string out = "x";
+  xq::append_json_string(out, mixed);
+  CHECK(out.substr(0, 1) == "x");
+  CHECK(out.substr(1) == reference(mixed));
+}
