@@ -108,6 +108,9 @@ void append_json_string(std::string& out, std::string_view s) {
       i += 8;
       continue;
     }
+    // The lowest flag is the first byte in memory only on a little-endian
+    // machine; elsewhere the word is read on byte by byte: the same output,
+    // more slowly.
     if constexpr (std::endian::native == std::endian::little) i += std::size_t(std::countr_zero(flags)) / 8;
     step(i);
   }

@@ -136,6 +136,7 @@ class ParseMemo {
   // A text of up to 16 bytes as two words, which tell it whole: the first
   // and the last eight bytes (overlapping for texts of 8..15 bytes), or the
   // bytes of a shorter text and zero. Compared as words, not with memcmp.
+  static_assert(kMaxText <= 16, "two 8-byte words tell a text whole only up to 16 bytes");
   struct Key {
     std::uint64_t first = 0, last = 0;
     std::uint8_t size = 0;

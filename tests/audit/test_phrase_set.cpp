@@ -51,3 +51,11 @@ TEST_CASE("a phrase set answers as a search for each phrase on texts built from 
   CHECK(found > 1000);
   CHECK(found_agreed > 1000);
 }
+
+TEST_CASE("phrase set: a one-byte phrase or no phrase is refused where the set is made", "[audit][phrases]") {
+  const std::string_view one_byte[] = {"ab", "c"};
+  CHECK_THROWS_AS(xq::audit::PhraseSet(one_byte), std::logic_error);
+  CHECK_THROWS_AS(xq::audit::PhraseSet(std::span<const std::string_view>()), std::logic_error);
+  const std::string_view fine[] = {"ab", "cde"};
+  CHECK(xq::audit::PhraseSet(fine).found_in("xxcdexx"));
+}

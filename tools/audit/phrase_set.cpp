@@ -1,15 +1,18 @@
 #include "phrase_set.h"
 
 #include <algorithm>
-#include <cassert>
+#include <stdexcept>
 
 namespace xq::audit {
 
 PhraseSet::PhraseSet(std::span<const std::string_view> phrases) : phrases_(phrases.begin(), phrases.end()) {
-  assert(!phrases_.empty());
+  // found_in reads the pair before a window's end: a one-byte phrase would
+  // make it read before the text. The sets are fixed lists, so a wrong one
+  // is the program's error, reported where it is made.
+  if (phrases_.empty()) throw std::logic_error("PhraseSet: no phrase");
   shortest_ = phrases_.front().size();
   for (std::string_view p : phrases_) shortest_ = std::min(shortest_, p.size());
-  assert(shortest_ >= 2 && shortest_ <= 255);
+  if (shortest_ < 2 || shortest_ > 255) throw std::logic_error("PhraseSet: a phrase of fewer than 2 or more than 255 bytes");
   // A pair that ends at byte j of some phrase's first `shortest_` bytes
   // lets the window move only so far that this byte comes to its end;
   // any other pair, a whole window less one byte (the pair's first byte
