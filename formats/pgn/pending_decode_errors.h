@@ -29,7 +29,7 @@ struct PendingDecodeErrors {
   std::uint32_t line = 0, column = 0;  // where the first one stands, once located
   // The sequences' U+FFFDs are those at text_index + 3k (three bytes each),
   // which is what a split at a text index needs; false once entries that
-  // left the window were joined (they are never split, see collapse_before).
+  // left the window were joined (never split: PgnParser::collapse_before_window).
   bool stepped = true;
   bool collapsed = false;  // stands for `count` runs past every cap: only counted
 
