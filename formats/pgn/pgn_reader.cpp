@@ -19,6 +19,7 @@
 #include "xqrec/notation/split.h"
 
 #include "text/ascii_chars.h"
+#include "pgn/pending_decode_errors.h"
 #include "record/issue_cap.h"
 
 namespace xq::formats {
@@ -195,7 +196,7 @@ class TextWindow {
     base_ += keep_from;
     std::vector<DecodeError> fresh;
     while (text_.size() < 2 * kLookahead && !decoder_->done()) decoder_->decode(kChunk, text_, offsets_, fresh);
-    for (auto& e : fresh) errors_.push_back(std::move(e));
+    queue(fresh);
     data_ = text_.data();
     size_ = text_.size();
     eof_ = decoder_->done();
@@ -208,15 +209,31 @@ class TextWindow {
     if (decoder_->done()) return;
     std::vector<DecodeError> fresh;
     decoder_->decode(kChunk, text_, offsets_, fresh);
-    for (auto& e : fresh) errors_.push_back(std::move(e));
+    queue(fresh);
     data_ = text_.data();
     size_ = text_.size();
     eof_ = decoder_->done();
   }
 
-  std::deque<DecodeError>& errors() { return errors_; }
+  // The undecodable bytes not reported yet, in order, a run of contiguous
+  // ones in one entry.
+  std::deque<detail::PendingDecodeErrors>& errors() { return errors_; }
+
+  // Source bytes from..to (the decoded window's, or after it).
+  std::string_view source(std::uint64_t from, std::uint64_t to) const {
+    return bytes_.substr(std::size_t(from), std::size_t(to - from));
+  }
 
  private:
+  void queue(const std::vector<DecodeError>& fresh) {
+    for (const DecodeError& e : fresh) {
+      if (!errors_.empty() && detail::continues(errors_.back(), e))
+        detail::append_to(errors_.back(), e);
+      else
+        errors_.push_back(detail::pending_from(e));
+    }
+  }
+
   static constexpr std::size_t kIdentityWindow = std::size_t(1) << 20;
   // The identity window from data_, `size` bytes long at most.
   void slide(std::size_t size) {
@@ -235,7 +252,7 @@ class TextWindow {
   std::unique_ptr<ChunkDecoder> decoder_;
   std::string text_;
   SourceOffsets offsets_;
-  std::deque<DecodeError> errors_;
+  std::deque<detail::PendingDecodeErrors> errors_;
 };
 
 // ---------------------------------------------------------------------------
@@ -386,6 +403,7 @@ class PgnParser {
     t_.refill(keep);
     loc_.idx -= keep;
     pos_ -= keep;
+    if (located_ > 0) collapse_before_window();
     // The source before the window is not read again, and its pages go
     // back as the window moves, whatever a game's length.
     if (options_.done_before) options_.done_before(t_.offset(0));
@@ -514,23 +532,93 @@ class PgnParser {
     game_issue(Code::StrayCharacter, Severity::Warning, at, ch, "stray character '" + escape_bytes(ch) + "' ignored");
   }
 
-  // The lines and columns of the first pending decoding errors
-  // (t_.errors(), in order; each has its offset), found by
-  // locate_errors_before; the others have none yet.
-  struct LineColumn {
-    std::uint32_t line, column;
-  };
-  std::deque<LineColumn> error_places_;
+  // The leading entries of t_.errors() located (their line and column
+  // set) by locate_errors_before; the others are not yet.
+  std::size_t located_ = 0;
+  // The leading entries of t_.errors() that collapse_before_window has
+  // looked at: each a run of its own, before the window.
+  std::size_t collapsed_upto_ = 0;
 
   void locate_errors_before(std::size_t limit) {
-    const auto& errors = t_.errors();
+    auto& errors = t_.errors();
     const std::uint64_t abs_limit = t_.base() + limit;
-    for (std::size_t k = error_places_.size(); k < errors.size() && errors[k].text_index < abs_limit; ++k) {
-      const DecodeError& e = errors[k];
+    for (; located_ < errors.size() && errors[located_].text_index < abs_limit; ++located_) {
+      detail::PendingDecodeErrors& e = errors[located_];
       const std::size_t idx = e.text_index >= t_.base() ? std::size_t(e.text_index - t_.base()) : 0;
       const SourceLocation where = location(std::max(idx, loc_.idx));
-      error_places_.push_back({where.line, where.column});
+      e.line = where.line;
+      e.column = where.column;
     }
+  }
+
+  // Runs reported by one flush before those only counted: past the most
+  // issues a game keeps of them (kMaxGameEncodingIssues) and the most
+  // file-level issues kept (kMaxGameIssues), so that every run after them
+  // is one the caps drop (in a game) or count (outside one).
+  static constexpr std::size_t kRunsKept = std::max(kMaxGameEncodingIssues, detail::kMaxGameIssues) + 1;
+
+  // The entries wholly before the window are all reported by the next
+  // flush (its limit is in the window), none split: contiguous ones are
+  // joined, and the runs past the first kRunsKept become one collapsed
+  // entry that counts them. What stays is bounded whatever the length of a
+  // stretch of undecodable bytes read without a flush (a line ignored
+  // after a result); the reports are the same.
+  void collapse_before_window() {
+    auto& errors = t_.errors();
+    const std::uint64_t base = t_.base();
+    std::size_t w = collapsed_upto_;  // entries kept
+    std::size_t r = collapsed_upto_;  // entries looked at
+    for (; r < errors.size(); ++r) {
+      detail::PendingDecodeErrors& e = errors[r];
+      if (e.stepped && e.last_index() >= base) break;  // in the window: a flush may split it
+      detail::PendingDecodeErrors* const prev = w > 0 ? &errors[w - 1] : nullptr;
+      if (prev && prev->collapsed) {  // past the runs kept: counted
+        if (e.offset != prev->next) ++prev->count;
+        prev->next = e.next;
+        continue;
+      }
+      if (prev && e.offset == prev->next) {  // the same run as the entry before
+        detail::PendingDecodeErrors::extend_excerpt(prev->excerpt, e);
+        prev->next = e.next;
+        prev->stepped = false;
+        continue;
+      }
+      if (w >= kRunsKept) {
+        e.collapsed = true;
+        e.stepped = false;
+        e.count = 1;
+        std::string().swap(e.excerpt);
+      }
+      if (w != r) errors[w] = std::move(e);
+      ++w;
+    }
+    if (w != r) {
+      errors.erase(errors.begin() + std::ptrdiff_t(w), errors.begin() + std::ptrdiff_t(r));
+      located_ -= r - w;  // every entry before the window is located
+    }
+    collapsed_upto_ = w;
+  }
+
+  // Takes from t_.errors() the sequences of its first entry before text
+  // index `abs_limit`, splitting the entry there: a run is reported up to
+  // a flush's limit, as it was when each sequence had its own entry.
+  detail::PendingDecodeErrors take_front_before(std::uint64_t abs_limit) {
+    auto& errors = t_.errors();
+    detail::PendingDecodeErrors& f = errors.front();
+    if (located_ > 0) --located_;  // what stays of f, if anything, is in the window: not located
+    if (collapsed_upto_ > 0) --collapsed_upto_;
+    if (f.collapsed || !f.stepped || f.last_index() < abs_limit) {
+      detail::PendingDecodeErrors whole = std::move(f);
+      errors.pop_front();
+      return whole;
+    }
+    // The sequences from the limit on are in the window (the limit is).
+    // Split as its sequences were reported one by one. (No input is known
+    // to put a flush limit inside a run of U+FFFDs: limits stand at tokens'
+    // starts and ends, and a U+FFFD is neither blank nor a word's end.)
+    return detail::split_before(
+        f, abs_limit, [&](std::uint64_t i) { return t_.offset(std::size_t(i - t_.base())); },
+        [&](std::uint64_t from, std::uint64_t to) { return t_.source(from, to); });
   }
 
   // Reports the bytes that could not be decoded, up to window index `limit`.
@@ -542,27 +630,28 @@ class PgnParser {
     auto& errors = t_.errors();
     const std::uint64_t abs_limit = t_.base() + limit;
     while (!errors.empty() && errors.front().text_index < abs_limit) {
-      DecodeError first = std::move(errors.front());
-      errors.pop_front();
-      std::optional<LineColumn> place;
-      if (!error_places_.empty()) {
-        place = error_places_.front();
-        error_places_.pop_front();
-      }
-      std::string bytes = std::move(first.bytes);
-      std::uint64_t next = first.offset + bytes.size();
+      detail::PendingDecodeErrors first = take_front_before(abs_limit);
+      std::string bytes = std::move(first.excerpt);
+      std::uint64_t next = first.next;
       while (!errors.empty() && errors.front().text_index < abs_limit && errors.front().offset == next) {
-        next += errors.front().bytes.size();
-        if (bytes.size() < 32) bytes += errors.front().bytes;
-        errors.pop_front();
-        if (!error_places_.empty()) error_places_.pop_front();
+        const detail::PendingDecodeErrors more = take_front_before(abs_limit);
+        next = more.next;
+        detail::PendingDecodeErrors::extend_excerpt(bytes, more);
+      }
+      if (first.collapsed) {
+        // Runs past kRunsKept others in this flush: past the caps.
+        if (in_game_)
+          game_encoding_issues_ += first.count;
+        else
+          file_issues_.count_suppressed(first.count);
+        continue;
       }
       if (in_game_ && ++game_encoding_issues_ > kMaxGameEncodingIssues) continue;
       Issue issue;
       issue.code = Code::BadEncoding;
       issue.severity = Severity::Error;
-      if (place) {
-        issue.where = SourceLocation{first.offset, place->line, place->column};
+      if (first.line != 0) {
+        issue.where = SourceLocation{first.offset, first.line, first.column};
       } else {
         const std::size_t idx = first.text_index >= t_.base() ? std::size_t(first.text_index - t_.base()) : 0;
         issue.where = location(std::max(idx, loc_.idx));

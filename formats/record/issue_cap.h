@@ -54,6 +54,10 @@ class IssueCap {
     push(std::move(issue));
     return true;
   }
+  // Counts `n` more issues not kept, for a caller that knows room() has
+  // said no since the last reset() (none of them would be kept): it need
+  // not build them.
+  void count_suppressed(std::size_t n) { suppressed_ += n; }
   std::size_t suppressed() const { return suppressed_; }
   std::size_t kept() const { return kept_; }
   // Starts counting again (the next game), the file's budget going on.

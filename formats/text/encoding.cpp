@@ -86,6 +86,8 @@ Utf8Counts count_utf8(std::string_view bytes) {
 
 struct ErrorLog {
   const UChar* target_start = nullptr;
+  bool keep = true;       // the errors listed; else only counted
+  std::size_t count = 0;  // invalid sequences met
   std::vector<std::pair<std::size_t, std::string>> errors;  // output index, raw bytes
 };
 
@@ -93,7 +95,8 @@ void record_to_u_error(const void* context, UConverterToUnicodeArgs* args, const
                        int32_t length, UConverterCallbackReason reason, UErrorCode* err) {
   if (reason > UCNV_IRREGULAR) return;  // reset, close, clone
   auto* log = static_cast<ErrorLog*>(const_cast<void*>(context));
-  if (log && log->target_start)
+  if (log) ++log->count;
+  if (log && log->keep && log->target_start)
     log->errors.emplace_back(std::size_t(args->target - log->target_start),
                              std::string(code_units, std::size_t(std::max(length, 0))));
   *err = U_ZERO_ERROR;
@@ -108,6 +111,7 @@ bool decode_utf16(std::string_view bytes, std::string_view encoding, std::u16str
   if (!cnv) return false;
   UErrorCode err = U_ZERO_ERROR;
   ErrorLog local;
+  local.keep = false;
   ErrorLog* use = log ? log : &local;
   ucnv_setToUCallBack(cnv.get(), record_to_u_error, use, nullptr, nullptr, &err);
   out.assign(bytes.size() + 16, u'\0');
@@ -409,8 +413,15 @@ EncodingGuess detect_encoding(std::string_view bytes, std::size_t sample_limit) 
   return g;
 }
 
-bool to_utf8(std::string_view bytes, std::string_view encoding, std::string& out, std::vector<BadBytes>* bad) {
+namespace {
+
+// to_utf8 listing the invalid sequences in `bad` when given, counting them
+// in `bad_count` when given: a caller that only asks whether there were any
+// does not hold one entry per sequence of the whole text.
+bool to_utf8_noting(std::string_view bytes, std::string_view encoding, std::string& out, std::vector<BadBytes>* bad,
+                    std::size_t* bad_count) {
   out.clear();
+  if (bad_count) *bad_count = 0;
   if (is_utf8_name(encoding) && valid_utf8(bytes)) {
     out.assign(bytes);
     return true;
@@ -418,9 +429,11 @@ bool to_utf8(std::string_view bytes, std::string_view encoding, std::string& out
   std::u16string text;
   std::vector<int32_t> offsets;
   ErrorLog log;
+  log.keep = bad != nullptr;
   if (!decode_utf16(bytes, encoding, text, bad ? &offsets : nullptr, &log)) {
     if (!encoding_known(encoding)) return false;
   }
+  if (bad_count) *bad_count = log.count;
   if (bad) {
     for (const auto& [index, raw] : log.errors) {
       BadBytes b;
@@ -442,6 +455,16 @@ bool to_utf8(std::string_view bytes, std::string_view encoding, std::string& out
     out.append(buf, std::size_t(len));
   }
   return true;
+}
+
+}  // namespace
+
+bool to_utf8(std::string_view bytes, std::string_view encoding, std::string& out, std::vector<BadBytes>* bad) {
+  return to_utf8_noting(bytes, encoding, out, bad, nullptr);
+}
+
+bool to_utf8_counting(std::string_view bytes, std::string_view encoding, std::string& out, std::size_t& bad_count) {
+  return to_utf8_noting(bytes, encoding, out, nullptr, &bad_count);
 }
 
 namespace {

@@ -63,9 +63,10 @@ std::string Decoder::to_utf8(std::string_view bytes, bool* had_errors) {
   if (had_errors) *had_errors = false;
   if (utf8_ && valid_utf8(bytes)) return std::string(bytes);
   std::string out;
-  std::vector<BadBytes> bad;
-  if (!formats::to_utf8(bytes, ok_ ? std::string_view(encoding_) : kUtf8, out, &bad)) return escape_bytes(bytes, bytes.size());
-  if (had_errors) *had_errors = !bad.empty();
+  std::size_t bad = 0;
+  if (!formats::to_utf8_counting(bytes, ok_ ? std::string_view(encoding_) : kUtf8, out, bad))
+    return escape_bytes(bytes, bytes.size());
+  if (had_errors) *had_errors = bad != 0;
   return out;
 }
 

@@ -141,3 +141,112 @@ TEST_CASE("PGN: bytes not valid in a line longer than the window are reported wh
     CHECK(bad->where.offset == prefix.size() + 32);
   }
 }
+
+namespace {
+
+std::vector<BuiltGame> games_of(const std::string& bytes, const std::string& encoding, FileReport* report) {
+  std::vector<BuiltGame> games;
+  GameBuilder builder([&](BuiltGame& g) {
+    games.push_back(std::move(g));
+    return Control::Continue;
+  });
+  ReadOptions options;
+  options.input_encoding = encoding;
+  *report = read_games(bytes, "long.pgn", builder, options);
+  return games;
+}
+
+std::vector<const Issue*> all_of(const std::vector<Issue>& issues, Code code) {
+  std::vector<const Issue*> out;
+  for (const auto& i : issues)
+    if (i.code == code) out.push_back(&i);
+  return out;
+}
+
+std::string repeated(std::string_view s, std::size_t n) {
+  std::string out;
+  out.reserve(s.size() * n);
+  for (std::size_t k = 0; k < n; ++k) out += s;
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("PGN: a run of undecodable bytes over many windows is one issue where it starts", "[pgn][long-lines]") {
+  // 3 MB of bytes never valid in UTF-8 after a result, each its own
+  // sequence: one run, read over many windows before it is reported.
+  for (const std::size_t before : {std::size_t(0), std::size_t(300'000), std::size_t(700'000)}) {
+    const std::string prefix = games_before(before);
+    const std::string head = "[Event \"r\"]\n\n1. h2e2 h9g7 1-0 ";
+    const std::string game = head + std::string(3'000'000, '\xFF') + "\n\n";
+    const std::string after = "[Event \"a\"]\n\n1. h2e2 h9g7 *\n";
+    FileReport report;
+    const std::vector<BuiltGame> games = games_of(prefix + game + after, "UTF-8", &report);
+    REQUIRE(games.size() >= 2);
+    INFO(prefix.size() << " bytes before");
+    const auto bad = all_of(games[games.size() - 2].issues, Code::BadEncoding);
+    REQUIRE(bad.size() == 1);
+    const std::size_t lines_before = std::size_t(std::count(prefix.begin(), prefix.end(), '\n'));
+    const std::size_t from = prefix.size() + head.size();
+    CHECK(bad[0]->where.line == lines_before + 3);
+    CHECK(bad[0]->where.column == 18);
+    CHECK(bad[0]->where.offset == from);
+    CHECK_THAT(bad[0]->text, Catch::StartsWith(repeated("\\xFF", 16)));
+    CHECK_THAT(bad[0]->message, Catch::Contains("(a run of 3000000 bytes, offsets " + std::to_string(from) + ".." +
+                                                std::to_string(from + 3'000'000) + ")"));
+    CHECK(all_of(games.back().issues, Code::BadEncoding).empty());
+  }
+}
+
+TEST_CASE("PGN: undecodable bytes by the million in a game: the first 100 in order, where they stand",
+          "[pgn][long-lines]") {
+  // 1.5 million bad bytes, each between two letters, after a result: a run
+  // each, read over many windows before any is reported; a game keeps 100.
+  for (const std::size_t before : {std::size_t(0), std::size_t(300'000), std::size_t(700'000)}) {
+    const std::string prefix = games_before(before);
+    const std::string head = "[Event \"m\"]\n\n1. h2e2 h9g7 1-0 ";
+    const std::string game = head + repeated("\xFF" "a", 1'500'000) + "\n\n";
+    const std::string after = "[Event \"a\"]\n\n1. h2e2 h9g7 *\n";
+    FileReport report;
+    const std::vector<BuiltGame> games = games_of(prefix + game + after, "UTF-8", &report);
+    REQUIRE(games.size() >= 2);
+    INFO(prefix.size() << " bytes before");
+    const auto bad = all_of(games[games.size() - 2].issues, Code::BadEncoding);
+    REQUIRE(bad.size() == 100);
+    const std::size_t lines_before = std::size_t(std::count(prefix.begin(), prefix.end(), '\n'));
+    for (std::size_t k = 0; k < bad.size(); ++k) {
+      INFO("issue " << k);
+      CHECK(bad[k]->where.line == lines_before + 3);
+      CHECK(bad[k]->where.column == 18 + 2 * k);
+      CHECK(bad[k]->where.offset == prefix.size() + head.size() + 2 * k);
+      CHECK(bad[k]->text == "\\xFF");
+    }
+    CHECK(all_of(games.back().issues, Code::BadEncoding).empty());
+  }
+}
+
+TEST_CASE("PGN: undecodable bytes by the million outside a game: the first 1,000 and the count of the others",
+          "[pgn][long-lines]") {
+  // A % line of 600,000 bad bytes between letters before the first game:
+  // file-level issues, reported once its game starts.
+  std::string line = "%";
+  line += repeated("\xFF" "a", 600'000);
+  line += '\n';
+  FileReport report;
+  const std::vector<BuiltGame> games =
+      games_of(line + "[Event \"a\"]\n\n1. h2e2 h9g7 *\n" + games_before(200'000), "UTF-8", &report);
+  REQUIRE(!games.empty());
+  const auto bad = all_of(report.issues, Code::BadEncoding);
+  REQUIRE(bad.size() == 1000);
+  for (std::size_t k = 0; k < bad.size(); ++k) {
+    INFO("issue " << k);
+    CHECK(bad[k]->where.line == 1);
+    CHECK(bad[k]->where.column == 2 + 2 * k);
+    CHECK(bad[k]->where.offset == 1 + 2 * k);
+  }
+  const auto more = all_of(report.issues, Code::TooManyIssues);
+  REQUIRE(more.size() == 1);
+  CHECK_THAT(more[0]->message, Catch::StartsWith("599000 more file-level issues are not reported"));
+  CHECK(more[0]->where.offset == 1 + 2 * 1000);  // the first not kept
+  CHECK(more[0]->where.column == 2 + 2 * 1000);
+}

@@ -67,6 +67,8 @@ struct BadBytes {
 // the encoding.
 bool to_utf8(std::string_view bytes, std::string_view encoding, std::string& out,
              std::vector<BadBytes>* bad = nullptr);
+// The same, counting the invalid bytes' sequences instead of listing them.
+bool to_utf8_counting(std::string_view bytes, std::string_view encoding, std::string& out, std::size_t& bad_count);
 
 // Encodes UTF-8 text; characters the encoding cannot hold become the
 // encoding's substitution byte(s) and are counted in `unmappable` (their
