@@ -134,6 +134,29 @@ SquareSet evasion_targets(const Filter& f, Square from) {
   return to;
 }
 
+// In check (a SafetyFilter that knows its checkers): calls sink(from, to)
+// for the pseudo-legal moves of colour `us` that may answer every check (what
+// may_evade lets through), in for_each_pseudo_move's order. Only the king,
+// the pieces whose leaving answers a check (a cannon's screen) and the
+// pieces that could reach a square answering every check by their geometry
+// are walked; most of the others never are.
+template <class Filter, class Sink>
+inline void for_each_evasion(const Piece* board, const SquareSet& ours, Color us, const Filter& f, Sink&& sink) {
+  SquareSet land = kAllSquares, screens;
+  for (int i = 0; i < f.checkers; ++i) {
+    land = land & f.evade_to[std::size_t(i)];
+    screens = screens | f.evade_from[std::size_t(i)];
+  }
+  const auto& reach_from = geometry::kMasks.reach_from[std::size_t(index(us))];
+  SquareSet movers = screens;
+  land.for_each([&](Square t) { movers = movers | reach_from[std::size_t(t.index())]; });
+  movers.insert(f.king);
+  for_each_pseudo_move(board, movers & ours, us, sink, [&](Square from, PieceType) {
+    if (from == f.king || screens.contains(from)) return evasion_targets(f, from);
+    return land;
+  });
+}
+
 // The squares between the square ki and s, which lies in direction d from it.
 inline SquareSet strictly_between(std::size_t ki, Square s, int d) {
   SquareSet between = geometry::kMasks.ray[ki][std::size_t(d)] ^ geometry::kMasks.ray[std::size_t(s.index())][std::size_t(d)];
@@ -336,13 +359,12 @@ void Position::generate_legal(MoveList& out) const {
     for_each_pseudo_move(board_.data(), occupied_[index(side_)], side_, push);
     return;
   }
-  // In check (the rules' searches generate every reply to a check): a piece
-  // other than the king walks only to the squares that answer every check
-  // it does not answer by leaving its square (what may_evade lets through),
-  // and a line holding none is not walked; the order is the full walk's.
-  const SafetyFilter& f = legal.filter;
-  for_each_pseudo_move(board_.data(), occupied_[index(side_)], side_, push,
-                       [&](Square from, PieceType) { return evasion_targets(f, from); });
+  // In check (the rules' searches generate every reply to a check): only
+  // the moves that may answer every check, each tested on the board.
+  for_each_evasion(board_.data(), occupied_[index(side_)], side_, legal.filter, [&](Square from, Square to) {
+    if (const Move m(from, to); king_safe_after(legal.scratch.data(), m, legal.king, legal.us, legal.them, legal.all))
+      out.push(m);
+  });
 }
 
 void Position::generate_legal_captures(MoveList& out) const {
