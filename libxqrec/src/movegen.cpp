@@ -134,27 +134,41 @@ SquareSet evasion_targets(const Filter& f, Square from) {
   return to;
 }
 
-// In check (a SafetyFilter that knows its checkers): calls sink(from, to)
-// for the pseudo-legal moves of colour `us` that may answer every check (what
-// may_evade lets through), in for_each_pseudo_move's order. Only the king,
-// the pieces whose leaving answers a check (a cannon's screen) and the
-// pieces that could reach a square answering every check by their geometry
-// are walked; most of the others never are.
-template <class Filter, class Sink>
-inline void for_each_evasion(const Piece* board, const SquareSet& ours, Color us, const Filter& f, Sink&& sink) {
-  SquareSet land = kAllSquares, screens;
-  for (int i = 0; i < f.checkers; ++i) {
-    land = land & f.evade_to[std::size_t(i)];
-    screens = screens | f.evade_from[std::size_t(i)];
+// In check (a SafetyFilter that knows its checkers): the pieces that may
+// answer every check and where each may go (what may_evade lets through).
+// Only the king, the pieces whose leaving answers a check (a cannon's
+// screen) and the pieces whose geometry reaches a square answering every
+// check are walked; most of the others never are.
+template <class Filter>
+struct Evasions {
+  const Filter& f;
+  SquareSet land;     // the squares answering every check by a move onto them
+  SquareSet screens;  // the pieces whose leaving answers a check
+  SquareSet movers;   // the pieces of the side to move worth walking, the king among them
+  Evasions(const Filter& filter, const SquareSet& ours, Color us) : f(filter), land(kAllSquares) {
+    for (int i = 0; i < f.checkers; ++i) {
+      land = land & f.evade_to[std::size_t(i)];
+      screens = screens | f.evade_from[std::size_t(i)];
+    }
+    const auto& reach_from = geometry::kMasks.reach_from[std::size_t(index(us))];
+    movers = screens;
+    land.for_each([&](Square t) { movers = movers | reach_from[std::size_t(t.index())]; });
+    movers.insert(f.king);
+    movers = movers & ours;
   }
-  const auto& reach_from = geometry::kMasks.reach_from[std::size_t(index(us))];
-  SquareSet movers = screens;
-  land.for_each([&](Square t) { movers = movers | reach_from[std::size_t(t.index())]; });
-  movers.insert(f.king);
-  for_each_pseudo_move(board, movers & ours, us, sink, [&](Square from, PieceType) {
+  // The squares the piece on `from` may move to (evasion_targets).
+  SquareSet targets(Square from) const {
     if (from == f.king || screens.contains(from)) return evasion_targets(f, from);
     return land;
-  });
+  }
+};
+
+// Calls sink(from, to) for the moves of the pieces on `movers` that may
+// answer every check, in for_each_pseudo_move's order.
+template <class Filter, class Sink>
+inline void for_each_evasion(const Piece* board, const Evasions<Filter>& e, const SquareSet& movers, Color us,
+                             Sink&& sink) {
+  for_each_pseudo_move(board, movers, us, sink, [&](Square from, PieceType) { return e.targets(from); });
 }
 
 // The squares between the square ki and s, which lies in direction d from it.
@@ -361,7 +375,8 @@ void Position::generate_legal(MoveList& out) const {
   }
   // In check (the rules' searches generate every reply to a check): only
   // the moves that may answer every check, each tested on the board.
-  for_each_evasion(board_.data(), occupied_[index(side_)], side_, legal.filter, [&](Square from, Square to) {
+  const Evasions evasions(legal.filter, occupied_[index(side_)], side_);
+  for_each_evasion(board_.data(), evasions, evasions.movers, side_, [&](Square from, Square to) {
     if (const Move m(from, to); king_safe_after(legal.scratch.data(), m, legal.king, legal.us, legal.them, legal.all))
       out.push(m);
   });
@@ -542,7 +557,10 @@ void Position::generate_legal_captures_to(Square sq, MoveList& out) const {
       if (board_[e.to] == elephant && board_[e.via].empty()) from.insert(Square(e.to));
   }
   if (from.empty()) return;
-  if (from.count() <= 2) {
+  SquareSet beyond_two = from;  // (no popcount: without -mpopcnt it is a library call)
+  beyond_two.erase(beyond_two.lowest());
+  if (!beyond_two.empty()) beyond_two.erase(beyond_two.lowest());
+  if (beyond_two.empty()) {
     // Most often one or two capturers (the exchanges ask at every step):
     // each tested on a scratch board costs less than the safety filter.
     std::array<Piece, kSquares> scratch = board_;
@@ -568,28 +586,36 @@ std::size_t Position::count_legal() const {
 
 bool Position::has_legal_move() const {
   // Piece by piece, stopping at the first legal move: at the end of every
-  // audited game, where almost always the first move tried is legal. Each
-  // move is tested outright: one test costs less than the safety filter
-  // that would spare it.
-  if (in_check()) {
-    // Only the moves that may answer every check are walked, as
-    // generate_legal walks them, piece by piece.
-    LegalTest legal = legal_test();
-    if (legal.filter.checkers > 0) {
-      bool found = false;
-      for (SquareSet rest = occupied_[index(side_)]; !rest.empty() && !found;) {
-        const Square from = rest.lowest();
-        rest.erase(from);
-        SquareSet one;
-        one.insert(from);
-        for_each_pseudo_move(
-            board_.data(), one, side_, [&](Square f, Square to) { found = found || legal(Move(f, to)); },
-            [&](Square f, PieceType) { return evasion_targets(legal.filter, f); });
-      }
-      return found;
-    }
+  // audited game, where almost always the first move tried is legal, and
+  // after every check of the rules' mate searches. Each move is tested
+  // outright: one test costs less than the safety filter that would spare it.
+  SafetyFilter test_all;
+  test_all.king = king_[index(side_)];
+  test_all.all = test_all.king.valid();  // without a king there is nothing to expose
+  // In check, only the moves that may answer every check are walked. On its
+  // own side of the river the king is in check exactly when the checkers'
+  // walk finds one (as in safety_filter).
+  if (test_all.all && in_check_ != 0) {
+    if (in_check_ < 0 && !on_own_side(~side_, test_all.king))
+      in_check_ = find_evasions(test_all) ? 1 : 0;
+    else if (in_check())
+      find_evasions(test_all);
   }
-  std::optional<LegalTest> legal;
+  LegalTest legal{test_all, board_, occupied_[index(~side_)], occupied_[0] | occupied_[1], test_all.king, side_};
+  if (in_check_ == 1 && test_all.checkers > 0) {
+    const Evasions evasions(test_all, occupied_[index(side_)], side_);
+    bool found = false;
+    for (SquareSet rest = evasions.movers; !rest.empty() && !found;) {
+      const Square from = rest.lowest();
+      rest.erase(from);
+      SquareSet one;
+      one.insert(from);
+      for_each_evasion(board_.data(), evasions, one, side_, [&](Square f, Square to) {
+        found = found || king_safe_after(legal.scratch.data(), Move(f, to), legal.king, legal.us, legal.them, legal.all);
+      });
+    }
+    return found;
+  }
   for (SquareSet rest = occupied_[index(side_)]; !rest.empty();) {
     const Square from = rest.lowest();
     rest.erase(from);
@@ -597,19 +623,8 @@ bool Position::has_legal_move() const {
     one.insert(from);
     MoveList moves;
     for_each_pseudo_move(board_.data(), one, side_, [&](Square f, Square to) { moves.push(Move(f, to)); });
-    if (moves.empty()) continue;
-    if (!legal) {
-      // Without a king there is nothing to expose, as in safety_filter().
-      // In check, the evasion test spares most king tests.
-      SafetyFilter test_all;
-      test_all.king = king_[index(side_)];
-      test_all.all = test_all.king.valid();
-      if (test_all.all && in_check()) find_evasions(test_all);
-      legal.emplace(LegalTest{test_all, board_, occupied_[index(~side_)], occupied_[0] | occupied_[1],
-                              test_all.king, side_});
-    }
     for (Move m : moves)
-      if ((*legal)(m)) return true;
+      if (legal(m)) return true;
   }
   return false;
 }
