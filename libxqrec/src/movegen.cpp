@@ -212,6 +212,25 @@ inline bool king_safe_after(Piece* scratch, Move m, Square k, Color us, const Sq
   return safe;
 }
 
+// Appends to `out` the moves of `moves` (pseudo-legal for colour `us`, in
+// order) that leave its king on k safe: one or two each tested on a scratch
+// board, which costs less than the safety filter; more through the test
+// `make_test()` sets up (the filter, which spares most of them the test).
+template <class MakeTest>
+void push_king_safe(const MoveList& moves, MoveList& out, const std::array<Piece, kSquares>& board, Square k, Color us,
+                    const SquareSet& them, const SquareSet& all, MakeTest&& make_test) {
+  if (moves.empty()) return;
+  if (moves.size() <= 2) {
+    std::array<Piece, kSquares> scratch = board;
+    for (Move m : moves)
+      if (king_safe_after(scratch.data(), m, k, us, them, all)) out.push(m);
+    return;
+  }
+  auto legal = make_test();
+  for (Move m : moves)
+    if (legal(m)) out.push(m);
+}
+
 }  // namespace
 
 void Position::generate_pseudo_legal(MoveList& out) const {
@@ -396,14 +415,12 @@ void Position::generate_legal_captures_of(const SquareSet& targets, MoveList& ou
   for (const Square k : king_)
     if (k.valid()) victims.erase(k);
   if (victims.empty()) return;
-  std::optional<LegalTest> legal;  // set up at the first capture found
+  MoveList captures;  // king-tested once all are found
   for_each_pseudo_move<true>(
-      board_.data(), occupied_[index(side_)], side_,
-      [&](Square from, Square to) {
-        if (!legal) legal.emplace(legal_test());
-        if (const Move m(from, to); (*legal)(m)) out.push(m);
-      },
+      board_.data(), occupied_[index(side_)], side_, [&](Square from, Square to) { captures.push(Move(from, to)); },
       [&](Square, PieceType) { return victims; });
+  push_king_safe(captures, out, board_, king_[index(side_)], side_, occupied_[index(~side_)], occupied_[0] | occupied_[1],
+                 [&] { return legal_test(); });
 }
 
 std::optional<Position::CheckSquares> Position::check_squares() const {
@@ -471,16 +488,14 @@ void Position::generate_legal_checks(MoveList& out) const {
   out.clear();
   const std::optional<CheckSquares> squares = check_squares();
   if (!squares && !king_[index(~side_)].valid()) return;  // no king, no check
-  std::optional<LegalTest> legal;  // set up at the first check found
-  const auto add_if_legal = [&](Move m) {
-    if (!legal) legal.emplace(legal_test());
-    if ((*legal)(m)) out.push(m);
-  };
+  MoveList checking;  // king-tested once all are found
   if (!squares) {
     for_each_pseudo_move(board_.data(), occupied_[index(side_)], side_, [&](Square from, Square to) {
       const Move m(from, to);
-      if (board_[std::size_t(to.index())].type() != PieceType::King && gives_check(m)) add_if_legal(m);
+      if (board_[std::size_t(to.index())].type() != PieceType::King && gives_check(m)) checking.push(m);
     });
+    push_king_safe(checking, out, board_, king_[index(side_)], side_, occupied_[index(~side_)], occupied_[0] | occupied_[1],
+                 [&] { return legal_test(); });
     return;
   }
   // Only the moves CheckSquares lets through are looked at. One that
@@ -509,9 +524,11 @@ void Position::generate_legal_checks(MoveList& out) const {
       board_.data(), occupied_[index(side_)], side_,
       [&](Square from, Square to) {
         const Move m(from, to);
-        if (board_[std::size_t(to.index())].type() != PieceType::King && checks(m)) add_if_legal(m);
+        if (board_[std::size_t(to.index())].type() != PieceType::King && checks(m)) checking.push(m);
       },
       [&](Square from, PieceType type) { return squares->wanted(from, type); });
+  push_king_safe(checking, out, board_, king_[index(side_)], side_, occupied_[index(~side_)], occupied_[0] | occupied_[1],
+                 [&] { return legal_test(); });
 }
 
 void Position::generate_legal_captures_to(Square sq, MoveList& out) const {
