@@ -38,7 +38,11 @@ inline void for_each_pseudo_move(const Piece* board, const SquareSet& ours, Colo
     const Piece p = board[to];
     return kCaptures ? !p.empty() && p.color() != us : p.empty() || p.color() != us;
   };
-  ours.for_each([&](Square from) {
+  // The body for one piece inline in the walk: GCC made it a function
+  // called once per piece, and the filtered walks (checks, captures of some
+  // victims, evasions) visit about nine pieces a call, most of them for
+  // nothing (-4.9 % of a judged cycle's instructions).
+  ours.for_each([&](Square from) __attribute__((always_inline)) {
     const std::size_t fi = std::size_t(from.index());
     [[maybe_unused]] SquareSet want;
     if constexpr (kFiltered) {
