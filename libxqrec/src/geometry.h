@@ -131,6 +131,11 @@ struct Masks {
   // and screens) and the squares within two steps (horses and their legs,
   // pawns). A move touching none of them cannot give check.
   std::array<SquareSet, kSquares> check_zone{};
+  // The squares from which a piece of colour c could move to the square by
+  // its kind's geometry alone (any piece on its file or rank, and the
+  // inverse tables' steps): the pieces worth walking in check, to the squares
+  // that answer it.
+  std::array<std::array<SquareSet, kSquares>, 2> reach_from{};
 };
 
 constexpr Masks make_masks() {
@@ -147,6 +152,13 @@ constexpr Masks make_masks() {
       if (df == 0 || dr == 0 || (df >= -2 && df <= 2 && dr >= -2 && dr <= 2)) m.check_zone[s].insert(Square(int(q)));
     }
     for (std::size_t ci = 0; ci < 2; ++ci) {
+      SquareSet& reach = m.reach_from[ci][s];
+      for (std::size_t d = 0; d < 4; ++d) reach = reach | m.ray[s][d];
+      reach = reach | m.horse_from[s];
+      for (std::uint8_t q : kTables.pawn_from[ci][s]) reach.insert(Square(q));
+      for (std::uint8_t q : kTables.advisor_from[ci][s]) reach.insert(Square(q));
+      for (std::uint8_t q : kTables.king_from[ci][s]) reach.insert(Square(q));
+      for (const Step& e : kTables.elephant_from[ci][s]) reach.insert(Square(e.to));
       for (std::uint8_t q : kTables.pawn_from[ci][s]) m.pawn_from[ci][s].insert(Square(q));
       for (std::uint8_t q : kTables.advisor[ci][s]) m.advisor_to[ci][s].insert(Square(q));
       for (std::uint8_t q : kTables.king[ci][s]) m.king_to[ci][s].insert(Square(q));
