@@ -11,9 +11,12 @@
 using namespace xq;
 
 TEST_CASE("move text: short texts inline, long ones on the heap, copies apart", "[game]") {
-  MoveText a("炮二平五");  // 12 bytes of UTF-8
+  MoveText a("炮二平五");  // 12 bytes of UTF-8: the most held inline
   CHECK(a == "炮二平五");
   CHECK_FALSE(a.on_heap());
+  MoveText thirteen("炮二平五+");
+  CHECK(thirteen.on_heap());
+  CHECK(thirteen == "炮二平五+");
   const std::string long_text(40, 'x');
   MoveText b(long_text);
   CHECK(b.on_heap());
@@ -68,8 +71,8 @@ TEST_CASE("chunked vector: nodes stay where they are as the game grows", "[game]
   CHECK(v[0] == 7);
 }
 
-TEST_CASE("game node: 40 bytes, its text and its one child inline, its location the record's", "[game]") {
-  CHECK(sizeof(GameNode) == 40);
+TEST_CASE("game node: 28 bytes, its text and its one child inline, its location the record's", "[game]") {
+  CHECK(sizeof(GameNode) == 28);
   GameRecord r;
   GameNode n;
   n.text = "h2e2";
@@ -166,4 +169,59 @@ TEST_CASE("node children: one inline, more in a block, back to inline", "[game]"
   CHECK(moved.empty());
   moved.push_back(3);
   CHECK(moved[0] == 3);
+}
+
+TEST_CASE("node children: notes out of line with the variations, each kept when the other changes", "[game]") {
+  GameNode n;
+  n.children.push_back(5);
+  n.edit_notes().comment_after = "after";  // a block for one child and notes
+  CHECK(n.children.size() == 1);
+  CHECK(n.children.front() == 5);
+  for (NodeId id = 6; id < 40; ++id) n.children.push_back(id);  // grown twice and more, the notes moved along
+  CHECK(n.children.size() == 35);
+  CHECK(n.comment_after() == "after");
+  while (n.children.size() > 1) n.children.erase(n.children.begin());
+  CHECK(n.children.front() == 39);
+  CHECK(n.comment_after() == "after");  // erasing variations keeps the notes
+  n.children.clear();
+  CHECK(n.children.empty());
+  CHECK(n.comment_after() == "after");  // so does clearing the children
+  n.children.push_back(8);
+  CHECK(n.children.size() == 1);
+  CHECK(n.children[0] == 8);
+  // A copy carries both; emptied notes are not copied.
+  GameNode copy = n;
+  CHECK(copy.comment_after() == "after");
+  CHECK(copy.children.front() == 8);
+  n.clear_notes();
+  CHECK(n.comment_after().empty());
+  CHECK(copy.comment_after() == "after");
+  GameNode plain = n;
+  CHECK(plain.children.size() == 1);
+  CHECK(plain.comment_after().empty());
+  // Notes alone (no child: a variation's last move, or the root of a game
+  // without moves), NAGs, and a comment too long to keep when cleared.
+  GameNode last;
+  last.edit_notes().nags.push_back(14);
+  last.edit_notes().comment_before = std::string(300, 'c');
+  CHECK(last.children.empty());
+  CHECK(last.nags() == std::vector<int>{14});
+  last.clear_notes();
+  CHECK(last.nags().empty());
+  CHECK(last.comment_before().empty());
+  CHECK(last.children.empty());
+  last.children.push_back(2);
+  last.children.push_back(3);
+  CHECK(last.children.size() == 2);
+  CHECK(last.comment_before().empty());
+  // A move carries both and leaves the moved-from node empty.
+  GameNode moved = std::move(copy);
+  CHECK(moved.comment_after() == "after");
+  CHECK(moved.children.front() == 8);
+  CHECK(copy.children.empty());  // NOLINT: moved from, empty
+  CHECK(copy.comment_after().empty());  // NOLINT
+  // Assigning replaces both.
+  moved = last;
+  CHECK(moved.children.size() == 2);
+  CHECK(moved.comment_after().empty());
 }
