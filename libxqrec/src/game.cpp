@@ -107,11 +107,7 @@ void NodeChildren::erase(const NodeId* at) {
   inline_if_plain();
 }
 
-void NodeChildren::clear() {
-  if (is_inline()) {
-    set_inline(0, 0);
-    return;
-  }
+void NodeChildren::clear_block() {
   Block* b = block();
   b->count = 0;
   // The room of many variations is not kept for the node's next use.
@@ -131,8 +127,7 @@ NodeNotes& NodeChildren::edit_notes() {
   return *b->notes;
 }
 
-void NodeChildren::clear_notes() {
-  if (is_inline()) return;
+void NodeChildren::clear_block_notes() {
   Block* b = block();
   NodeNotes* n = b->notes.get();
   if (!n) return;

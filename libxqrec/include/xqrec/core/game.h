@@ -86,8 +86,15 @@ class NodeChildren {
     }
   }
   void erase(const NodeId* at);
-  // No child; the notes stay.
-  void clear();
+  // No child; the notes stay. Inline up to the block: a reader clears
+  // every node it reuses.
+  void clear() {
+    if (is_inline()) {
+      set_inline(0, 0);
+    } else {
+      clear_block();
+    }
+  }
 
   // The node's notes (GameNode reads and edits them through these): null
   // when it has none.
@@ -96,7 +103,9 @@ class NodeChildren {
   // Empty again. Short notes keep their storage, for the next game a
   // reader's node serves; long ones are freed, or every reused node would
   // keep the longest comment it ever held.
-  void clear_notes();
+  void clear_notes() {
+    if (!is_inline()) clear_block_notes();
+  }
   static constexpr std::size_t kKeptNoteBytes = 256;
 
  private:
@@ -126,6 +135,8 @@ class NodeChildren {
   Block* to_block();            // an inline list into a block with room for two
   void inline_if_plain();       // back inline: a block of at most one child and no notes
   void push_variation(NodeId id);  // push_back after the first child
+  void clear_block();               // clear() of a block
+  void clear_block_notes();         // clear_notes() of a block
 
   // Inline: tag_ = count << 1 | 1 and first_; else both hold the block's
   // pointer (little-endian: its low half, even, is tag_).
