@@ -225,3 +225,47 @@ TEST_CASE("node children: notes out of line with the variations, each kept when 
   CHECK(moved.children.size() == 2);
   CHECK(moved.comment_after().empty());
 }
+
+TEST_CASE("game record: a game at the move bound with comments, NAGs, variations and a long text, copied whole",
+          "[game]") {
+  // 2^20 nodes: a main line with a comment, a NAG and a one-move variation
+  // every 1000th move, and one unreadable token of 64 KiB as a move's text.
+  GameRecord r;
+  NodeId at = r.root();
+  const std::string token(std::size_t(64) << 10, 'z');
+  std::size_t variations = 0;
+  while (r.nodes.size() < (std::size_t(1) << 20)) {
+    GameNode n;
+    const std::size_t k = r.nodes.size();
+    n.text = k == 777 ? std::string_view(token) : std::string_view("h2e2");
+    const NodeId id = r.add_child(at, std::move(n));
+    if (k % 1000 == 0 && r.nodes.size() < (std::size_t(1) << 20)) {
+      r.node(id).edit_notes().comment_after = "note " + std::to_string(k);
+      r.node(id).edit_notes().nags.push_back(int(k % 7));
+      GameNode alt;
+      alt.text = "b2e2";
+      r.add_child(at, std::move(alt));  // a variation to this move
+      ++variations;
+    }
+    at = id;
+  }
+  REQUIRE(r.nodes.size() == std::size_t(1) << 20);
+  const GameRecord copy = r;
+  std::size_t notes = 0, branching = 0;
+  for (NodeId id = 0; id < NodeId(copy.nodes.size()); ++id) {
+    const GameNode& a = r.node(id);
+    const GameNode& b = copy.node(id);
+    REQUIRE(a.text == b.text);
+    REQUIRE(a.parent == b.parent);
+    REQUIRE(std::vector<NodeId>(a.children.begin(), a.children.end()) ==
+            std::vector<NodeId>(b.children.begin(), b.children.end()));
+    REQUIRE(a.comment_after() == b.comment_after());
+    REQUIRE(a.nags() == b.nags());
+    notes += !b.comment_after().empty();
+    branching += b.children.size() > 1;
+  }
+  CHECK(notes == variations);
+  CHECK(branching == variations);
+  CHECK(copy.node(777).text.size() == token.size());  // before the first variation: node k is move k
+  CHECK(copy.node(777).text.on_heap());
+}
