@@ -51,7 +51,10 @@ NodeChildren& NodeChildren::operator=(const NodeChildren& o) {
   // The copy first: if it cannot be allocated, this stays as it was.
   Block* copy = make_block(std::uint32_t(std::max<std::size_t>(2, std::bit_ceil(n))));
   try {
-    if (has_notes(notes)) copy->notes = std::make_unique<NodeNotes>(*notes);
+    if (has_notes(notes)) {
+      copy->notes = *notes;
+      copy->has_notes = true;
+    }
   } catch (...) {
     free_block(copy);
     throw;
@@ -73,7 +76,7 @@ NodeChildren::Block* NodeChildren::to_block() {
 
 void NodeChildren::inline_if_plain() {
   Block* b = block();
-  if (b->notes || b->count > 1) return;
+  if (b->has_notes || b->count > 1) return;
   const std::uint32_t n = b->count;
   const NodeId first = n ? b->ids()[0] : 0;
   free_block(b);
@@ -84,6 +87,7 @@ void NodeChildren::push_variation(NodeId id) {
   Block* b = is_inline() ? to_block() : block();
   if (b->count == b->room) {  // full: room for twice as many
     Block* grown = make_block(b->room * 2);
+    grown->has_notes = b->has_notes;
     grown->notes = std::move(b->notes);
     std::copy(b->ids(), b->ids() + b->count, grown->ids());
     grown->count = b->count;
@@ -111,8 +115,9 @@ void NodeChildren::clear_block() {
   Block* b = block();
   b->count = 0;
   // The room of many variations is not kept for the node's next use.
-  if (b->room > 16 && b->notes) {
+  if (b->room > kKeptRoom && b->has_notes) {
     Block* small = make_block(2);
+    small->has_notes = true;
     small->notes = std::move(b->notes);
     free_block(b);
     set_block(small);
@@ -123,22 +128,15 @@ void NodeChildren::clear_block() {
 
 NodeNotes& NodeChildren::edit_notes() {
   Block* b = is_inline() ? to_block() : block();
-  if (!b->notes) b->notes = std::make_unique<NodeNotes>();
-  return *b->notes;
+  b->has_notes = true;
+  return b->notes;
 }
 
-void NodeChildren::clear_block_notes() {
+void NodeChildren::drop_notes() {
   Block* b = block();
-  NodeNotes* n = b->notes.get();
-  if (!n) return;
-  if (n->comment_before.capacity() + n->comment_after.capacity() > kKeptNoteBytes || n->nags.capacity() > 16) {
-    b->notes.reset();
-    inline_if_plain();
-    return;
-  }
-  n->comment_before.clear();
-  n->comment_after.clear();
-  n->nags.clear();
+  b->notes = NodeNotes{};
+  b->has_notes = false;
+  inline_if_plain();
 }
 
 // Empty strings and vector need no allocation: GCC initialises this as a

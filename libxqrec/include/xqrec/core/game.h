@@ -48,8 +48,8 @@ struct NodeNotes {
 // child and no notes: it is stored inline, and only a node with
 // variations or notes allocates, in 8 bytes in all (a game at the move
 // bound has a million nodes): up to one child and no notes, its count
-// (tagged: odd) and the child; else a pointer to a block {notes, count,
-// room, children...} (a pointer from operator new is even).
+// (tagged: odd) and the child; else a pointer to a block {count, room,
+// notes, children...} (a pointer from operator new is even).
 // A copy or a move carries the notes with the children (a node's copy is
 // both); clear() and erase() change the children only.
 class NodeChildren {
@@ -86,34 +86,58 @@ class NodeChildren {
     }
   }
   void erase(const NodeId* at);
-  // No child; the notes stay. Inline up to the block: a reader clears
-  // every node it reuses.
+  // No child; the notes stay. Inline for a block that keeps its notes: a
+  // reader clears every node it reuses.
   void clear() {
     if (is_inline()) {
       set_inline(0, 0);
-    } else {
-      clear_block();
+      return;
     }
+    Block* b = block();
+    if (b->has_notes && b->room <= kKeptRoom) {
+      b->count = 0;
+      return;
+    }
+    clear_block();
   }
 
   // The node's notes (GameNode reads and edits them through these): null
   // when it has none.
-  const NodeNotes* notes() const { return is_inline() ? nullptr : block()->notes.get(); }
+  const NodeNotes* notes() const {
+    if (is_inline()) return nullptr;
+    const Block* b = block();
+    return b->has_notes ? &b->notes : nullptr;
+  }
   NodeNotes& edit_notes();  // made on first use
   // Empty again. Short notes keep their storage, for the next game a
   // reader's node serves; long ones are freed, or every reused node would
   // keep the longest comment it ever held.
   void clear_notes() {
-    if (!is_inline()) clear_block_notes();
+    if (is_inline()) return;
+    Block* b = block();
+    if (!b->has_notes) return;
+    NodeNotes& n = b->notes;
+    if (n.comment_before.capacity() + n.comment_after.capacity() > kKeptNoteBytes || n.nags.capacity() > 16)
+        [[unlikely]] {
+      drop_notes();
+      return;
+    }
+    n.comment_before.clear();
+    n.comment_after.clear();
+    n.nags.clear();
   }
   static constexpr std::size_t kKeptNoteBytes = 256;
 
  private:
+  // The notes are part of the block (one allocation for a node with
+  // notes); has_notes tells whether the node has any.
   struct Block {
-    std::unique_ptr<NodeNotes> notes;
     std::uint32_t count = 0, room = 0;
+    bool has_notes = false;
+    NodeNotes notes;
     NodeId* ids() { return reinterpret_cast<NodeId*>(this + 1); }
   };
+  static constexpr std::uint32_t kKeptRoom = 16;  // a reused block keeps room for as many children
   static_assert(sizeof(Block) % alignof(NodeId) == 0);
   static constexpr std::uint32_t kEmpty = 1;  // inline, no child
   bool is_inline() const { return (tag_ & 1) != 0; }
@@ -135,8 +159,8 @@ class NodeChildren {
   Block* to_block();            // an inline list into a block with room for two
   void inline_if_plain();       // back inline: a block of at most one child and no notes
   void push_variation(NodeId id);  // push_back after the first child
-  void clear_block();               // clear() of a block
-  void clear_block_notes();         // clear_notes() of a block
+  void clear_block();               // clear() of a block that is not kept as it is
+  void drop_notes();                // clear_notes() of long notes: freed
 
   // Inline: tag_ = count << 1 | 1 and first_; else both hold the block's
   // pointer (little-endian: its low half, even, is tag_).
