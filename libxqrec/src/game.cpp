@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <bit>
+#include <new>
 
 namespace xq {
 
@@ -16,43 +17,85 @@ std::string_view notation_name(MoveNotation n) {
   return "auto";
 }
 
+namespace {
+
+// Notes worth copying: emptied ones (kept for reuse) are not.
+bool has_notes(const NodeNotes* n) {
+  return n && !(n->comment_before.empty() && n->comment_after.empty() && n->nags.empty());
+}
+
+}  // namespace
+
+NodeChildren::Block* NodeChildren::make_block(std::uint32_t room) {
+  void* p = ::operator new(sizeof(Block) + std::size_t(room) * sizeof(NodeId));
+  Block* b = new (p) Block;
+  b->room = room;
+  return b;
+}
+
+void NodeChildren::free_block(Block* b) {
+  b->~Block();
+  ::operator delete(b);
+}
+
 NodeChildren& NodeChildren::operator=(const NodeChildren& o) {
   if (this == &o) return *this;
-  if (o.is_inline()) {
+  const std::size_t n = o.size();
+  const NodeNotes* notes = o.notes();
+  if (n <= 1 && !has_notes(notes)) {
+    const NodeId first = n ? o.front() : 0;
     release();
-    tag_ = o.tag_;
-    first_ = o.first_;
+    set_inline(std::uint32_t(n), first);
     return *this;
   }
   // The copy first: if it cannot be allocated, this stays as it was.
-  const std::size_t n = o.size();
-  NodeId* copy = new NodeId[1 + std::bit_ceil(n)];
-  std::copy(o.block(), o.block() + 1 + n, copy);
+  Block* copy = make_block(std::uint32_t(std::max<std::size_t>(2, std::bit_ceil(n))));
+  try {
+    if (has_notes(notes)) {
+      copy->notes = *notes;
+      copy->has_notes = true;
+    }
+  } catch (...) {
+    free_block(copy);
+    throw;
+  }
+  std::copy(o.begin(), o.end(), copy->ids());
+  copy->count = std::uint32_t(n);
   release();
   set_block(copy);
   return *this;
 }
 
+NodeChildren::Block* NodeChildren::to_block() {
+  Block* b = make_block(2);
+  b->count = tag_ >> 1;
+  b->ids()[0] = first_;
+  set_block(b);
+  return b;
+}
+
+void NodeChildren::inline_if_plain() {
+  Block* b = block();
+  if (b->has_notes || b->count > 1) return;
+  const std::uint32_t n = b->count;
+  const NodeId first = n ? b->ids()[0] : 0;
+  free_block(b);
+  set_inline(n, first);
+}
+
 void NodeChildren::push_variation(NodeId id) {
-  if (is_inline()) {  // one child: a block for two
-    NodeId* b = new NodeId[1 + 2];
-    b[0] = 2;
-    b[1] = first_;
-    b[2] = id;
-    set_block(b);
-    return;
-  }
-  NodeId* b = block();
-  const NodeId n = b[0];
-  if (std::has_single_bit(n)) {  // full: room for twice as many
-    NodeId* grown = new NodeId[1 + std::size_t(n) * 2];
-    std::copy(b, b + 1 + n, grown);
-    delete[] b;
+  Block* b = is_inline() ? to_block() : block();
+  if (b->count == b->room) {  // full: room for twice as many
+    Block* grown = make_block(b->room * 2);
+    grown->has_notes = b->has_notes;
+    grown->notes = std::move(b->notes);
+    std::copy(b->ids(), b->ids() + b->count, grown->ids());
+    grown->count = b->count;
+    free_block(b);
     set_block(grown);
     b = grown;
   }
-  b[1 + n] = id;
-  b[0] = n + 1;
+  b->ids()[b->count++] = id;
 }
 
 void NodeChildren::erase(const NodeId* at) {
@@ -61,14 +104,39 @@ void NodeChildren::erase(const NodeId* at) {
     set_inline(0, 0);
     return;
   }
-  NodeId* b = block();
-  const std::size_t i = std::size_t(at - (b + 1));
-  std::copy(b + 1 + i + 1, b + 1 + b[0], b + 1 + i);
-  if (--b[0] == 1) {
-    const NodeId only = b[1];
-    delete[] b;
-    set_inline(1, only);
+  Block* b = block();
+  const std::size_t i = std::size_t(at - b->ids());
+  std::copy(b->ids() + i + 1, b->ids() + b->count, b->ids() + i);
+  --b->count;
+  inline_if_plain();
+}
+
+void NodeChildren::clear_block() {
+  Block* b = block();
+  b->count = 0;
+  // The room of many variations is not kept for the node's next use.
+  if (b->room > kKeptRoom && b->has_notes) {
+    Block* small = make_block(2);
+    small->has_notes = true;
+    small->notes = std::move(b->notes);
+    free_block(b);
+    set_block(small);
+    return;
   }
+  inline_if_plain();
+}
+
+NodeNotes& NodeChildren::edit_notes() {
+  Block* b = is_inline() ? to_block() : block();
+  b->has_notes = true;
+  return b->notes;
+}
+
+void NodeChildren::drop_notes() {
+  Block* b = block();
+  b->notes = NodeNotes{};
+  b->has_notes = false;
+  inline_if_plain();
 }
 
 // Empty strings and vector need no allocation: GCC initialises this as a

@@ -2,9 +2,10 @@
 # The repetition counter's worst case at the move bound: one game of 2^20
 # plies without a capture or a repeated position (distinct_game.cpp), so
 # that every ply is kept and indexed, audited within a fixed peak resident
-# memory with one job and two (issue 17: 91 MB now, the counter's 28 MiB on
-# top of what the shuffle game at the bound takes; it took 237 MB while an
-# index slot was 24 bytes and the index at most half full).
+# memory with one job and two (issue 17: 61-62 MB now, with 28-byte nodes
+# and the counter's 14 MiB; it took 91 MB with 40-byte nodes and a counter
+# of 28 MiB, and 237 MB while an index slot was 24 bytes and the index at
+# most half full).
 # Usage: distinct_positions_memory.sh XQREC GENERATOR LIMIT_KB
 set -u
 xqrec=$(realpath "$1") generator=$(realpath "$2") limit=$3

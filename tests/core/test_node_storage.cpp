@@ -11,9 +11,12 @@
 using namespace xq;
 
 TEST_CASE("move text: short texts inline, long ones on the heap, copies apart", "[game]") {
-  MoveText a("炮二平五");  // 12 bytes of UTF-8
+  MoveText a("炮二平五");  // 12 bytes of UTF-8: the most held inline
   CHECK(a == "炮二平五");
   CHECK_FALSE(a.on_heap());
+  MoveText thirteen("炮二平五+");
+  CHECK(thirteen.on_heap());
+  CHECK(thirteen == "炮二平五+");
   const std::string long_text(40, 'x');
   MoveText b(long_text);
   CHECK(b.on_heap());
@@ -68,8 +71,8 @@ TEST_CASE("chunked vector: nodes stay where they are as the game grows", "[game]
   CHECK(v[0] == 7);
 }
 
-TEST_CASE("game node: 40 bytes, its text and its one child inline, its location the record's", "[game]") {
-  CHECK(sizeof(GameNode) == 40);
+TEST_CASE("game node: 28 bytes, its text and its one child inline, its location the record's", "[game]") {
+  CHECK(sizeof(GameNode) == 28);
   GameRecord r;
   GameNode n;
   n.text = "h2e2";
@@ -166,4 +169,103 @@ TEST_CASE("node children: one inline, more in a block, back to inline", "[game]"
   CHECK(moved.empty());
   moved.push_back(3);
   CHECK(moved[0] == 3);
+}
+
+TEST_CASE("node children: notes out of line with the variations, each kept when the other changes", "[game]") {
+  GameNode n;
+  n.children.push_back(5);
+  n.edit_notes().comment_after = "after";  // a block for one child and notes
+  CHECK(n.children.size() == 1);
+  CHECK(n.children.front() == 5);
+  for (NodeId id = 6; id < 40; ++id) n.children.push_back(id);  // grown twice and more, the notes moved along
+  CHECK(n.children.size() == 35);
+  CHECK(n.comment_after() == "after");
+  while (n.children.size() > 1) n.children.erase(n.children.begin());
+  CHECK(n.children.front() == 39);
+  CHECK(n.comment_after() == "after");  // erasing variations keeps the notes
+  n.children.clear();
+  CHECK(n.children.empty());
+  CHECK(n.comment_after() == "after");  // so does clearing the children
+  n.children.push_back(8);
+  CHECK(n.children.size() == 1);
+  CHECK(n.children[0] == 8);
+  // A copy carries both; emptied notes are not copied.
+  GameNode copy = n;
+  CHECK(copy.comment_after() == "after");
+  CHECK(copy.children.front() == 8);
+  n.clear_notes();
+  CHECK(n.comment_after().empty());
+  CHECK(copy.comment_after() == "after");
+  GameNode plain = n;
+  CHECK(plain.children.size() == 1);
+  CHECK(plain.comment_after().empty());
+  // Notes alone (no child: a variation's last move, or the root of a game
+  // without moves), NAGs, and a comment too long to keep when cleared.
+  GameNode last;
+  last.edit_notes().nags.push_back(14);
+  last.edit_notes().comment_before = std::string(300, 'c');
+  CHECK(last.children.empty());
+  CHECK(last.nags() == std::vector<int>{14});
+  last.clear_notes();
+  CHECK(last.nags().empty());
+  CHECK(last.comment_before().empty());
+  CHECK(last.children.empty());
+  last.children.push_back(2);
+  last.children.push_back(3);
+  CHECK(last.children.size() == 2);
+  CHECK(last.comment_before().empty());
+  // A move carries both and leaves the moved-from node empty.
+  GameNode moved = std::move(copy);
+  CHECK(moved.comment_after() == "after");
+  CHECK(moved.children.front() == 8);
+  CHECK(copy.children.empty());  // NOLINT: moved from, empty
+  CHECK(copy.comment_after().empty());  // NOLINT
+  // Assigning replaces both.
+  moved = last;
+  CHECK(moved.children.size() == 2);
+  CHECK(moved.comment_after().empty());
+}
+
+TEST_CASE("game record: a game at the move bound with comments, NAGs, variations and a long text, copied whole",
+          "[game]") {
+  // 2^20 nodes: a main line with a comment, a NAG and a one-move variation
+  // every 1000th move, and one unreadable token of 64 KiB as a move's text.
+  GameRecord r;
+  NodeId at = r.root();
+  const std::string token(std::size_t(64) << 10, 'z');
+  std::size_t variations = 0;
+  while (r.nodes.size() < (std::size_t(1) << 20)) {
+    GameNode n;
+    const std::size_t k = r.nodes.size();
+    n.text = k == 777 ? std::string_view(token) : std::string_view("h2e2");
+    const NodeId id = r.add_child(at, std::move(n));
+    if (k % 1000 == 0 && r.nodes.size() < (std::size_t(1) << 20)) {
+      r.node(id).edit_notes().comment_after = "note " + std::to_string(k);
+      r.node(id).edit_notes().nags.push_back(int(k % 7));
+      GameNode alt;
+      alt.text = "b2e2";
+      r.add_child(at, std::move(alt));  // a variation to this move
+      ++variations;
+    }
+    at = id;
+  }
+  REQUIRE(r.nodes.size() == std::size_t(1) << 20);
+  const GameRecord copy = r;
+  std::size_t notes = 0, branching = 0;
+  for (NodeId id = 0; id < NodeId(copy.nodes.size()); ++id) {
+    const GameNode& a = r.node(id);
+    const GameNode& b = copy.node(id);
+    REQUIRE(a.text == b.text);
+    REQUIRE(a.parent == b.parent);
+    REQUIRE(std::vector<NodeId>(a.children.begin(), a.children.end()) ==
+            std::vector<NodeId>(b.children.begin(), b.children.end()));
+    REQUIRE(a.comment_after() == b.comment_after());
+    REQUIRE(a.nags() == b.nags());
+    notes += !b.comment_after().empty();
+    branching += b.children.size() > 1;
+  }
+  CHECK(notes == variations);
+  CHECK(branching == variations);
+  CHECK(copy.node(777).text.size() == token.size());  // before the first variation: node k is move k
+  CHECK(copy.node(777).text.on_heap());
 }

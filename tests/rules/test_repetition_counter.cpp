@@ -89,9 +89,12 @@ TEST_CASE("repetition counter: a million plies without a capture cost linear tim
 
 TEST_CASE("repetition counter: a run of 2^20 distinct positions within its memory bound", "[rules][repetition-counter]") {
   // The worst case at the move bound: no capture, no position twice, so
-  // every ply is kept and indexed. 8 bytes a key, 4 a link, 16 MiB of
-  // index (2^21 slots of 8 bytes): 28 MiB and a little (it was 120 MiB:
-  // 24-byte slots, 2^22 of them, and vectors grown to twice the plies).
+  // every ply is kept and indexed. 8 bytes a key and an index of 4-byte
+  // slots grown by halves and thirds (2^20 + 1 keys fit 1,572,864 slots
+  // three quarters full, not 2^21), no link: 14 MiB and a little (28 MiB
+  // with 8-byte slots, a power of two of them, and a link a ply; it was
+  // 120 MiB with 24-byte slots, 2^22 of them, and vectors grown to twice
+  // the plies).
   RepetitionCounter counter(3);
   std::size_t found = 0, most = 0;
   for (std::size_t i = 0; i <= std::size_t(1) << 20; ++i) {
@@ -100,8 +103,36 @@ TEST_CASE("repetition counter: a run of 2^20 distinct positions within its memor
   }
   CHECK(found == 0);
   INFO("held " << most << " bytes");
-  CHECK(most <= (std::size_t(28) << 20) + (std::size_t(1) << 20) / 8);
+  CHECK(most <= (std::size_t(14) << 20) + (std::size_t(1) << 20) / 8);
   // A capture empties it; the index's storage is kept for the next long run.
   CHECK_FALSE(counter.push(1, true).has_value());
-  CHECK(counter.memory_bytes() <= (std::size_t(16) << 20) + (std::size_t(1) << 20) / 8);
+  CHECK(counter.memory_bytes() <= (std::size_t(6) << 20) + (std::size_t(1) << 20) / 8);
+}
+
+TEST_CASE("repetition counter: a long round of distinct positions played again, links across the index's growth",
+          "[rules][repetition-counter]") {
+  // Every position of a round of 3000 twice, then a third time: the links
+  // of the second round (each ply to the one a round before) give the
+  // third round's counts and spans, the link table grown as they come.
+  RepetitionCounter counter(3);
+  const int round = 3000;
+  for (int lap = 0; lap < 3; ++lap)
+    for (int i = 0; i < round; ++i) {
+      const int ply = lap * round + i;
+      const auto got = counter.push(std::uint64_t(i + 1) * 0x9E3779B97F4A7C15ull, false);
+      if (lap < 2) {
+        REQUIRE_FALSE(got.has_value());
+        continue;
+      }
+      REQUIRE(got.has_value());
+      CHECK(got->occurrences == 3);
+      CHECK(got->last_ply == ply);
+      CHECK(got->first_ply == ply - round + 1);
+      CHECK(got->span_first_ply == ply - 2 * round + 1);
+    }
+  // A fourth round counts on from the third (the threshold's span moves on).
+  const auto fourth = counter.push(0x9E3779B97F4A7C15ull, false);
+  REQUIRE(fourth.has_value());
+  CHECK(fourth->occurrences == 4);
+  CHECK(fourth->span_first_ply == 3 * round - 2 * round + 1);
 }

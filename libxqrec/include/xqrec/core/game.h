@@ -35,12 +35,23 @@ std::string_view notation_name(MoveNotation n);  // "auto", "iccs", "wxf", "chin
 using NodeId = std::uint32_t;
 inline constexpr NodeId kNoNode = 0xFFFFFFFFu;
 
-// The children of a node: the first continues the line, the others are
-// variations. Most nodes have one child, so it is stored inline and only
-// branching nodes allocate, in 8 bytes in all (a game at the move bound has
-// a million nodes): up to one child, its count (tagged: odd) and the child;
-// two or more, a pointer to a block {count, children...} with room for
-// bit_ceil(count) children (a pointer from new[] is even).
+// What a move carries besides itself: comments and NAGs.
+struct NodeNotes {
+  std::string comment_before;  // before this move (a variation may open with one)
+  std::string comment_after;   // after this move; on the root: before the first move
+  std::vector<int> nags;
+  friend bool operator==(const NodeNotes&, const NodeNotes&) = default;
+};
+
+// The children of a node (the first continues the line, the others are
+// variations) and, out of line with them, its notes. Most nodes have one
+// child and no notes: it is stored inline, and only a node with
+// variations or notes allocates, in 8 bytes in all (a game at the move
+// bound has a million nodes): up to one child and no notes, its count
+// (tagged: odd) and the child; else a pointer to a block {count, room,
+// notes, children...} (a pointer from operator new is even).
+// A copy or a move carries the notes with the children (a node's copy is
+// both); clear() and erase() change the children only.
 class NodeChildren {
  public:
   NodeChildren() = default;
@@ -58,11 +69,11 @@ class NodeChildren {
   }
   ~NodeChildren() { release(); }
 
-  std::size_t size() const { return is_inline() ? tag_ >> 1 : block()[0]; }
-  bool empty() const { return tag_ == kEmpty; }
-  const NodeId* begin() const { return is_inline() ? &first_ : block() + 1; }
+  std::size_t size() const { return is_inline() ? tag_ >> 1 : block()->count; }
+  bool empty() const { return size() == 0; }
+  const NodeId* begin() const { return is_inline() ? &first_ : block()->ids(); }
   const NodeId* end() const { return begin() + size(); }
-  NodeId* begin() { return is_inline() ? &first_ : block() + 1; }
+  NodeId* begin() { return is_inline() ? &first_ : block()->ids(); }
   NodeId* end() { return begin() + size(); }
   NodeId operator[](std::size_t i) const { return begin()[i]; }
   NodeId& operator[](std::size_t i) { return begin()[i]; }
@@ -75,116 +86,122 @@ class NodeChildren {
     }
   }
   void erase(const NodeId* at);
+  // No child; the notes stay. Inline for a block that keeps its notes: a
+  // reader clears every node it reuses.
   void clear() {
-    release();
-    set_inline(0, 0);
+    if (is_inline()) {
+      set_inline(0, 0);
+      return;
+    }
+    Block* b = block();
+    if (b->has_notes && b->room <= kKeptRoom) {
+      b->count = 0;
+      return;
+    }
+    clear_block();
   }
 
+  // The node's notes (GameNode reads and edits them through these): null
+  // when it has none.
+  const NodeNotes* notes() const {
+    if (is_inline()) return nullptr;
+    const Block* b = block();
+    return b->has_notes ? &b->notes : nullptr;
+  }
+  NodeNotes& edit_notes();  // made on first use
+  // Empty again. Short notes keep their storage, for the next game a
+  // reader's node serves; long ones are freed, or every reused node would
+  // keep the longest comment it ever held.
+  void clear_notes() {
+    if (is_inline()) return;
+    Block* b = block();
+    if (!b->has_notes) return;
+    NodeNotes& n = b->notes;
+    if (n.comment_before.capacity() + n.comment_after.capacity() > kKeptNoteBytes || n.nags.capacity() > 16)
+        [[unlikely]] {
+      drop_notes();
+      return;
+    }
+    n.comment_before.clear();
+    n.comment_after.clear();
+    n.nags.clear();
+  }
+  static constexpr std::size_t kKeptNoteBytes = 256;
+
  private:
+  // The notes are part of the block (one allocation for a node with
+  // notes); has_notes tells whether the node has any.
+  struct Block {
+    std::uint32_t count = 0, room = 0;
+    bool has_notes = false;
+    NodeNotes notes;
+    NodeId* ids() { return reinterpret_cast<NodeId*>(this + 1); }
+  };
+  static constexpr std::uint32_t kKeptRoom = 16;  // a reused block keeps room for as many children
+  static_assert(sizeof(Block) % alignof(NodeId) == 0);
   static constexpr std::uint32_t kEmpty = 1;  // inline, no child
   bool is_inline() const { return (tag_ & 1) != 0; }
   void set_inline(std::uint32_t count, NodeId first) {
     tag_ = count << 1 | 1;
     first_ = first;
   }
-  NodeId* block() const {
-    NodeId* p;
+  Block* block() const {
+    Block* p;
     std::memcpy(&p, this, sizeof p);
     return p;
   }
-  void set_block(NodeId* p) { std::memcpy(static_cast<void*>(this), &p, sizeof p); }
+  void set_block(Block* p) { std::memcpy(static_cast<void*>(this), &p, sizeof p); }
+  static Block* make_block(std::uint32_t room);
+  static void free_block(Block* b);
   void release() {
-    if (!is_inline()) delete[] block();
+    if (!is_inline()) free_block(block());
   }
+  Block* to_block();            // an inline list into a block with room for two
+  void inline_if_plain();       // back inline: a block of at most one child and no notes
   void push_variation(NodeId id);  // push_back after the first child
+  void clear_block();               // clear() of a block that is not kept as it is
+  void drop_notes();                // clear_notes() of long notes: freed
 
   // Inline: tag_ = count << 1 | 1 and first_; else both hold the block's
   // pointer (little-endian: its low half, even, is tag_).
   std::uint32_t tag_ = kEmpty;
   NodeId first_ = 0;
 };
-static_assert(sizeof(NodeChildren) == 8 && sizeof(NodeId*) == 8);
+static_assert(sizeof(NodeChildren) == 8 && sizeof(void*) == 8);
 static_assert(std::endian::native == std::endian::little, "NodeChildren tells a pointer by its low half");
 
-// What a move carries besides itself: comments and NAGs.
-struct NodeNotes {
-  std::string comment_before;  // before this move (a variation may open with one)
-  std::string comment_after;   // after this move; on the root: before the first move
-  std::vector<int> nags;
-  friend bool operator==(const NodeNotes&, const NodeNotes&) = default;
-};
-
-// A node's notes, held out of line (few moves have any: a node without
-// costs a null pointer) and copied with the node.
-class OwnedNotes {
- public:
-  OwnedNotes() = default;
-  OwnedNotes(const OwnedNotes& o) : p_(copy_of(o)) {}
-  OwnedNotes(OwnedNotes&&) noexcept = default;
-  OwnedNotes& operator=(const OwnedNotes& o) {
-    if (this != &o) p_ = copy_of(o);
-    return *this;
-  }
-  OwnedNotes& operator=(OwnedNotes&&) noexcept = default;
-  const NodeNotes* get() const { return p_.get(); }
-  NodeNotes& edit() {
-    if (!p_) p_ = std::make_unique<NodeNotes>();
-    return *p_;
-  }
-  // Empty again. Short notes keep their storage, for the next game a
-  // reader's node serves; long ones are freed, or every reused node would
-  // keep the longest comment it ever held.
-  void clear() {
-    if (!p_) return;
-    if (p_->comment_before.capacity() + p_->comment_after.capacity() > kKeptBytes || p_->nags.capacity() > 16) {
-      p_.reset();
-      return;
-    }
-    p_->comment_before.clear();
-    p_->comment_after.clear();
-    p_->nags.clear();
-  }
-  static constexpr std::size_t kKeptBytes = 256;
-
- private:
-  // Notes emptied by clear() are not copied.
-  static std::unique_ptr<NodeNotes> copy_of(const OwnedNotes& o) {
-    if (!o.p_ || (o.p_->comment_before.empty() && o.p_->comment_after.empty() && o.p_->nags.empty())) return nullptr;
-    return std::make_unique<NodeNotes>(*o.p_);
-  }
-  std::unique_ptr<NodeNotes> p_;
-};
-
-// 40 bytes: a game at the move bound holds a million. Where the move
+// 28 bytes: a game at the move bound holds a million. Where the move
 // stands in its source is the record's (GameRecord::where), in a byte or
-// two a node.
+// two a node; its comments and NAGs are out of line with its variations.
 struct GameNode {
   // The move as written (empty for the root). For binary formats, ICCS.
   MoveText text;
-  NodeChildren children;  // children[0] continues the line; the rest are variations
-  NodeId parent = kNoNode;
+  MoveNotation notation = MoveNotation::Auto;
   // The move, once resolved against the position before it; Move::none()
   // while unresolved or when it could not be resolved.
   Move move;
-  MoveNotation notation = MoveNotation::Auto;
+  NodeChildren children;  // children[0] continues the line; the rest are variations
+  NodeId parent = kNoNode;
 
   // Comments and NAGs (empty when the move has none).
   const std::string& comment_before() const { return notes().comment_before; }
   const std::string& comment_after() const { return notes().comment_after; }
   const std::vector<int>& nags() const { return notes().nags; }
   // To change them (made on first use).
-  NodeNotes& edit_notes() { return notes_.edit(); }
-  void clear_notes() { notes_.clear(); }
+  NodeNotes& edit_notes() { return children.edit_notes(); }
+  void clear_notes() { children.clear_notes(); }
 
  private:
   // Inline, without a call: readers, writers and the audit ask every node.
-  const NodeNotes& notes() const { return notes_.get() ? *notes_.get() : kNoNotes; }
+  const NodeNotes& notes() const {
+    const NodeNotes* n = children.notes();
+    return n ? *n : kNoNotes;
+  }
   static const NodeNotes kNoNotes;  // what a node without notes reads
-  OwnedNotes notes_;
 };
 // Nodes are moved, not copied, when the first chunk of a game's nodes grows.
 static_assert(std::is_nothrow_move_constructible_v<GameNode>);
-static_assert(sizeof(GameNode) <= 40);
+static_assert(sizeof(GameNode) <= 28);
 
 // A game's nodes: they never move once made, so a long game grows without
 // a copy of what it holds.

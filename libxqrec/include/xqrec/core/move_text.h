@@ -1,4 +1,5 @@
-// A move's text as its source writes it, in 16 bytes: up to 15 bytes are
+// A move's text as its source writes it, in 13 bytes (byte-aligned, so
+// that a node packs its other small members after it): up to 12 bytes are
 // held inline (every move of every notation: a Chinese move is 12 bytes of
 // UTF-8, "H2-E2" 5), a longer text (an unreadable token kept for its
 // finding) on the heap. A std::string takes 32: a game at the move bound
@@ -67,8 +68,8 @@ class MoveText {
   friend bool operator==(const MoveText& a, std::string_view b) { return a.view() == b; }
 
  private:
-  static constexpr std::size_t kInline = 15;
-  static constexpr std::size_t kTag = 15;       // bytes_[15]: the inline size, or kHeap
+  static constexpr std::size_t kInline = 12;
+  static constexpr std::size_t kTag = 12;       // bytes_[12]: the inline size, or kHeap
   static constexpr std::uint8_t kHeap = 0xFF;   // then bytes_[0..7] point to the text, bytes_[8..11] give its size
 
   void assign_slow(std::string_view s);  // to or from the heap
@@ -108,8 +109,8 @@ class MoveText {
     return n;
   }
 
-  alignas(8) char bytes_[16] = {};
+  char bytes_[13] = {};
 };
-static_assert(sizeof(MoveText) == 16);
+static_assert(sizeof(MoveText) == 13 && alignof(MoveText) == 1);
 
 }  // namespace xq

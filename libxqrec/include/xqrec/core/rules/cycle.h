@@ -34,16 +34,19 @@ struct Repetition {
 // position first) with whether the move leading to it was a capture. Keys
 // since the last capture are kept; a short run (most games capture every
 // few moves) is scanned for equal keys behind a one-hash filter, and a run
-// longer than kIndexFrom plies gets a hash index (key -> its last ply and
-// count, each ply linked to the previous occurrence of its key), so that a
-// game of a million plies without a capture costs linear time, not the
-// quadratic rescans of an always-full filter.
+// longer than kIndexFrom plies gets a hash index (key -> its last ply), so
+// that a game of a million plies without a capture costs linear time, not
+// the quadratic rescans of an always-full filter.
 //
-// Memory: 8 bytes a ply since the last capture (the key), 4 more in a run
-// of over kIndexFrom plies (the link), and the index's 8 bytes a slot, at
-// least 4/3 slots a distinct position: the worst case, a run of 2^20
-// distinct positions (the move bound, no capture, nothing repeated), holds
-// 28 MiB (memory_bytes()), 33 MiB while its index doubles.
+// Memory: 8 bytes a ply since the last capture (the key); in a run of over
+// kIndexFrom plies, the index's 4 bytes a slot, at least 4/3 slots a
+// distinct position (its size grows by halves and thirds, not doubling,
+// so that a count just past a power of two does not take twice the
+// slots), and 12 bytes, with room, a ply whose position occurred before
+// (its link to the occurrence before it, and its count). The worst case of
+// the move bound, 2^20 plies without a capture or a repeated position,
+// holds 14 MiB (memory_bytes(); it held 28 MiB with 8-byte slots in a table
+// of a power of two and a link for every ply).
 class RepetitionCounter {
  public:
   explicit RepetitionCounter(int threshold = 3) : threshold_(threshold < 2 ? 2 : threshold) {
@@ -74,8 +77,8 @@ class RepetitionCounter {
 
   // The bytes the counter holds (capacities), for its memory bound's test.
   std::size_t memory_bytes() const {
-    return keys_.capacity() * sizeof(std::uint64_t) + previous_.capacity() * sizeof(std::int32_t) +
-           slots_.capacity() * sizeof(Slot);
+    return keys_.capacity() * sizeof(std::uint64_t) + slots_.capacity() * sizeof(std::uint32_t) +
+           links_.capacity() * sizeof(Link);
   }
 
  private:
@@ -85,16 +88,34 @@ class RepetitionCounter {
   // The indexed path: builds the index on first use, then adds `key`.
   std::optional<Repetition> push_indexed(std::uint64_t key);
 
-  // 8 bytes: the key is keys_[last], not a copy (with it and a generation
-  // a slot was 24 bytes, and at most half full a run of 2^20 distinct
-  // positions took 2^22 of them: 96 MiB).
-  struct Slot {
-    std::int32_t last = -1;  // index in keys_ of the key's latest occurrence; -1: empty
-    std::int32_t count = 0;  // occurrences since the last capture
+  // A ply (index in keys_) whose key occurred before: the index of that
+  // occurrence and how many there are up to this one. Plies seen first
+  // have none (their count is 1), so a run of distinct positions holds no
+  // link at all.
+  struct Link {
+    std::uint32_t at = 0;  // 1 + the ply's index in keys_; 0: an empty slot
+    std::int32_t previous = -1;
+    std::int32_t count = 0;
   };
-  // Adds keys_[i] to the index; returns its slot, valid until the next call.
-  const Slot& index_key(std::size_t i);
+  struct Occurrence {
+    int count;     // occurrences of the key since the last capture, this one included
+    int previous;  // index in keys_ of the one before, or -1
+  };
+  // Adds keys_[i] to the index: its count and the occurrence before it.
+  Occurrence index_key(std::size_t i);
+  // The link of ply i, or null when its position occurred first there.
+  const Link* link_of(std::size_t i) const;
+  void add_link(std::size_t i, int previous, int count);
+  // Table sizes: 1024, 1536, 2048, 3072 ... (halves and thirds).
+  static std::size_t next_size(std::size_t size) {
+    return size == 0 ? 1024 : (size & (size - 1)) == 0 ? size / 2 * 3 : size / 3 * 4;
+  }
+  // A 32-bit hash to a slot of a table of `size` (multiply, not mask: any size).
+  static std::size_t home(std::uint32_t hash, std::size_t size) {
+    return std::size_t((std::uint64_t(hash) * size) >> 32);
+  }
   void grow_index();
+  void grow_links();
 
   int threshold_;
   int ply_ = -1;
@@ -105,13 +126,17 @@ class RepetitionCounter {
   // A one-hash Bloom filter of keys_: a key whose bit was clear has not
   // occurred before, so most plies skip the scan.
   std::array<std::uint64_t, 16> seen_{};
-  // The index of a long run: open addressing, a power of two at most
-  // three quarters full. A capture empties it; the next long run starts
+  // The index of a long run: open addressing, at most three quarters
+  // full; slots_[s] is 1 + the index in keys_ of a key's latest
+  // occurrence (0: empty). A capture empties it; the next long run starts
   // it small again.
   bool indexed_ = false;
-  std::vector<Slot> slots_;
+  std::vector<std::uint32_t> slots_;
   std::size_t used_ = 0;
-  ChunkedVector<std::int32_t> previous_;  // previous_[i]: index of the occurrence of keys_[i] before it, or -1
+  // The links of the plies that repeat a position, by ply (open
+  // addressing, at most three quarters full).
+  std::vector<Link> links_;
+  std::size_t links_used_ = 0;
 };
 
 // The first ply to judge. The whole repetition counts: CXA 23.1 "双方着法
