@@ -108,7 +108,11 @@ class NodeChildren {
     const Block* b = block();
     return b->has_notes ? &b->notes : nullptr;
   }
-  NodeNotes& edit_notes();  // made on first use
+  // Made on first use. The notes live in the children's block, which
+  // moves when it grows or is cleared: a reference from here is good only
+  // until the node gains a child or is cleared (a variation pushed, clear(),
+  // assigning `children`), unlike a std::unique_ptr of the notes alone.
+  NodeNotes& edit_notes();
   // Empty again. Short notes keep their storage, for the next game a
   // reader's node serves; long ones are freed, or every reused node would
   // keep the longest comment it ever held.
@@ -187,7 +191,8 @@ struct GameNode {
   const std::string& comment_before() const { return notes().comment_before; }
   const std::string& comment_after() const { return notes().comment_after; }
   const std::vector<int>& nags() const { return notes().nags; }
-  // To change them (made on first use).
+  // To change them (made on first use; the reference is good until the
+  // node gains a child: NodeChildren::edit_notes).
   NodeNotes& edit_notes() { return children.edit_notes(); }
   void clear_notes() { children.clear_notes(); }
 

@@ -1,8 +1,9 @@
 // A move's text as its source writes it, in 13 bytes (byte-aligned, so
 // that a node packs its other small members after it): up to 12 bytes are
-// held inline (every move of every notation: a Chinese move is 12 bytes of
-// UTF-8, "H2-E2" 5), a longer text (an unreadable token kept for its
-// finding) on the heap. A std::string takes 32: a game at the move bound
+// held inline (nearly every move: a Chinese move of four characters is 12
+// bytes of UTF-8, "H2-E2" 5), a longer text (a traditional pawn move such
+// as 前兵九平八, 15 bytes, or an unreadable token kept for its finding) on
+// the heap. A std::string takes 32: a game at the move bound
 // has a million of them.
 #pragma once
 

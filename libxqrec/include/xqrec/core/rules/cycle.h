@@ -43,10 +43,14 @@ struct Repetition {
 // distinct position (its size grows by halves and thirds, not doubling,
 // so that a count just past a power of two does not take twice the
 // slots), and 12 bytes, with room, a ply whose position occurred before
-// (its link to the occurrence before it, and its count). The worst case of
-// the move bound, 2^20 plies without a capture or a repeated position,
-// holds 14 MiB (memory_bytes(); it held 28 MiB with 8-byte slots in a table
-// of a power of two and a link for every ply).
+// (its link to the occurrence before it, and its count). At the move
+// bound, 2^20 plies without a capture or a repeated position hold 14 MiB
+// (memory_bytes(); it held 28 MiB with 8-byte slots in a table of a power
+// of two and a link for every ply). Repeated positions cost more: each
+// position twice, about 20 MiB; at a high threshold, where every ply but
+// the first few may repeat, about 26 MiB (the links' 12 bytes, with room,
+// against the 4 a ply they replaced). Not yet bounded below that: a run
+// mostly of repeats would do better with a link per ply again.
 class RepetitionCounter {
  public:
   explicit RepetitionCounter(int threshold = 3) : threshold_(threshold < 2 ? 2 : threshold) {
