@@ -25,16 +25,19 @@ struct PendingDecodeErrors {
   std::uint64_t next = 0;        // the source offset after the last one
   std::string excerpt;           // the first sequences' bytes (kDecodeExcerpt)
   // Bit i: a sequence of the excerpt ends after its byte i. Kept for every
-  // entry, joined ones too (join), so that the excerpt can be cut or
+  // entry, joined ones too (join_excerpt), so that the excerpt can be cut or
   // extended at a sequence's end whatever was done to the entry before.
   std::uint64_t ends = 0;
-  std::uint64_t count = 0;       // sequences; for a collapsed entry, the runs it stands for
   std::uint32_t line = 0, column = 0;  // where the first one stands, once located
+  // The count and the two flags share a word: an entry is queued for each
+  // run, over a million of them in a long line (80 bytes each, not 88).
+  // Sequences; for a collapsed entry, the runs it stands for.
+  std::uint64_t count : 62 = 0;
   // The sequences' U+FFFDs are those at text_index + 3k (three bytes each),
   // which is what a split at a text index needs; false once entries that
   // left the window were joined (never split: PgnParser::collapse_before_window).
-  bool stepped = true;
-  bool collapsed = false;  // stands for `count` runs past every cap: only counted
+  std::uint64_t stepped : 1 = true;
+  std::uint64_t collapsed : 1 = false;  // stands for `count` runs past every cap: only counted
 
   std::uint64_t last_index() const { return text_index + 3 * (count - 1); }
 
