@@ -24,14 +24,20 @@ struct PendingDecodeErrors {
   std::uint64_t offset = 0;      // the first one's source offset
   std::uint64_t next = 0;        // the source offset after the last one
   std::string excerpt;           // the first sequences' bytes (kDecodeExcerpt)
-  std::uint64_t ends = 0;        // bit i: a sequence of the excerpt ends after its byte i
-  std::uint64_t count = 0;       // sequences; for a collapsed entry, the runs it stands for
+  // Bit i: a sequence of the excerpt ends after its byte i. Kept for every
+  // entry, joined ones too (join_excerpt), so that the excerpt can be cut or
+  // extended at a sequence's end whatever was done to the entry before.
+  std::uint64_t ends = 0;
   std::uint32_t line = 0, column = 0;  // where the first one stands, once located
+  // The count and the two flags share a word: an entry is queued for each
+  // run, over a million of them in a long line (80 bytes each, not 88).
+  // Sequences; for a collapsed entry, the runs it stands for.
+  std::uint64_t count : 62 = 0;
   // The sequences' U+FFFDs are those at text_index + 3k (three bytes each),
   // which is what a split at a text index needs; false once entries that
   // left the window were joined (never split: PgnParser::collapse_before_window).
-  bool stepped = true;
-  bool collapsed = false;  // stands for `count` runs past every cap: only counted
+  std::uint64_t stepped : 1 = true;
+  std::uint64_t collapsed : 1 = false;  // stands for `count` runs past every cap: only counted
 
   std::uint64_t last_index() const { return text_index + 3 * (count - 1); }
 
@@ -53,6 +59,15 @@ struct PendingDecodeErrors {
       out.append(more.excerpt, s, e - s);
       s = e;
     }
+  }
+
+  // Appends `more`'s sequences to the excerpt while it is short, each
+  // whole, their ends too: an entry that takes in the next of its run.
+  void join_excerpt(const PendingDecodeErrors& more) {
+    const std::size_t from = excerpt.size();
+    extend_excerpt(excerpt, more);
+    for (std::size_t e = from; e < excerpt.size() && e < 64; ++e)
+      if (e + 1 == excerpt.size() || (e - from < 64 && (more.ends >> (e - from)) & 1)) ends |= std::uint64_t{1} << e;
   }
 
   // The first `bytes` bytes of the excerpt (a sequence's start, or past the end).
@@ -89,7 +104,9 @@ inline void append_to(PendingDecodeErrors& run, const DecodeError& e) {
 // limit <= last_index()): returns the sequences before it, `run` keeping
 // the others. `offset_at(i)`: the source offset of the decoded text at
 // index i (each sequence's U+FFFD has its sequence's); `source(from, to)`:
-// those source bytes. The rest is neither located nor collapsed.
+// those source bytes. The rest is neither located nor collapsed. Only for
+// a run whose excerpt is the source's bytes at its offset (the rest's are
+// taken from the source, which a stateful converter may not have reported).
 template <class OffsetAt, class Source>
 PendingDecodeErrors split_before(PendingDecodeErrors& run, std::uint64_t limit, OffsetAt offset_at, Source source) {
   const std::uint64_t split = run.text_index + (limit - run.text_index + 2) / 3 * 3;  // the first U+FFFD from limit on

@@ -578,7 +578,7 @@ class PgnParser {
         continue;
       }
       if (prev && e.offset == prev->next) {  // the same run as the entry before
-        detail::PendingDecodeErrors::extend_excerpt(prev->excerpt, e);
+        prev->join_excerpt(e);
         prev->next = e.next;
         prev->stepped = false;
         continue;
@@ -599,6 +599,17 @@ class PgnParser {
     collapsed_upto_ = w;
   }
 
+  // Whether a run's excerpt, the bytes the converter gave, is the source's
+  // bytes at its offset. A split (detail::split_before) takes the bytes of
+  // the run's rest from the source at its U+FFFDs' offsets, not from the
+  // converter: a stateful one (ISO-2022, HZ) may report a character carried
+  // from the chunk before with bytes other than those at its offset. A run
+  // whose excerpt is not the source's is reported whole, not split on
+  // offsets that cannot be trusted.
+  bool excerpt_is_source(const detail::PendingDecodeErrors& run) const {
+    return t_.source(run.offset, run.offset + run.excerpt.size()) == run.excerpt;
+  }
+
   // Takes from t_.errors() the sequences of its first entry before text
   // index `abs_limit`, splitting the entry there: a run is reported up to
   // a flush's limit, as it was when each sequence had its own entry.
@@ -607,7 +618,7 @@ class PgnParser {
     detail::PendingDecodeErrors& f = errors.front();
     if (located_ > 0) --located_;  // what stays of f, if anything, is in the window: not located
     if (collapsed_upto_ > 0) --collapsed_upto_;
-    if (f.collapsed || !f.stepped || f.last_index() < abs_limit) {
+    if (f.collapsed || !f.stepped || f.last_index() < abs_limit || !excerpt_is_source(f)) {
       detail::PendingDecodeErrors whole = std::move(f);
       errors.pop_front();
       return whole;

@@ -124,3 +124,19 @@ TEST_CASE("pending decoding errors: runs continued across entries have the seque
     }
   }
 }
+
+TEST_CASE("pending decoding errors: entries joined have the excerpt and sequence ends of the run queued whole",
+          "[pgn][decode-errors]") {
+  const auto seqs = sequences();
+  const PendingDecodeErrors whole = queued(seqs, 0, seqs.size());
+  for (std::size_t a = 1; a < seqs.size(); ++a) {
+    for (std::size_t b = a + 1; b <= seqs.size(); ++b) {
+      INFO("joined at " << a << " and " << b);
+      PendingDecodeErrors joined = queued(seqs, 0, a);
+      joined.join_excerpt(queued(seqs, a, b));
+      if (b < seqs.size()) joined.join_excerpt(queued(seqs, b, seqs.size()));
+      CHECK(joined.excerpt == whole.excerpt);
+      CHECK(joined.ends == whole.ends);
+    }
+  }
+}

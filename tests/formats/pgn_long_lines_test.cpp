@@ -250,3 +250,28 @@ TEST_CASE("PGN: undecodable bytes by the million outside a game: the first 1,000
   CHECK(more[0]->where.offset == 1 + 2 * 1000);  // the first not kept
   CHECK(more[0]->where.column == 2 + 2 * 1000);
 }
+
+TEST_CASE("PGN: a bad byte in a long comment after a million joined runs is reported where it stands",
+          "[pgn][long-lines]") {
+  // 300,000 runs after a result, joined and counted as they leave the
+  // window, then a game whose comment has a bad byte 200,000 bytes in:
+  // it is located while the window moves on inside the comment, which
+  // needs the count of located entries kept right as runs are joined.
+  for (const std::size_t before : {std::size_t(0), std::size_t(300'000), std::size_t(700'000)}) {
+    const std::string prefix = games_before(before);
+    const std::string junk = "[Event \"x\"]\n\n1. h2e2 h9g7 1-0 " + repeated("\xFF" "a", 300'000) + "\n\n";
+    const std::string head = "[Event \"y\"]\n\n1. h2e2 {" + std::string(200'000, 'b');
+    const std::string game = head + "\xFF" + std::string(300'000, 'c') + "} h9g7 *\n";
+    FileReport report;
+    const std::vector<BuiltGame> games = games_of(prefix + junk + game, "UTF-8", &report);
+    REQUIRE(games.size() >= 2);
+    INFO(prefix.size() << " bytes before");
+    const auto bad = all_of(games.back().issues, Code::BadEncoding);
+    REQUIRE(bad.size() == 1);
+    const std::size_t lines_before = std::size_t(std::count(prefix.begin(), prefix.end(), '\n'));
+    CHECK(bad[0]->where.line == lines_before + 7);
+    CHECK(bad[0]->where.column == 200'010);  // `1. h2e2 {` and the b's before it
+    CHECK(bad[0]->where.offset == prefix.size() + junk.size() + head.size());
+    CHECK(bad[0]->text == "\\xFF");
+  }
+}
