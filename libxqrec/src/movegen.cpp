@@ -205,7 +205,9 @@ inline bool king_safe_after(Piece* scratch, Move m, Square k, Color us, const Sq
   const Piece mover = scratch[from], captured = scratch[to];
   scratch[to] = mover;
   scratch[from] = Piece();
-  const Square king = mover.type() == PieceType::King ? m.to() : k;
+  // The king is the one on k (king_[us]): a set-up with a second king of
+  // a colour (ExtraKing, which the audit reads on) moves it as any piece.
+  const Square king = m.from() == k ? m.to() : k;
   SquareSet attackers = them, after = all;
   attackers.erase(m.to());  // a captured piece attacks no more
   after.erase(m.from());

@@ -4,6 +4,7 @@
 #include <vector>
 
 #include "xqrec/core/fen.h"
+#include "xqrec/core/iccs.h"
 #include "xqrec/core/position.h"
 
 TEST_CASE("make/undo restores the position exactly over random games", "[movegen]") {
@@ -71,6 +72,10 @@ static void require_legal_by_king_test(const xq::Position& pos) {
   const xq::Position fresh_captures(pos.setup());
   fresh_captures.generate_legal_captures(again);
   REQUIRE(fresh_captures.in_check() == fresh_captures.king_attacked(fresh_captures.side_to_move()));
+  // has_legal_move asked first learns the check state from its own walk.
+  const xq::Position fresh_any(pos.setup());
+  REQUIRE(fresh_any.has_legal_move() == !legal.empty());
+  REQUIRE(fresh_any.in_check() == fresh_any.king_attacked(fresh_any.side_to_move()));
 }
 
 TEST_CASE("legal moves are exactly the pseudo-legal moves that keep the king safe; gives_check is exact", "[movegen]") {
@@ -203,5 +208,56 @@ TEST_CASE("a king across the river is in check from an elephant, an advisor or t
     const xq::Position pos(*setup);
     REQUIRE(pos.king_attacked(xq::Color::Black));
     require_legal_by_king_test(pos);
+  }
+}
+
+// Double checks whose only answers are a king's step or a screen's capture:
+// the in-check walk must move the king and the screens, not only the pieces
+// that reach a square answering every check (review of the evasion walk:
+// random games have too few double checks to notice either left out).
+TEST_CASE("double checks are answered by the king or by a cannon's screen", "[movegen]") {
+  for (const char* fen : {"2Ck1a3/9/3r4b/9/4p3n/9/9/2pK5/4p2p1/3c5 w", "5a3/3k1R3/3n5/9/3C5/9/9/9/4A4/2N1K4 b"}) {
+    INFO(fen);
+    const auto setup = xq::parse_fen(fen);
+    REQUIRE(setup);
+    const xq::Position pos(*setup);
+    REQUIRE(pos.king_attacked(pos.side_to_move()));
+    require_legal_by_king_test(pos);
+  }
+  // The horse's capture of the rook is the one answer to rook and cannon.
+  const auto screen = xq::parse_fen("5a3/3k1R3/3n5/9/3C5/9/9/9/4A4/2N1K4 b");
+  xq::MoveList legal;
+  xq::Position(*screen).generate_legal(legal);
+  REQUIRE(legal.size() == 1);
+  CHECK(xq::to_iccs(legal[0]) == "d7f8");
+}
+
+// A relaxed set-up with a second king of a colour (ExtraKing, which the
+// audit reads on): the king is the first one found; the other moves as any
+// piece, and its moves are tested for that king's safety, the same in every
+// generator (review of the evasion walk: the checks and the captures of
+// some pieces lost e9d9).
+TEST_CASE("with two kings of a colour, every generator keeps the same king safe", "[movegen]") {
+  for (const char* fen : {"4k4/5k3/9/9/9/9/9/9/9/3K5 b", "3Rk4/5k3/9/9/9/9/9/9/9/3K5 b"}) {
+    INFO(fen);
+    const auto setup = xq::parse_fen(fen);
+    REQUIRE(setup);
+    const xq::Position pos(*setup);
+    xq::MoveList legal, checks, want_checks, captures_of, want_captures;
+    pos.generate_legal(legal);
+    pos.generate_legal_checks(checks);
+    xq::SquareSet all;
+    for (int sq = 0; sq < xq::kSquares; ++sq) all.insert(xq::Square(sq));
+    pos.generate_legal_captures_of(all, captures_of);
+    for (xq::Move m : legal) {
+      if (pos.at(m.to()).type() == xq::PieceType::King) continue;
+      if (pos.gives_check(m)) want_checks.push(m);
+      if (!pos.at(m.to()).empty()) want_captures.push(m);
+    }
+    REQUIRE(checks.size() == want_checks.size());
+    for (std::size_t i = 0; i < checks.size(); ++i) CHECK(checks[i] == want_checks[i]);
+    REQUIRE(captures_of.size() == want_captures.size());
+    for (std::size_t i = 0; i < captures_of.size(); ++i) CHECK(captures_of[i] == want_captures[i]);
+    CHECK_FALSE(checks.empty());
   }
 }

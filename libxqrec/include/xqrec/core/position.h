@@ -98,7 +98,8 @@ class Position {
   void generate_legal_captures(MoveList& out) const;
   // Those of them that take a piece on `targets` (kings excluded), in the
   // same order: a search that wants only some victims walks no line without
-  // one and sets up the king-safety test only once such a capture is found.
+  // one, tests one or two such captures on a scratch board and sets up the
+  // king-safety test only when there are more.
   void generate_legal_captures_of(const SquareSet& targets, MoveList& out) const;
   void generate_legal_checks(MoveList& out) const;
   // The legal captures of the piece on `sq` (not a king), in the same order:
