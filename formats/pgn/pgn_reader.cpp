@@ -176,8 +176,8 @@ class TextWindow {
 
   std::uint64_t offset(std::size_t i) const {
     if (identity_) return start_ + base_ + i;
-    if (i < offsets_.size()) return offsets_[i];
-    return eof_ ? bytes_.size() : (offsets_.empty() ? start_ : offsets_.back() + 1);
+    if (head_ + i < offsets_.size()) return offsets_[head_ + i];
+    return eof_ ? bytes_.size() : (offsets_.size() == head_ ? start_ : offsets_.back() + 1);
   }
 
   // Drops the text before `keep_from` and decodes more; indices into the
@@ -190,15 +190,27 @@ class TextWindow {
       slide(size_ - keep_from + kIdentityWindow);
       return;
     }
-    keep_from = std::min(keep_from, text_.size());
-    text_.erase(0, keep_from);
-    offsets_.erase(offsets_.begin(), offsets_.begin() + std::ptrdiff_t(keep_from));
+    keep_from = std::min(keep_from, text_.size() - head_);
+    head_ += keep_from;
     base_ += keep_from;
+    // The text before head_ is dropped only once it is large: moving the
+    // unread tail (and its offsets, eight bytes a byte) down at every
+    // refill was most of the cost of a GBK file's windows.
+    if (head_ == text_.size()) {
+      text_.clear();
+      offsets_.clear();
+      head_ = 0;
+    } else if (head_ >= kDropAt) {
+      text_.erase(text_.begin(), text_.begin() + std::ptrdiff_t(head_));
+      offsets_.erase(offsets_.begin(), offsets_.begin() + std::ptrdiff_t(head_));
+      head_ = 0;
+    }
     std::vector<DecodeError> fresh;
-    while (text_.size() < 2 * kLookahead && !decoder_->done()) decoder_->decode(kChunk, text_, offsets_, fresh);
+    while (text_.size() - head_ < 2 * kLookahead && !decoder_->done())
+      decoder_->decode(kChunk, text_, offsets_, fresh);
     queue(fresh);
-    data_ = text_.data();
-    size_ = text_.size();
+    data_ = text_.data() + head_;
+    size_ = text_.size() - head_;
     eof_ = decoder_->done();
   }
 
@@ -210,8 +222,8 @@ class TextWindow {
     std::vector<DecodeError> fresh;
     decoder_->decode(kChunk, text_, offsets_, fresh);
     queue(fresh);
-    data_ = text_.data();
-    size_ = text_.size();
+    data_ = text_.data() + head_;
+    size_ = text_.size() - head_;
     eof_ = decoder_->done();
   }
 
@@ -235,6 +247,7 @@ class TextWindow {
   }
 
   static constexpr std::size_t kIdentityWindow = std::size_t(1) << 20;
+  static constexpr std::size_t kDropAt = 4 * kChunk;  // decoded text read before it is dropped
   // The identity window from data_, `size` bytes long at most.
   void slide(std::size_t size) {
     const std::size_t left = bytes_.size() - start_ - base_;
@@ -250,8 +263,9 @@ class TextWindow {
   bool eof_ = true;
   std::uint64_t base_ = 0;
   std::unique_ptr<ChunkDecoder> decoder_;
-  std::string text_;
+  DecodedText text_;
   SourceOffsets offsets_;
+  std::size_t head_ = 0;  // where the window starts in text_ and offsets_
   std::deque<detail::PendingDecodeErrors> errors_;
 };
 
