@@ -166,6 +166,21 @@ std::size_t ChunkDecoder::decode_by_table(std::size_t end, Output& o) {
   while (k < end) {
     const unsigned char lead = b[k];
     if (lead < 0x80) {
+      // A run of ASCII eight bytes at a time: all eight bytes and offsets
+      // are stored (the storage allows a byte a source byte, and 8 <=
+      // end - k), the cursor moves past the ASCII ones only.
+      if (end - k >= 8) {
+        std::uint64_t word;
+        std::memcpy(&word, b + k, 8);
+        const std::uint64_t high = word & 0x8080808080808080u;
+        const std::size_t run = high ? std::size_t(std::countr_zero(high)) / 8 : 8;
+        std::memcpy(out.text, &word, 8);
+        for (std::size_t j = 0; j < 8; ++j) out.offset[j] = k + j;
+        out.text += run;
+        out.offset += run;
+        k += run;
+        continue;
+      }
       *out.text++ = char(lead);
       *out.offset++ = k++;
       continue;

@@ -167,6 +167,26 @@ std::size_t count_of(const std::string& text, std::string_view what) {
 
 }  // namespace
 
+TEST_CASE("decoder: runs of ASCII of any length decode by the table as by the converter", "[formats][decoder]") {
+  // The table reads ASCII eight bytes at a time: runs of 1 to 20 bytes,
+  // between pairs, invalid bytes and line feeds, at chunk sizes that end
+  // the chunk anywhere in a run.
+  std::string bytes;
+  for (int round = 0; round < 3; ++round) {
+    for (int run = 1; run <= 20; ++run) {
+      for (int i = 0; i < run; ++i) bytes += char('a' + (i + round) % 26);
+      bytes += round == 1 ? "\x81 " : "\xc5\xda";  // a lead byte before a blank (invalid), or 炮
+      if (run % 6 == 0) bytes += '\n';
+    }
+  }
+  const Decoded reference = decode_all(bytes, "GBK", 1 << 18, false);
+  for (const std::size_t chunk : {std::size_t(64), std::size_t(67), std::size_t(70), std::size_t(1) << 18}) {
+    INFO("chunk " << chunk);
+    check_same(decode_all(bytes, "GBK", chunk), reference);
+  }
+  CHECK(reference.errors.size() == 20);
+}
+
 TEST_CASE("decoder: a stateful encoding keeps its mode across a cut character", "[formats][decoder]") {
   // Long runs without a line feed, so that chunks end inside a character
   // or a shifted run: a converter that carries state (UTF-16 after its
