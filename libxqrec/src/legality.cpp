@@ -80,7 +80,8 @@ MoveError Position::geometry_error(Piece p, Square from, Square to) const {
   return MoveError::NoPiece;
 }
 
-bool Position::reaches(Piece p, Square from, Square to) const {
+// Inline: make_if_legal asks it on every ply of a replay.
+[[gnu::always_inline]] inline bool Position::reaches(Piece p, Square from, Square to) const {
   using geometry::Relation;
   const auto& masks = geometry::kMasks;
   const std::size_t f = std::size_t(from.index()), t = std::size_t(to.index()), c = index(p.color());
@@ -118,7 +119,8 @@ inline bool Position::may_expose_king(Piece p, Move m) const {
   // A move off or onto a line through the king (rook, cannon screen, facing
   // kings) can open an attack only if an enemy piece stands on that ray; a
   // move off a horse leg next to the king (diagonally adjacent) only if an
-  // enemy piece stands where a horse would attack the king from. Those are
+  // enemy piece stands where a horse would attack the king from, or an
+  // elephant could (the king across the river). Those are
   // tested in full. Any other move is safe unless the king is in check
   // already (the check state is cached per position).
   const SquareSet& them = occupied_[index(~side_)];
@@ -131,7 +133,10 @@ inline bool Position::may_expose_king(Piece p, Move m) const {
   };
   const Square from = m.from(), to = m.to();
   if (enemy_on_ray_to(from) || enemy_on_ray_to(to)) return true;
-  if (masks.horse_legs[ki].contains(from) && them.intersects(masks.horse_from[ki])) return true;
+  // The same square is the eye of an elephant that attacks a king across
+  // the river (a relaxed set-up).
+  if (masks.horse_legs[ki].contains(from) && (them.intersects(masks.horse_from[ki]) || on_own_side(~side_, k)))
+    return true;
   return in_check();
 }
 
@@ -155,12 +160,20 @@ bool Position::make_if_legal(Move m, Undo& u) {
   const Piece p = at(from);
   assert(reaches(p, from, to) == (geometry_error(p, from, to) == MoveError::None));
   if (!reaches(p, from, to)) return false;
-  const bool test_king = may_expose_king(p, m);
+  const Color us = side_;
+  const Square k = king_[index(us)];
+  // A king known safe that stays put can be attacked after the move only
+  // through what the move changed; otherwise the full test after it.
+  const bool changes_only = in_check_ == 0 && from != k;
   if (opponent_check_ < 0) opponent_check_ = king_attacked(~side_) ? 1 : 0;
   const bool safe_before = opponent_check_ == 0;
   play(m, u);
   // The king test on the real board, after the move: no scratch copy.
-  if (test_king && king_attacked(~side_)) {
+  const bool attacked = changes_only ? k.valid() && detail::attacked_after_move<false>(board_.data(), k, ~us,
+                                                                                occupied_[index(~us)],
+                                                                                occupied_[0] | occupied_[1], from, to)
+                                     : king_attacked(us);
+  if (attacked) {
     undo(m, u);
     return false;
   }
