@@ -131,6 +131,10 @@ struct Masks {
   // and screens) and the squares within two steps (horses and their legs,
   // pawns). A move touching none of them cannot give check.
   std::array<SquareSet, kSquares> check_zone{};
+  // The squares a move must leave to expose a king on the square (its file
+  // and rank, its diagonal neighbours: horse legs and elephant eyes), and
+  // the squares on its file and rank, which a move must reach to do so.
+  std::array<SquareSet, kSquares> exposure_zone{}, line_zone{};
   // The squares from which a piece of colour c could move to the square by
   // its kind's geometry alone (any piece on its file or rank, and the
   // inverse tables' steps): the pieces worth walking in check, to the squares
@@ -151,6 +155,8 @@ constexpr Masks make_masks() {
       const int df = int(q % kFiles) - int(s % kFiles), dr = int(q / kFiles) - int(s / kFiles);
       if (df == 0 || dr == 0 || (df >= -2 && df <= 2 && dr >= -2 && dr <= 2)) m.check_zone[s].insert(Square(int(q)));
     }
+    for (std::size_t d = 0; d < 4; ++d) m.line_zone[s] = m.line_zone[s] | m.ray[s][d];
+    m.exposure_zone[s] = m.line_zone[s] | m.horse_legs[s];
     for (std::size_t ci = 0; ci < 2; ++ci) {
       SquareSet& reach = m.reach_from[ci][s];
       for (std::size_t d = 0; d < 4; ++d) reach = reach | m.ray[s][d];

@@ -26,6 +26,50 @@ int pieces_between(const SquareSet& occupied, Square a, Square b) {
   return between.empty() ? 0 : between.has_one() ? 1 : 2;
 }
 
+// Whether the king of `us` on k is attacked after a move of another piece
+// from `from` to `to` (played already on board, them and all) when it was
+// not before. Only what the move changed can attack it then: the lines
+// through `from` (a blocker or screen gone) and `to` (a new screen), and a
+// horse's leg or an elephant's eye `from` cleared (a diagonal neighbour).
+// Pawns, advisors and kings attack whatever the occupancy; a capture leaves
+// `to` occupied. The same answer as the full attack test in that case.
+[[gnu::always_inline]] inline bool exposed_after_move(const Piece* board, Square k, Color us, const SquareSet& them,
+                                                     const SquareSet& all, Square from, Square to) {
+  using geometry::Relation;
+  const auto& masks = geometry::kMasks;
+  const std::size_t ki = std::size_t(k.index());
+  if (!masks.exposure_zone[ki].contains(from) && !masks.line_zone[ki].contains(to)) return false;
+  const Color by = ~us;
+  const auto line_attack = [&](std::uint8_t d) {
+    const SquareSet& ray = masks.ray[ki][d];
+    if (!them.intersects(ray)) return false;
+    SquareSet on_ray = all & ray;
+    // Up and Right walk to higher indexes, Down and Left to lower ones.
+    const bool ascending = d == geometry::Up || d == geometry::Right;
+    const Square first = ascending ? on_ray.lowest() : on_ray.highest();
+    const Piece p = board[first.index()];
+    if (p == Piece(by, PieceType::Rook) || (d <= geometry::Down && p == Piece(by, PieceType::King))) return true;
+    on_ray.erase(first);
+    return !on_ray.empty() &&
+           board[(ascending ? on_ray.lowest() : on_ray.highest()).index()] == Piece(by, PieceType::Cannon);
+  };
+  const auto& from_king = geometry::kRelations[ki];
+  const std::uint8_t d_from = from_king[std::size_t(from.index())].line;
+  const std::uint8_t d_to = from_king[std::size_t(to.index())].line;
+  if (d_from != Relation::kNoLine && line_attack(d_from)) return true;
+  if (d_to != Relation::kNoLine && d_to != d_from && line_attack(d_to)) return true;
+  if (!masks.horse_legs[ki].contains(from)) return false;
+  // `from` is the leg of two horse squares and the eye of an elephant
+  // square (elephants attack only on their own side of the river).
+  if (them.intersects(masks.horse_from[ki]))
+    for (const auto& h : geometry::kTables.horse_from[ki])
+      if (h.via == from.index() && board[h.to] == Piece(by, PieceType::Horse)) return true;
+  if (on_own_side(by, k))
+    for (const auto& e : geometry::kTables.elephant_from[std::size_t(index(by))][ki])
+      if (e.via == from.index() && board[e.to] == Piece(by, PieceType::Elephant)) return true;
+  return false;
+}
+
 }  // namespace
 
 // Whether piece p on `from` could move to `to` by its own rules on this
@@ -80,7 +124,8 @@ MoveError Position::geometry_error(Piece p, Square from, Square to) const {
   return MoveError::NoPiece;
 }
 
-bool Position::reaches(Piece p, Square from, Square to) const {
+// Inline: make_if_legal asks it on every ply of a replay.
+[[gnu::always_inline]] inline bool Position::reaches(Piece p, Square from, Square to) const {
   using geometry::Relation;
   const auto& masks = geometry::kMasks;
   const std::size_t f = std::size_t(from.index()), t = std::size_t(to.index()), c = index(p.color());
@@ -118,7 +163,8 @@ inline bool Position::may_expose_king(Piece p, Move m) const {
   // A move off or onto a line through the king (rook, cannon screen, facing
   // kings) can open an attack only if an enemy piece stands on that ray; a
   // move off a horse leg next to the king (diagonally adjacent) only if an
-  // enemy piece stands where a horse would attack the king from. Those are
+  // enemy piece stands where a horse would attack the king from, or an
+  // elephant could (the king across the river). Those are
   // tested in full. Any other move is safe unless the king is in check
   // already (the check state is cached per position).
   const SquareSet& them = occupied_[index(~side_)];
@@ -131,7 +177,10 @@ inline bool Position::may_expose_king(Piece p, Move m) const {
   };
   const Square from = m.from(), to = m.to();
   if (enemy_on_ray_to(from) || enemy_on_ray_to(to)) return true;
-  if (masks.horse_legs[ki].contains(from) && them.intersects(masks.horse_from[ki])) return true;
+  // The same square is the eye of an elephant that attacks a king across
+  // the river (a relaxed set-up).
+  if (masks.horse_legs[ki].contains(from) && (them.intersects(masks.horse_from[ki]) || on_own_side(~side_, k)))
+    return true;
   return in_check();
 }
 
@@ -155,12 +204,19 @@ bool Position::make_if_legal(Move m, Undo& u) {
   const Piece p = at(from);
   assert(reaches(p, from, to) == (geometry_error(p, from, to) == MoveError::None));
   if (!reaches(p, from, to)) return false;
-  const bool test_king = may_expose_king(p, m);
+  const Color us = side_;
+  const Square k = king_[index(us)];
+  // A king known safe that stays put can be attacked after the move only
+  // through what the move changed; otherwise the full test after it.
+  const bool changes_only = in_check_ == 0 && from != k;
   if (opponent_check_ < 0) opponent_check_ = king_attacked(~side_) ? 1 : 0;
   const bool safe_before = opponent_check_ == 0;
   play(m, u);
   // The king test on the real board, after the move: no scratch copy.
-  if (test_king && king_attacked(~side_)) {
+  const bool attacked = changes_only ? k.valid() && exposed_after_move(board_.data(), k, us, occupied_[index(~us)],
+                                                                       occupied_[0] | occupied_[1], from, to)
+                                     : king_attacked(us);
+  if (attacked) {
     undo(m, u);
     return false;
   }

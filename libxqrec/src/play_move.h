@@ -50,13 +50,16 @@ inline void Position::settle_check_state(Move m, bool other_safe_before) {
   // A move can attack the king only from its file or rank (rooks, cannons
   // and their screens, the flying general, pawns next to it), from a horse
   // square, or by leaving a line or a horse leg (diagonally next to it).
+  // Across the river (a relaxed set-up) advisors, elephants and the other
+  // king attack it too, from anywhere near: the check state stays unknown.
   const Square from = m.from(), to = m.to();
   const std::size_t ki = std::size_t(k.index());
   const auto& masks = geometry::kMasks;
   const auto& from_king = geometry::kRelations[ki];
   const bool touches = from_king[std::size_t(from.index())].line != geometry::Relation::kNoLine ||
                        from_king[std::size_t(to.index())].line != geometry::Relation::kNoLine ||
-                       masks.horse_legs[ki].contains(from) || masks.horse_from[ki].contains(to);
+                       masks.horse_legs[ki].contains(from) || masks.horse_from[ki].contains(to) ||
+                       on_own_side(~side_, k);
   if (!touches) in_check_ = 0;
 }
 
