@@ -7,6 +7,7 @@
 #include "xqrec/core/iccs.h"
 #include "xqrec/core/move_list.h"
 #include "xqrec/core/position.h"
+#include "make_if_legal_check.h"
 
 using xq::MoveError;
 
@@ -194,17 +195,10 @@ TEST_CASE("make_if_legal accepts exactly what check_move accepts", "[legality]")
           INFO(before << " " << xq::to_iccs(m));
           const bool legal = pos.check_move(m) == MoveError::None;
           xq::Undo u;
-          const bool played = pos.make_if_legal(m, u);
-          REQUIRE(played == legal);
-          if (!played) {
-            REQUIRE(pos.key() == key);
-            REQUIRE(xq::to_fen(pos.setup()) == before);
-            continue;
-          }
+          if (!xq::test::require_played_iff_legal(pos, m, legal, before, u)) continue;
           const xq::Position after(pos.setup());
           REQUIRE(pos.in_check() == after.king_attacked(after.side_to_move()));
-          pos.undo(m, u);
-          REQUIRE(pos.key() == key);
+          xq::test::require_undone(pos, m, u, key, before);
         }
       }
       xq::MoveList legal;

@@ -17,6 +17,7 @@
 #include "xqrec/core/iccs.h"
 #include "xqrec/core/move_list.h"
 #include "xqrec/core/position.h"
+#include "make_if_legal_check.h"
 
 using xq::MoveError;
 
@@ -81,20 +82,12 @@ void require_plain_verdicts(xq::Position& pos, std::mt19937& rng) {
     }
     REQUIRE(pos.check_move(m) == want);
     xq::Undo u;
-    const bool played = pos.make_if_legal(m, u);
-    REQUIRE(played == legal);
-    if (!played) {
-      REQUIRE(pos.key() == key);
-      REQUIRE(xq::to_fen(pos.setup()) == before);
-      continue;
-    }
+    if (!xq::test::require_played_iff_legal(pos, m, legal, before, u)) continue;
     // The position make() gives, and the check state of the attack test.
     REQUIRE(pos.setup() == made);
     REQUIRE(pos.key() == made_key);
     REQUIRE(pos.in_check() == after_in_check);
-    pos.undo(m, u);
-    REQUIRE(pos.key() == key);
-    REQUIRE(xq::to_fen(pos.setup()) == before);
+    xq::test::require_undone(pos, m, u, key, before);
   }
 }
 

@@ -7,6 +7,12 @@
 #include "xqrec/core/iccs.h"
 #include "xqrec/core/position.h"
 
+// The same moves in the same order.
+static void require_same_list(const xq::MoveList& got, const xq::MoveList& want) {
+  REQUIRE(got.size() == want.size());
+  for (std::size_t i = 0; i < got.size(); ++i) REQUIRE(got[i] == want[i]);
+}
+
 TEST_CASE("make/undo restores the position exactly over random games", "[movegen]") {
   std::mt19937 rng(20261130);
   for (int game = 0; game < 200; ++game) {
@@ -117,15 +123,13 @@ TEST_CASE("legal moves are exactly the pseudo-legal moves that keep the king saf
       flipped.generate_legal_checks(flipped_checks);
       for (xq::Move m : flipped_legal)
         if (flipped.at(m.to()).type() != xq::PieceType::King && flipped.gives_check(m)) flipped_want.push(m);
-      REQUIRE(flipped_checks.size() == flipped_want.size());
-      for (std::size_t i = 0; i < flipped_want.size(); ++i) REQUIRE(flipped_checks[i] == flipped_want[i]);
+      require_same_list(flipped_checks, flipped_want);
       // The captures alone: the pseudo-legal moves that take a piece, in order.
       xq::MoveList captures, taking;
       pos.generate_pseudo_captures(captures);
       for (xq::Move m : pseudo)
         if (!pos.at(m.to()).empty()) taking.push(m);
-      REQUIRE(captures.size() == taking.size());
-      for (std::size_t i = 0; i < captures.size(); ++i) REQUIRE(captures[i] == taking[i]);
+      require_same_list(captures, taking);
       // The legal captures and the legal checks (neither taking the king).
       xq::MoveList legal_captures, legal_checks, want_captures, want_checks;
       pos.generate_legal_captures(legal_captures);
@@ -135,8 +139,7 @@ TEST_CASE("legal moves are exactly the pseudo-legal moves that keep the king saf
         if (!pos.at(m.to()).empty()) want_captures.push(m);
         if (pos.gives_check(m)) want_checks.push(m);
       }
-      REQUIRE(legal_captures.size() == want_captures.size());
-      for (std::size_t i = 0; i < want_captures.size(); ++i) REQUIRE(legal_captures[i] == want_captures[i]);
+      require_same_list(legal_captures, want_captures);
       // The captures of some pieces only (every third square, kings among
       // them): those of the list that take one of them, in order.
       xq::SquareSet targets;
@@ -145,8 +148,7 @@ TEST_CASE("legal moves are exactly the pseudo-legal moves that keep the king saf
       pos.generate_legal_captures_of(targets, captures_of);
       for (xq::Move m : want_captures)
         if (targets.contains(m.to())) want_of.push(m);
-      REQUIRE(captures_of.size() == want_of.size());
-      for (std::size_t i = 0; i < want_of.size(); ++i) REQUIRE(captures_of[i] == want_of[i]);
+      require_same_list(captures_of, want_of);
       // has_legal_move (which walks only the evasions in check) agrees on
       // the flipped position too, where the side to move may be in check.
       REQUIRE(flipped.has_legal_move() == !flipped_legal.empty());
@@ -155,11 +157,9 @@ TEST_CASE("legal moves are exactly the pseudo-legal moves that keep the king saf
         pos.generate_legal_captures_to(xq::Square(sq), to_sq);
         for (xq::Move m : want_captures)
           if (m.to() == xq::Square(sq)) want_to.push(m);
-        REQUIRE(to_sq.size() == want_to.size());
-        for (std::size_t i = 0; i < want_to.size(); ++i) REQUIRE(to_sq[i] == want_to[i]);
+        require_same_list(to_sq, want_to);
       }
-      REQUIRE(legal_checks.size() == want_checks.size());
-      for (std::size_t i = 0; i < want_checks.size(); ++i) REQUIRE(legal_checks[i] == want_checks[i]);
+      require_same_list(legal_checks, want_checks);
       if (legal.empty()) break;
       xq::Undo u;
       pos.make(legal[std::size_t(rng() % legal.size())], u);
@@ -254,10 +254,8 @@ TEST_CASE("with two kings of a colour, every generator keeps the same king safe"
       if (pos.gives_check(m)) want_checks.push(m);
       if (!pos.at(m.to()).empty()) want_captures.push(m);
     }
-    REQUIRE(checks.size() == want_checks.size());
-    for (std::size_t i = 0; i < checks.size(); ++i) CHECK(checks[i] == want_checks[i]);
-    REQUIRE(captures_of.size() == want_captures.size());
-    for (std::size_t i = 0; i < captures_of.size(); ++i) CHECK(captures_of[i] == want_captures[i]);
+    require_same_list(checks, want_checks);
+    require_same_list(captures_of, want_captures);
     CHECK_FALSE(checks.empty());
   }
 }
