@@ -5,25 +5,13 @@
 #include <cstring>
 #include <type_traits>
 
-#include "move_key.h"
-#include "xqrec/core/mirror.h"
+#include "move_ids.h"
 #include "xqrec/ecco/book.h"
 #include "xqrec/ecco/ecco.h"
 
 namespace xq::ecco {
 
 namespace {
-
-using Line = std::array<MoveId, kHorizon>;
-
-// The move id of every key, built once from the book's texts.
-struct KeyTable {
-  std::vector<MoveId> ids = std::vector<MoveId>(kMoveKeyCount, kOther);
-  explicit KeyTable(const Book& book) {
-    for (const auto& [text, id] : book.ids)
-      if (const auto k = key_of_text(text)) ids[k->key] = id;
-  }
-};
 
 constexpr int ply_of(Color side, int round) { return (round - 1) * 2 + (side == Color::Black ? 1 : 0); }
 
@@ -120,48 +108,10 @@ std::optional<Opening> classify(const Position& start, std::span<const Move> lin
   const auto& book = builtin_book();
   if (!book || !is_standard_start(start)) return std::nullopt;
   static const KeyTable table(*book);
-  static const std::array<Piece, kSquares> initial = [] {
-    std::array<Piece, kSquares> b{};
-    for (int i = 0; i < kSquares; ++i) b[std::size_t(i)] = standard().at(Square(i));
-    return b;
-  }();
-
-  // How many pieces of each code stand on each file, kept along the moves:
-  // a move of a piece that shares its file with another of its kind would
-  // need 前/后, which the data never names (advisors and elephants aside).
-  using FileCounts = std::array<std::uint8_t, kPieceCodeCount * kFiles>;
-  static const FileCounts initial_counts = [] {
-    FileCounts c{};
-    for (int i = 0; i < kSquares; ++i)
-      if (const Piece p = initial[std::size_t(i)]; !p.empty()) ++c[std::size_t(p.code() * kFiles + Square(i).file())];
-    return c;
-  }();
-  const auto on_file = [](FileCounts& c, Piece p, Square s) -> std::uint8_t& {
-    return c[std::size_t(p.code() * kFiles + s.file())];
-  };
-
   // Red's first move from files 6–9 (ICCS a..d): the game is read as its mirror.
   const bool mirror = !line.empty() && line[0].from().file() <= 3;
-  std::array<Piece, kSquares> board = initial;
-  FileCounts counts = initial_counts;
   Line ids;
-  ids.fill(kEnd);
-  std::size_t n = 0;  // plies read
-  for (; n < std::min<std::size_t>(line.size(), kHorizon); ++n) {
-    const Move m = mirror ? mirrored(line[n]) : line[n];
-    const Piece p = m.is_none() ? Piece() : board[std::size_t(m.from().index())];
-    // A move that does not belong to the side to move ends what is read.
-    if (p.empty() || p.color() != (n % 2 ? Color::Black : Color::Red)) break;
-    const bool named_by_file =
-        p.type() == PieceType::Advisor || p.type() == PieceType::Elephant || on_file(counts, p, m.from()) == 1;
-    ids[n] = named_by_file ? table.ids[key_of_move(p, m)] : kOther;
-    Piece& target = board[std::size_t(m.to().index())];
-    if (!target.empty()) --on_file(counts, target, m.to());
-    --on_file(counts, p, m.from());
-    ++on_file(counts, p, m.to());
-    target = p;
-    board[std::size_t(m.from().index())] = Piece();
-  }
+  const std::size_t n = move_ids(table, line, mirror, ids);
 
   const Node* node = &book->nodes[0];
   int decided = n ? 1 : 0;
