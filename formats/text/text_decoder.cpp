@@ -91,7 +91,7 @@ void ChunkDecoder::put_bmp(Output& o, char16_t u, std::uint64_t source) {
   }
 }
 
-void ChunkDecoder::decode(std::size_t chunk, DecodedText& text, SourceOffsets& offsets,
+void ChunkDecoder::decode(std::size_t chunk, DecodedUtf8& text, SourceOffsets& offsets,
                           std::vector<DecodeError>& errors) {
   if (done()) return;
   chunk = std::max<std::size_t>(chunk, 64);
@@ -119,7 +119,7 @@ void ChunkDecoder::decode(std::size_t chunk, DecodedText& text, SourceOffsets& o
   // U+FFFD); sizing the whole chunk for the converter held twice what the
   // table needs, and sizing each part anew zero-filled the rest of the chunk
   // again for every invalid byte. Neither the text nor the offsets are
-  // zero-filled (DecodedText, SourceOffsets).
+  // zero-filled (DecodedUtf8, SourceOffsets).
   const std::size_t text_at = text.size(), offsets_at = offsets.size();
   Output out{};
   const auto room = [&](std::size_t need) {
