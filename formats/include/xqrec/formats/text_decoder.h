@@ -73,6 +73,7 @@ class ChunkDecoder {
     char* start;  // the chunk's first text byte
     char* text;
     std::uint64_t* offset;
+    const char* limit;  // the end of the text's storage (the offsets' ends with it)
   };
   // Decodes from pos_ by the table while it can, up to `end`; returns
   // where it stopped (at a character's start).
