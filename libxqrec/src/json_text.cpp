@@ -29,6 +29,15 @@ std::size_t utf8_len(std::string_view s, std::size_t i) {
   return 4;
 }
 
+// Whether p[0..2] is a valid three-byte UTF-8 character (as utf8_len
+// reads it).
+bool three_byte_char(const char* p) {
+  const auto b0 = static_cast<unsigned char>(p[0]), b1 = static_cast<unsigned char>(p[1]),
+             b2 = static_cast<unsigned char>(p[2]);
+  if ((b0 & 0xF0) != 0xE0 || (b1 & 0xC0) != 0x80 || (b2 & 0xC0) != 0x80) return false;
+  return !((b0 == 0xE0 && b1 < 0xA0) || (b0 == 0xED && b1 >= 0xA0));
+}
+
 // The bytes of a word that need a look: a control (< 0x20), '"', '\\', DEL
 // or a byte of 0x80 or more. Each such byte has its high bit set in the
 // result; a byte after (above) a flagged one may be flagged too (a borrow),
@@ -78,6 +87,10 @@ void append_json_string(std::string& out, std::string_view s) {
     if (c >= 0x80)
       if (const std::size_t len = utf8_len(s, i); len != 0) {
         i += len;
+        // The three-byte characters after it (a run of CJK text) at once,
+        // not a round of the word test each.
+        if (len == 3)
+          while (i + 3 <= n && three_byte_char(d + i)) i += 3;
         return;
       }
     out.append(d + run, i - run);
