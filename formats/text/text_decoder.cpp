@@ -195,9 +195,9 @@ std::size_t ChunkDecoder::decode_by_table(std::size_t end, Output& o) {
     if (k + 1 >= end) break;
     const std::uint32_t utf8 = table.pair(lead, b[k + 1]);
     if (utf8 == 0) break;
-    // Four bytes and three offsets stored whatever the length (the storage
-    // allows three bytes a source byte, six for these two); the cursor
-    // moves by the length.
+    // Four bytes and three offsets stored whatever the length (the room
+    // decode() leaves: 1.5 bytes a source byte, plus 4); the cursor moves
+    // by the length.
     static_assert(std::endian::native == std::endian::little, "the table's bytes are stored lowest first");
     const std::uint32_t bytes = utf8 & 0xFFFFFFu;
     assert(out.limit - out.text >= 4);

@@ -9,33 +9,29 @@ namespace xq {
 
 namespace {
 
-// Length of the valid UTF-8 sequence at s[i], or 0. The three-byte form
-// (CJK text) first, its two exclusions (overlong E0 80..9F, surrogates ED
-// A0..BF) tested on the second byte without building the code point.
+// Whether p[0..2] is a valid three-byte UTF-8 character (CJK text): its
+// two exclusions (overlong E0 80..9F, surrogates ED A0..BF) tested on the
+// second byte without building the code point.
+bool three_byte_char(const char* p) {
+  const auto b0 = static_cast<unsigned char>(p[0]), b1 = static_cast<unsigned char>(p[1]),
+             b2 = static_cast<unsigned char>(p[2]);
+  if ((b0 & 0xF0) != 0xE0 || (b1 & 0xC0) != 0x80 || (b2 & 0xC0) != 0x80) return false;
+  return !((b0 == 0xE0 && b1 < 0xA0) || (b0 == 0xED && b1 >= 0xA0));
+}
+
+// Length of the valid UTF-8 sequence at s[i], or 0; the three-byte form
+// (CJK text) first.
 std::size_t utf8_len(std::string_view s, std::size_t i) {
   const auto b = [&](std::size_t k) { return static_cast<unsigned char>(s[k]); };
   const unsigned char c = b(i);
   const auto continuation = [](unsigned char x) { return (x & 0xC0) == 0x80; };
-  if ((c & 0xF0) == 0xE0) {
-    if (i + 3 > s.size() || !continuation(b(i + 1)) || !continuation(b(i + 2))) return 0;
-    if ((c == 0xE0 && b(i + 1) < 0xA0) || (c == 0xED && b(i + 1) >= 0xA0)) return 0;
-    return 3;
-  }
+  if ((c & 0xF0) == 0xE0) return i + 3 <= s.size() && three_byte_char(s.data() + i) ? 3 : 0;
   if (c >= 0xC2 && c <= 0xDF) return i + 2 <= s.size() && continuation(b(i + 1)) ? 2 : 0;
   if (c < 0xF0 || c > 0xF4) return c < 0x80 ? 1 : 0;
   if (i + 4 > s.size() || !continuation(b(i + 1)) || !continuation(b(i + 2)) || !continuation(b(i + 3))) return 0;
   // F0 80..8F is overlong, F4 90..BF beyond U+10FFFF.
   if ((c == 0xF0 && b(i + 1) < 0x90) || (c == 0xF4 && b(i + 1) >= 0x90)) return 0;
   return 4;
-}
-
-// Whether p[0..2] is a valid three-byte UTF-8 character (as utf8_len
-// reads it).
-bool three_byte_char(const char* p) {
-  const auto b0 = static_cast<unsigned char>(p[0]), b1 = static_cast<unsigned char>(p[1]),
-             b2 = static_cast<unsigned char>(p[2]);
-  if ((b0 & 0xF0) != 0xE0 || (b1 & 0xC0) != 0x80 || (b2 & 0xC0) != 0x80) return false;
-  return !((b0 == 0xE0 && b1 < 0xA0) || (b0 == 0xED && b1 >= 0xA0));
 }
 
 // The bytes of a word that need a look: a control (< 0x20), '"', '\\', DEL

@@ -99,3 +99,17 @@ TEST_CASE("json_text: every special byte and sequence right after a run of three
           CHECK(xq::json_string(s) == reference(s));
         }
 }
+
+TEST_CASE("json_text: a view that ends inside a three-byte character is not read past its end", "[json]") {
+  // The escaper's input is a view; the bytes after it may continue a
+  // character it cuts (a std::string's own end is a NUL, which hides a read
+  // past the end). Every cut of a run of 中 (E4 B8 AD) inside a larger buffer.
+  std::string buffer = "ab";
+  for (int k = 0; k < 12; ++k) buffer += "\xE4\xB8\xAD";
+  buffer += "\xE6\x96\x87\x87\x87";
+  for (std::size_t cut = 0; cut <= buffer.size(); ++cut) {
+    const std::string_view view = std::string_view(buffer).substr(0, cut);
+    INFO("cut after " << cut << " bytes");
+    CHECK(xq::json_string(view) == reference(view));
+  }
+}
