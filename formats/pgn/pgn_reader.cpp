@@ -176,8 +176,8 @@ class TextWindow {
 
   std::uint64_t offset(std::size_t i) const {
     if (identity_) return start_ + base_ + i;
-    if (head_ + i < offsets_.size()) return offsets_[head_ + i];
-    return eof_ ? bytes_.size() : (offsets_.size() == head_ ? start_ : offsets_.back() + 1);
+    if (i < offsets_.size()) return offsets_[i];
+    return eof_ ? bytes_.size() : (offsets_.empty() ? start_ : offsets_.back() + 1);
   }
 
   // Drops the text before `keep_from` and decodes more; indices into the
@@ -190,31 +190,27 @@ class TextWindow {
       slide(size_ - keep_from + kIdentityWindow);
       return;
     }
-    keep_from = std::min(keep_from, text_.size() - head_);
-    head_ += keep_from;
+    keep_from = std::min(keep_from, text_.size());
     base_ += keep_from;
-    // The text before head_ is dropped at every refill: clearing a window
-    // read whole costs nothing; moving the unread tail (and its offsets,
-    // eight bytes a byte) down costs 1.5 M instructions on 2,252 GBK games
-    // less than it saves in memory: keeping 512 KiB of read text before
-    // dropping it saved 1.6 % of a GBK audit's instructions but held 4 MB
-    // more a reader (108 MB of GBK at -j64: 54 -> 66 MB, over the 64 MB
-    // bound).
-    if (head_ == text_.size()) {
+    // The text before keep_from is dropped at every refill: clearing a
+    // window read whole costs nothing; moving the unread tail (and its
+    // offsets, eight bytes a byte) down costs 1.5 M instructions on 2,252
+    // GBK games less than it saves in memory: keeping 512 KiB of read text
+    // before dropping it saved 1.6 % of a GBK audit's instructions but held
+    // 4 MB more a reader (108 MB of GBK at -j64: 54 -> 66 MB, over the
+    // 64 MB bound).
+    if (keep_from == text_.size()) {
       text_.clear();
       offsets_.clear();
-      head_ = 0;
-    } else if (head_ > 0) {
-      text_.erase(text_.begin(), text_.begin() + std::ptrdiff_t(head_));
-      offsets_.erase(offsets_.begin(), offsets_.begin() + std::ptrdiff_t(head_));
-      head_ = 0;
+    } else if (keep_from > 0) {
+      text_.erase(text_.begin(), text_.begin() + std::ptrdiff_t(keep_from));
+      offsets_.erase(offsets_.begin(), offsets_.begin() + std::ptrdiff_t(keep_from));
     }
     std::vector<DecodeError> fresh;
-    while (text_.size() - head_ < 2 * kLookahead && !decoder_->done())
-      decoder_->decode(kChunk, text_, offsets_, fresh);
+    while (text_.size() < 2 * kLookahead && !decoder_->done()) decoder_->decode(kChunk, text_, offsets_, fresh);
     queue(fresh);
-    data_ = text_.data() + head_;
-    size_ = text_.size() - head_;
+    data_ = text_.data();
+    size_ = text_.size();
     eof_ = decoder_->done();
   }
 
@@ -226,8 +222,8 @@ class TextWindow {
     std::vector<DecodeError> fresh;
     decoder_->decode(kChunk, text_, offsets_, fresh);
     queue(fresh);
-    data_ = text_.data() + head_;
-    size_ = text_.size() - head_;
+    data_ = text_.data();
+    size_ = text_.size();
     eof_ = decoder_->done();
   }
 
@@ -266,9 +262,8 @@ class TextWindow {
   bool eof_ = true;
   std::uint64_t base_ = 0;
   std::unique_ptr<ChunkDecoder> decoder_;
-  DecodedText text_;
-  SourceOffsets offsets_;
-  std::size_t head_ = 0;  // where the window starts in text_ and offsets_
+  DecodedUtf8 text_;
+  SourceOffsets offsets_;  // text_[0] is the window's first byte
   std::deque<detail::PendingDecodeErrors> errors_;
 };
 

@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <bit>
+#include <cassert>
 #include <cstring>
 
 #include "text/double_byte_table.h"
@@ -91,7 +92,7 @@ void ChunkDecoder::put_bmp(Output& o, char16_t u, std::uint64_t source) {
   }
 }
 
-void ChunkDecoder::decode(std::size_t chunk, DecodedText& text, SourceOffsets& offsets,
+void ChunkDecoder::decode(std::size_t chunk, DecodedUtf8& text, SourceOffsets& offsets,
                           std::vector<DecodeError>& errors) {
   if (done()) return;
   chunk = std::max<std::size_t>(chunk, 64);
@@ -114,12 +115,16 @@ void ChunkDecoder::decode(std::size_t chunk, DecodedText& text, SourceOffsets& o
   }
   // Written through pointers into storage sized for the worst case of each
   // part, then cut to what was written (per-byte appends were most of a GBK
-  // archive's reading). The table writes at most three bytes for two (and
-  // stores four at a time), the converter three for one (an invalid byte is
-  // U+FFFD); sizing the whole chunk for the converter held twice what the
-  // table needs, and sizing each part anew zero-filled the rest of the chunk
-  // again for every invalid byte. Neither the text nor the offsets are
-  // zero-filled (DecodedText, SourceOffsets).
+  // archive's reading). The table writes at most three bytes for two
+  // source bytes and one for an ASCII byte, but stores more than it keeps:
+  // four bytes for a pair, and eight bytes and eight offsets for ASCII
+  // while eight source bytes are left (1.5 bytes a source byte, plus 4,
+  // leave room for both: decode_by_table asserts it). The converter writes
+  // three for one (an invalid byte is U+FFFD). Sizing the whole chunk for
+  // the converter held twice what the table needs, and sizing each part
+  // anew zero-filled the rest of the chunk again for every invalid byte.
+  // Neither the text nor the offsets are zero-filled (DecodedUtf8,
+  // SourceOffsets).
   const std::size_t text_at = text.size(), offsets_at = offsets.size();
   Output out{};
   const auto room = [&](std::size_t need) {
@@ -128,7 +133,8 @@ void ChunkDecoder::decode(std::size_t chunk, DecodedText& text, SourceOffsets& o
       text.resize(text_at + written + need);
       offsets.resize(offsets_at + written + need);
     }
-    out = Output{text.data() + text_at, text.data() + text_at + written, offsets.data() + offsets_at + written};
+    out = Output{text.data() + text_at, text.data() + text_at + written, offsets.data() + offsets_at + written,
+                 text.data() + text.size()};
   };
   if (!table_) {
     room(3 * (end - pos_ + carried_) + 4);  // a carried character's bytes came with the chunk before
@@ -174,6 +180,7 @@ std::size_t ChunkDecoder::decode_by_table(std::size_t end, Output& o) {
         std::memcpy(&word, b + k, 8);
         const std::uint64_t high = word & 0x8080808080808080u;
         const std::size_t run = high ? std::size_t(std::countr_zero(high)) / 8 : 8;
+        assert(out.limit - out.text >= 8);  // the offsets have as much room as the text
         std::memcpy(out.text, &word, 8);
         for (std::size_t j = 0; j < 8; ++j) out.offset[j] = k + j;
         out.text += run;
@@ -188,11 +195,12 @@ std::size_t ChunkDecoder::decode_by_table(std::size_t end, Output& o) {
     if (k + 1 >= end) break;
     const std::uint32_t utf8 = table.pair(lead, b[k + 1]);
     if (utf8 == 0) break;
-    // Four bytes and three offsets stored whatever the length (the storage
-    // allows three bytes a source byte, six for these two); the cursor
-    // moves by the length.
+    // Four bytes and three offsets stored whatever the length (the room
+    // decode() leaves: 1.5 bytes a source byte, plus 4); the cursor moves
+    // by the length.
     static_assert(std::endian::native == std::endian::little, "the table's bytes are stored lowest first");
     const std::uint32_t bytes = utf8 & 0xFFFFFFu;
+    assert(out.limit - out.text >= 4);
     std::memcpy(out.text, &bytes, 4);
     out.offset[0] = out.offset[1] = out.offset[2] = k;
     const std::uint32_t length = utf8 >> 24;

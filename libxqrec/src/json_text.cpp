@@ -9,18 +9,23 @@ namespace xq {
 
 namespace {
 
-// Length of the valid UTF-8 sequence at s[i], or 0. The three-byte form
-// (CJK text) first, its two exclusions (overlong E0 80..9F, surrogates ED
-// A0..BF) tested on the second byte without building the code point.
+// Whether p[0..2] is a valid three-byte UTF-8 character (CJK text): its
+// two exclusions (overlong E0 80..9F, surrogates ED A0..BF) tested on the
+// second byte without building the code point.
+bool three_byte_char(const char* p) {
+  const auto b0 = static_cast<unsigned char>(p[0]), b1 = static_cast<unsigned char>(p[1]),
+             b2 = static_cast<unsigned char>(p[2]);
+  if ((b0 & 0xF0) != 0xE0 || (b1 & 0xC0) != 0x80 || (b2 & 0xC0) != 0x80) return false;
+  return !((b0 == 0xE0 && b1 < 0xA0) || (b0 == 0xED && b1 >= 0xA0));
+}
+
+// Length of the valid UTF-8 sequence at s[i], or 0; the three-byte form
+// (CJK text) first.
 std::size_t utf8_len(std::string_view s, std::size_t i) {
   const auto b = [&](std::size_t k) { return static_cast<unsigned char>(s[k]); };
   const unsigned char c = b(i);
   const auto continuation = [](unsigned char x) { return (x & 0xC0) == 0x80; };
-  if ((c & 0xF0) == 0xE0) {
-    if (i + 3 > s.size() || !continuation(b(i + 1)) || !continuation(b(i + 2))) return 0;
-    if ((c == 0xE0 && b(i + 1) < 0xA0) || (c == 0xED && b(i + 1) >= 0xA0)) return 0;
-    return 3;
-  }
+  if ((c & 0xF0) == 0xE0) return i + 3 <= s.size() && three_byte_char(s.data() + i) ? 3 : 0;
   if (c >= 0xC2 && c <= 0xDF) return i + 2 <= s.size() && continuation(b(i + 1)) ? 2 : 0;
   if (c < 0xF0 || c > 0xF4) return c < 0x80 ? 1 : 0;
   if (i + 4 > s.size() || !continuation(b(i + 1)) || !continuation(b(i + 2)) || !continuation(b(i + 3))) return 0;
@@ -78,6 +83,10 @@ void append_json_string(std::string& out, std::string_view s) {
     if (c >= 0x80)
       if (const std::size_t len = utf8_len(s, i); len != 0) {
         i += len;
+        // The three-byte characters after it (a run of CJK text) at once,
+        // not a round of the word test each.
+        if (len == 3)
+          while (i + 3 <= n && three_byte_char(d + i)) i += 3;
         return;
       }
     out.append(d + run, i - run);

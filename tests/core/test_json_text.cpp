@@ -77,3 +77,39 @@ TEST_CASE("json_text: every special byte and sequence, at every offset, as the r
   CHECK(out.substr(0, 1) == "x");
   CHECK(out.substr(1) == reference(mixed));
 }
+
+TEST_CASE("json_text: every special byte and sequence right after a run of three-byte characters", "[json]") {
+  // The escaper passes a run of three-byte characters at once: what ends
+  // the run (a sequence cut, invalid or of another length, a byte to escape)
+  // must be read as after ASCII.
+  std::vector<std::string> specials;
+  for (int c = 0; c < 256; ++c) specials.push_back(std::string(1, char(c)));
+  for (const char* seq : {"\xC2\x80", "\xE0\xA0\x80", "\xE0\x9F\xBF", "\xED\x9F\xBF", "\xED\xA0\x80", "\xEF\xBF\xBF",
+                          "\xE4\xB8", "\xE4\x38\xAD", "\xE4\xB8\xED", "\xF0\x90\x80\x80", "\xF4\x90\x80\x80"})
+    specials.push_back(seq);
+  for (const std::string& sp : specials)
+    for (std::size_t before = 0; before <= 2; ++before)
+      for (std::size_t run = 1; run <= 4; ++run)
+        for (std::size_t after : {std::size_t(0), std::size_t(2), std::size_t(9)}) {
+          std::string s(before, 'a');
+          for (std::size_t k = 0; k < run; ++k) s += "\xE4\xB8\xAD";
+          s += sp + std::string(after, 'z');
+          INFO("special " << sp.size() << " bytes after " << before << " + " << run << " characters, " << after
+                          << " after");
+          CHECK(xq::json_string(s) == reference(s));
+        }
+}
+
+TEST_CASE("json_text: a view that ends inside a three-byte character is not read past its end", "[json]") {
+  // The escaper's input is a view; the bytes after it may continue a
+  // character it cuts (a std::string's own end is a NUL, which hides a read
+  // past the end). Every cut of a run of 中 (E4 B8 AD) inside a larger buffer.
+  std::string buffer = "ab";
+  for (int k = 0; k < 12; ++k) buffer += "\xE4\xB8\xAD";
+  buffer += "\xE6\x96\x87\x87\x87";
+  for (std::size_t cut = 0; cut <= buffer.size(); ++cut) {
+    const std::string_view view = std::string_view(buffer).substr(0, cut);
+    INFO("cut after " << cut << " bytes");
+    CHECK(xq::json_string(view) == reference(view));
+  }
+}

@@ -91,6 +91,29 @@ TEST_CASE("PGN: a token of 4 MB is one issue with its extent, and no move", "[is
   check_bounded(r, b);
 }
 
+// The same through a decoded window (GB18030: the reader keeps a source
+// offset per decoded byte): the token's extent in the file's bytes, ending
+// at the file's end or before the result, the Chinese tag before it two
+// bytes a character in the file and three in the text.
+TEST_CASE("PGN: a token of 4 MB in a decoded file has its extent in the file's bytes", "[issue-cap]") {
+  const std::string head = "[Event \"\xb2\xe2\xca\xd4\"]\n1. ";  // 测试 in GBK
+  for (const bool at_end : {true, false}) {
+    const std::string bytes = head + std::string(4 << 20, 'x') + (at_end ? "" : " *\n");
+    RecordBuilder b;
+    ReadOptions options;
+    options.input_encoding = "GB18030";
+    const FileReport r = read_games(bytes, "t.pgn", b, options);
+    std::vector<Issue> all = r.issues;
+    for (const auto& g : b.issues) all.insert(all.end(), g.begin(), g.end());
+    INFO((at_end ? "at the end" : "before the result"));
+    REQUIRE(count(all, Code::TokenTooLong) == 1);
+    const std::string extent = "token of 4194304 bytes (offsets " + std::to_string(head.size()) + ".." +
+                               std::to_string(head.size() + (4 << 20)) + ")";
+    for (const auto& i : all)
+      if (i.code == Code::TokenTooLong) CHECK(i.message.find(extent) == 0);
+  }
+}
+
 TEST_CASE("PGN: many games draw on the file's 10,000 issues", "[issue-cap]") {
   const std::string bytes = repeat("1. h2e2 " + std::string(2000, ']') + " *\n\n", 12);
   RecordBuilder b;

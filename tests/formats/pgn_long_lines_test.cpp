@@ -170,31 +170,48 @@ std::string repeated(std::string_view s, std::size_t n) {
   return out;
 }
 
+// A game of `head` then `body` (bytes after its result), read as UTF-8
+// after `before` bytes of short games and before one more game.
+struct GameAfterOthers {
+  std::string prefix;              // the games before it
+  std::vector<BuiltGame> games;    // every game read
+  std::vector<const Issue*> bad;   // its bad-encoding issues (into `games`)
+  std::size_t lines_before = 0;    // line feeds before its head
+  std::size_t body_offset = 0;     // where `body` starts in the file
+
+  GameAfterOthers(std::size_t before, const std::string& head, const std::string& body)
+      : prefix(games_before(before)) {
+    const std::string after = "[Event \"a\"]\n\n1. h2e2 h9g7 *\n";
+    FileReport report;
+    games = games_of(prefix + head + body + "\n\n" + after, "UTF-8", &report);
+    REQUIRE(games.size() >= 2);
+    bad = all_of(games[games.size() - 2].issues, Code::BadEncoding);
+    lines_before = std::size_t(std::count(prefix.begin(), prefix.end(), '\n'));
+    body_offset = prefix.size() + head.size();
+  }
+  GameAfterOthers(const GameAfterOthers&) = delete;  // `bad` points into `games`
+  // The bad-encoding issues of the game after it.
+  std::vector<const Issue*> bad_after() const { return all_of(games.back().issues, Code::BadEncoding); }
+};
+
 }  // namespace
 
 TEST_CASE("PGN: a run of undecodable bytes over many windows is one issue where it starts", "[pgn][long-lines]") {
   // 3 MB of bytes never valid in UTF-8 after a result, each its own
   // sequence: one run, read over many windows before it is reported.
   for (const std::size_t before : {std::size_t(0), std::size_t(300'000), std::size_t(700'000)}) {
-    const std::string prefix = games_before(before);
-    const std::string head = "[Event \"r\"]\n\n1. h2e2 h9g7 1-0 ";
-    const std::string game = head + std::string(3'000'000, '\xFF') + "\n\n";
-    const std::string after = "[Event \"a\"]\n\n1. h2e2 h9g7 *\n";
-    FileReport report;
-    const std::vector<BuiltGame> games = games_of(prefix + game + after, "UTF-8", &report);
-    REQUIRE(games.size() >= 2);
-    INFO(prefix.size() << " bytes before");
-    const auto bad = all_of(games[games.size() - 2].issues, Code::BadEncoding);
+    const GameAfterOthers read(before, "[Event \"r\"]\n\n1. h2e2 h9g7 1-0 ", std::string(3'000'000, '\xFF'));
+    INFO(read.prefix.size() << " bytes before");
+    const auto& bad = read.bad;
     REQUIRE(bad.size() == 1);
-    const std::size_t lines_before = std::size_t(std::count(prefix.begin(), prefix.end(), '\n'));
-    const std::size_t from = prefix.size() + head.size();
-    CHECK(bad[0]->where.line == lines_before + 3);
+    const std::size_t from = read.body_offset;
+    CHECK(bad[0]->where.line == read.lines_before + 3);
     CHECK(bad[0]->where.column == 18);
     CHECK(bad[0]->where.offset == from);
     CHECK_THAT(bad[0]->text, Catch::StartsWith(repeated("\\xFF", 16)));
     CHECK_THAT(bad[0]->message, Catch::Contains("(a run of 3000000 bytes, offsets " + std::to_string(from) + ".." +
                                                 std::to_string(from + 3'000'000) + ")"));
-    CHECK(all_of(games.back().issues, Code::BadEncoding).empty());
+    CHECK(read.bad_after().empty());
   }
 }
 
@@ -203,25 +220,18 @@ TEST_CASE("PGN: undecodable bytes by the million in a game: the first 100 in ord
   // 1.5 million bad bytes, each between two letters, after a result: a run
   // each, read over many windows before any is reported; a game keeps 100.
   for (const std::size_t before : {std::size_t(0), std::size_t(300'000), std::size_t(700'000)}) {
-    const std::string prefix = games_before(before);
-    const std::string head = "[Event \"m\"]\n\n1. h2e2 h9g7 1-0 ";
-    const std::string game = head + repeated("\xFF" "a", 1'500'000) + "\n\n";
-    const std::string after = "[Event \"a\"]\n\n1. h2e2 h9g7 *\n";
-    FileReport report;
-    const std::vector<BuiltGame> games = games_of(prefix + game + after, "UTF-8", &report);
-    REQUIRE(games.size() >= 2);
-    INFO(prefix.size() << " bytes before");
-    const auto bad = all_of(games[games.size() - 2].issues, Code::BadEncoding);
+    const GameAfterOthers read(before, "[Event \"m\"]\n\n1. h2e2 h9g7 1-0 ", repeated("\xFF" "a", 1'500'000));
+    INFO(read.prefix.size() << " bytes before");
+    const auto& bad = read.bad;
     REQUIRE(bad.size() == 100);
-    const std::size_t lines_before = std::size_t(std::count(prefix.begin(), prefix.end(), '\n'));
     for (std::size_t k = 0; k < bad.size(); ++k) {
       INFO("issue " << k);
-      CHECK(bad[k]->where.line == lines_before + 3);
+      CHECK(bad[k]->where.line == read.lines_before + 3);
       CHECK(bad[k]->where.column == 18 + 2 * k);
-      CHECK(bad[k]->where.offset == prefix.size() + head.size() + 2 * k);
+      CHECK(bad[k]->where.offset == read.body_offset + 2 * k);
       CHECK(bad[k]->text == "\\xFF");
     }
-    CHECK(all_of(games.back().issues, Code::BadEncoding).empty());
+    CHECK(read.bad_after().empty());
   }
 }
 

@@ -23,7 +23,7 @@ Decoded decode_all(std::string_view bytes, const char* encoding, std::size_t chu
   ChunkDecoder d(bytes, encoding, 0, by_table);
   REQUIRE(d.ok());
   Decoded out;
-  DecodedText text;
+  DecodedUtf8 text;
   SourceOffsets offsets;
   while (!d.done()) d.decode(chunk, text, offsets, out.errors);
   out.text.assign(text.begin(), text.end());

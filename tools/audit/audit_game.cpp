@@ -390,7 +390,8 @@ class GameAuditor {
     for (const auto& t : rec_.tags)
       if (mentions(t.value) || (tag_names && mentions(t.name))) return true;
     for (const auto& n : rec_.nodes)
-      if (mentions(n.comment_after()) || mentions(n.comment_before())) return true;
+      if (const NodeNotes* notes = n.children.notes())  // one test for the nodes without notes, most
+        if (mentions(notes->comment_after) || mentions(notes->comment_before)) return true;
     return false;
   }
 

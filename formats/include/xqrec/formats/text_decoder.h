@@ -38,7 +38,7 @@ struct UninitialisedAllocator : std::allocator<T> {
 // One source offset per byte of decoded text.
 using SourceOffsets = std::vector<std::uint64_t, UninitialisedAllocator<std::uint64_t>>;
 // Decoded UTF-8 text, grown without zero-filling (as the offsets).
-using DecodedText = std::vector<char, UninitialisedAllocator<char>>;
+using DecodedUtf8 = std::vector<char, UninitialisedAllocator<char>>;
 
 // A sequence of source bytes that is not valid in the encoding; the text
 // holds U+FFFD in its place.
@@ -64,7 +64,7 @@ class ChunkDecoder {
   // Decodes about `chunk` more source bytes (cut after a line feed when one
   // is near), appending the UTF-8 text to `text`, one source offset per
   // text byte to `offsets`, and the invalid sequences to `errors`.
-  void decode(std::size_t chunk, DecodedText& text, SourceOffsets& offsets, std::vector<DecodeError>& errors);
+  void decode(std::size_t chunk, DecodedUtf8& text, SourceOffsets& offsets, std::vector<DecodeError>& errors);
 
  private:
   // Where the decoded text and its offsets go: storage sized once per
@@ -73,6 +73,7 @@ class ChunkDecoder {
     char* start;  // the chunk's first text byte
     char* text;
     std::uint64_t* offset;
+    const char* limit;  // the end of the text's storage (the offsets' ends with it)
   };
   // Decodes from pos_ by the table while it can, up to `end`; returns
   // where it stopped (at a character's start).
