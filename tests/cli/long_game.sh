@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # A game without captures costs linear time: the audit of a 1,000,000-ply
-# game (knights going out and back, ICCS) takes at most 25 times that of a
-# 40,000-ply one (the counter of repeated positions rescanned every key since
-# the last capture once its filter filled: 436 s for the million plies).
+# game (knights going out and back, ICCS) takes at most 60 times that of a
+# 40,000-ply one, 25 times the plies (the counter of repeated positions
+# rescanned every key since the last capture once its filter filled: 436 s
+# for the million plies; the bound leaves room for a loaded machine).
 # Usage: long_game.sh XQREC
 set -u
 xqrec=$1
@@ -28,6 +29,6 @@ elapsed() {
 small=$(elapsed "$work/small.pgn")
 big=$(elapsed "$work/big.pgn")
 echo "40,000 plies: $((small / 1000000)) ms; 1,000,000 plies: $((big / 1000000)) ms"
-if [ "$big" -gt $((25 * small + 200000000)) ]; then
-  echo "FAIL: more than 25 times the 40,000-ply audit"; exit 1
+if [ "$big" -gt $((60 * small + 1000000000)) ]; then
+  echo "FAIL: more than 60 times the 40,000-ply audit"; exit 1
 fi

@@ -67,9 +67,11 @@ TEST_CASE("repetition counter: long runs without a capture, indexed", "[rules][r
 
 TEST_CASE("repetition counter: a million plies without a capture cost linear time", "[.][slow][repetition-counter]") {
   // Distinct keys (the worst case for the old scan: its filter full, every
-  // ply a rescan). Linear: 25 times the plies cost about 25 times the time;
-  // the old quadratic rescans cost about 625 times. The bound leaves room
-  // for a noisy machine.
+  // ply a rescan). Linear: 25 times the plies cost about 25 times the time
+  // (up to 75 with the larger table out of cache); the old quadratic rescans
+  // cost about 625 times (436 s for the million plies). The bound sits
+  // between the two, with room for a loaded machine (75 times and 0.05 s
+  // failed under a load average of 12).
   auto run = [](std::size_t plies) {
     const auto t0 = std::chrono::steady_clock::now();
     RepetitionCounter counter(3);
@@ -84,7 +86,7 @@ TEST_CASE("repetition counter: a million plies without a capture cost linear tim
   run(40000);  // warm up
   const double small = best(40000), big = best(1000000);
   INFO("40k plies: " << small << " s, 1M plies: " << big << " s");
-  CHECK(big <= 25 * 3 * small + 0.05);
+  CHECK(big <= 200 * small + 0.5);
 }
 
 TEST_CASE("repetition counter: a run of 2^20 distinct positions within its memory bound", "[rules][repetition-counter]") {
