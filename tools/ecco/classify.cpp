@@ -4,6 +4,7 @@
 #include <array>
 #include <bit>
 #include <cstring>
+#include <optional>
 #include <type_traits>
 
 #include "move_ids.h"
@@ -101,6 +102,24 @@ struct Gate {
   MoveSet moves;
 };
 
+// The moves term t allows at `ply`, when it fixes that ply: a ply test, or
+// a 不分先后 over the side's first moves (each one of the set).
+std::optional<MoveSet> required_at(const Term& t, int ply) {
+  if (t.kind == TermKind::Plies) {
+    for (const auto& p : t.plies)
+      if (p.ply == ply) return p.moves;
+  } else if (t.kind == TermKind::AnyOrder) {
+    const Color side = ply % 2 ? Color::Black : Color::Red;
+    const auto& want = side == Color::Red ? t.red : t.black;
+    if (ply / 2 < int(want.size())) {
+      MoveSet set;
+      for (MoveId w : want) set.add(w);
+      return set;
+    }
+  }
+  return std::nullopt;
+}
+
 Gate gate_of(const Node& node) {
   Gate best;
   int best_size = kMaxMoveIds + 1;
@@ -108,21 +127,20 @@ Gate gate_of(const Node& node) {
     MoveSet any;  // the union over the alternatives of what each requires at `ply`
     bool every = !node.alternatives.empty();
     for (const auto& alt : node.alternatives) {
-      const PlyTest* required = nullptr;
+      std::optional<MoveSet> required;
       for (const auto& t : alt)
-        if (t.kind == TermKind::Plies)
-          for (const auto& p : t.plies)
-            if (p.ply == ply && !required) required = &p;
+        if (!required) required = required_at(t, ply);
       if (!required) {
         every = false;
         break;
       }
-      for (std::size_t w = 0; w < std::size(any.bits); ++w) any.bits[w] |= required->moves.bits[w];
+      for (std::size_t w = 0; w < std::size(any.bits); ++w) any.bits[w] |= required->bits[w];
     }
     if (!every) continue;
     int size = 0;
     for (std::uint64_t w : any.bits) size += std::popcount(w);
-    if (size < best_size) best = {ply, any}, best_size = size;
+    // Of equal sets the later ply: siblings share their first moves.
+    if (size <= best_size) best = {ply, any}, best_size = size;
   }
   return best;
 }
