@@ -3,6 +3,7 @@
 #include "xqrec/ecco/book.h"
 
 #include <algorithm>
+#include <array>
 #include <charconv>
 #include <optional>
 
@@ -99,6 +100,9 @@ class Parser {
   BookError error(std::string msg) const { return {line_, std::move(msg)}; }
 
   // A move of the data: its id, checked to be a move of `side`.
+  // The side of a move text, nullopt when it is not one: scanned once, then
+  // remembered with its id (the data names each move many times).
+  std::optional<Color> side_of(std::string_view text) const;
   std::optional<MoveId> move(std::string_view text, Color side, std::string& why);
   std::optional<std::vector<MoveId>> alternatives(std::string_view text, Color side, std::string& why);
   std::optional<std::vector<MoveId>> set(std::string_view text, std::optional<Color> side, std::string& why,
@@ -112,17 +116,25 @@ class Parser {
   std::uint32_t line_ = 0;
   std::vector<std::uint32_t> stack_{0};  // the open node at each depth
   MoveId next_id_ = 2;
+  std::array<Color, kMaxMoveIds> side_of_id_{};
 };
 
-std::optional<MoveId> Parser::move(std::string_view text, Color side, std::string& why) {
+std::optional<Color> Parser::side_of(std::string_view text) const {
+  if (const auto it = book_.ids.find(std::string(text)); it != book_.ids.end()) return side_of_id_[it->second];
   const auto key = key_of_text(text);
-  if (!key) {
+  if (!key) return std::nullopt;
+  return key->side;
+}
+
+std::optional<MoveId> Parser::move(std::string_view text, Color side, std::string& why) {
+  const auto own = side_of(text);
+  if (!own) {
     // Appended, not a chain of `+`: GCC 12 warns falsely there (-Wrestrict, its bug 105329).
     why.assign(1, '\'').append(text).append("' is not a move as the data writes them (炮二平五, 马８进７)");
     return std::nullopt;
   }
-  if (key->side != side) {
-    why.assign(1, '\'').append(text).append("' is a move of ").append(color_name(key->side));
+  if (*own != side) {
+    why.assign(1, '\'').append(text).append("' is a move of ").append(color_name(*own));
     why.append(", ").append(color_name(side)).append(" expected");
     return std::nullopt;
   }
@@ -132,6 +144,7 @@ std::optional<MoveId> Parser::move(std::string_view text, Color side, std::strin
     why = "the data names more than " + std::to_string(kMaxMoveIds - 2) + " distinct moves";
     return std::nullopt;
   }
+  if (fresh) side_of_id_[it->second] = *own;
   return it->second;
 }
 
@@ -159,12 +172,12 @@ std::optional<std::vector<MoveId>> Parser::set(std::string_view text, std::optio
   for (auto m : split(text, kEnumComma)) {
     Color s = side.value_or(Color::Red);
     if (!side) {
-      const auto key = key_of_text(m);
-      if (!key) {
+      const auto own = side_of(m);
+      if (!own) {
         why = "'" + std::string(m) + "' is not a move as the data writes them (炮二平五, 马８进７)";
         return std::nullopt;
       }
-      s = key->side;
+      s = *own;
     }
     const auto id = move(m, s, why);
     if (!id) return std::nullopt;

@@ -2,7 +2,9 @@
 // the tree, taking the first child whose pattern holds.
 #include <algorithm>
 #include <array>
+#include <bit>
 #include <cstring>
+#include <optional>
 #include <type_traits>
 
 #include "move_ids.h"
@@ -92,6 +94,78 @@ const Position& standard() {
   return start;
 }
 
+// A move a node's every alternative requires at one ply, when there is such
+// a ply: a child whose gate fails cannot match, so the walk skips it without
+// evaluating its terms (most children are told apart by one ply).
+struct Gate {
+  int ply = -1;  // -1: no ply is required by every alternative
+  MoveSet moves;
+};
+
+// The moves term t allows at `ply`, when it fixes that ply: a ply test, or
+// a 不分先后 over the side's first moves (each one of the set).
+std::optional<MoveSet> required_at(const Term& t, int ply) {
+  if (t.kind == TermKind::Plies) {
+    for (const auto& p : t.plies)
+      if (p.ply == ply) return p.moves;
+  } else if (t.kind == TermKind::AnyOrder) {
+    const Color side = ply % 2 ? Color::Black : Color::Red;
+    const auto& want = side == Color::Red ? t.red : t.black;
+    if (ply / 2 < int(want.size())) {
+      MoveSet set;
+      for (MoveId w : want) set.add(w);
+      return set;
+    }
+  }
+  return std::nullopt;
+}
+
+Gate gate_of(const Node& node) {
+  Gate best;
+  int best_size = kMaxMoveIds + 1;
+  for (int ply = 0; ply < kHorizon; ++ply) {
+    MoveSet any;  // the union over the alternatives of what each requires at `ply`
+    bool every = !node.alternatives.empty();
+    for (const auto& alt : node.alternatives) {
+      std::optional<MoveSet> required;
+      for (const auto& t : alt)
+        if (!required) required = required_at(t, ply);
+      if (!required) {
+        every = false;
+        break;
+      }
+      for (std::size_t w = 0; w < std::size(any.bits); ++w) any.bits[w] |= required->bits[w];
+    }
+    if (!every) continue;
+    int size = 0;
+    for (std::uint64_t w : any.bits) size += std::popcount(w);
+    // Of equal sets the later ply: siblings share their first moves.
+    if (size <= best_size) best = {ply, any}, best_size = size;
+  }
+  return best;
+}
+
+// What the walk needs of each node, made once from the book: the gates of
+// its children, and the opening it gives, names already split.
+struct Walker {
+  std::vector<Gate> gates;  // by node index
+  std::vector<Opening> openings;
+
+  explicit Walker(const Book& book) {
+    for (const Node& node : book.nodes) {
+      gates.push_back(gate_of(node));
+      Opening o;
+      o.code = node.code;
+      const Name* name = book.name(o.code);
+      o.name = name ? name->name : "";
+      const auto dash = o.name.find("——");
+      o.opening = o.name.substr(0, dash);
+      o.variation = dash == std::string::npos ? "" : o.name.substr(dash + std::string_view("——").size());
+      openings.push_back(std::move(o));
+    }
+  }
+};
+
 }  // namespace
 
 bool is_standard_start(const Position& pos) {
@@ -113,26 +187,24 @@ std::optional<Opening> classify(const Position& start, std::span<const Move> lin
   Line ids;
   const std::size_t n = move_ids(table, line, mirror, ids);
 
-  const Node* node = &book->nodes[0];
+  // Never destroyed: freeing its strings at exit would be work for nothing.
+  static const Walker& walker = *new Walker(*book);
+  std::uint32_t node = 0;
   int decided = n ? 1 : 0;
   for (bool descended = true; descended;) {
     descended = false;
-    for (std::uint32_t c : node->children) {
+    for (std::uint32_t c : book->nodes[node].children) {
+      const Gate& g = walker.gates[c];
+      if (g.ply >= 0 && !g.moves.has(ids[std::size_t(g.ply)])) continue;
       const int r = matches(book->nodes[c], ids);
       if (r < 0) continue;
-      node = &book->nodes[c];
+      node = c;
       decided = std::max(decided, r);
       descended = true;
       break;
     }
   }
-  Opening o;
-  o.code = node->code;
-  const Name* name = book->name(o.code);
-  o.name = name ? name->name : "";
-  const auto dash = o.name.find("——");
-  o.opening = o.name.substr(0, dash);
-  o.variation = dash == std::string::npos ? "" : o.name.substr(dash + std::string_view("——").size());
+  Opening o = walker.openings[node];
   o.ply = std::uint32_t(std::min<int>(decided, int(n)));
   return o;
 }

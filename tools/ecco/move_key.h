@@ -24,11 +24,44 @@ struct TextKey {
 };
 std::optional<TextKey> key_of_text(std::string_view text);
 
+namespace detail {
+
+enum class Dir : std::uint8_t { Forward = 0, Backward = 1, Sideways = 2 };
+
+constexpr std::uint16_t pack(Color side, PieceType type, int file, Dir dir, int number) {
+  return std::uint16_t(std::uint16_t(side) << 13 | std::uint16_t(type) << 10 | std::uint16_t(file) << 6 |
+                       std::uint16_t(dir) << 4 | std::uint16_t(number));
+}
+
+// Pieces that move along lines count ranks when they advance or retreat; the
+// others (horse, advisor, elephant) name the file they land on.
+constexpr bool moves_in_lines(PieceType t) {
+  return t == PieceType::King || t == PieceType::Rook || t == PieceType::Cannon || t == PieceType::Pawn;
+}
+
+// Files as the mover counts them: from its own right, 1..9.
+constexpr int file_number(Color side, int file) { return side == Color::Red ? 9 - file : file + 1; }
+
+}  // namespace detail
+
 // The key of a move of piece p (of the side to move) from m.from() when no
 // other piece of p's type and colour stands on that file, or p is an
 // advisor or elephant, which Chinese notation names by their file alone
 // (else it would need 前/后: the data never names such moves; the caller
 // counts the pieces on a file).
-std::uint16_t key_of_move(Piece p, Move m);
+// Inline: the classifier asks it of every ply of every game.
+inline std::uint16_t key_of_move(Piece p, Move m) {
+  using namespace detail;
+  const Square from = m.from(), to = m.to();
+  const Color side = p.color();
+  const PieceType t = p.type();
+  const int file = file_number(side, from.file());
+  if (from.rank() == to.rank()) return pack(side, t, file, Dir::Sideways, file_number(side, to.file()));
+  const bool up = to.rank() > from.rank();
+  const Dir dir = (up == (side == Color::Red)) ? Dir::Forward : Dir::Backward;
+  const int number = moves_in_lines(t) ? (up ? to.rank() - from.rank() : from.rank() - to.rank())
+                                       : file_number(side, to.file());
+  return pack(side, t, file, dir, number);
+}
 
 }  // namespace xq::ecco
