@@ -19,6 +19,7 @@ inline void Position::play(Move m, Undo& u) {
   u.key = key_;
   u.in_check = in_check_;
   u.opponent_check = opponent_check_;
+  u.kings = king_;
   in_check_ = -1;
   opponent_check_ = -1;  // the move may have left the mover's king attacked
 

@@ -138,12 +138,8 @@ void Position::undo(Move m, const Undo& u) {
   board_[std::size_t(to.index())] = u.captured;
   occupied_[index(us)].erase(to);
   occupied_[index(us)].insert(from);
-  if (mover.type() == PieceType::King && king_[index(us)] == to) king_[index(us)] = from;
-  if (!u.captured.empty()) {
-    occupied_[index(u.captured.color())].insert(to);
-    if (u.captured.type() == PieceType::King && !king_[index(u.captured.color())].valid())
-      king_[index(u.captured.color())] = to;
-  }
+  if (!u.captured.empty()) occupied_[index(u.captured.color())].insert(to);
+  king_ = u.kings;
   side_ = ~side_;
   if (side_ == Color::Black) --fullmove_number_;
   halfmove_clock_ = u.halfmove_clock;
