@@ -10,17 +10,6 @@
 
 namespace xq {
 
-namespace detail {
-// Each square as a set of one: make and undo update the occupancy by two
-// exclusive-ors with these, with no branch on which word holds the square.
-constexpr std::array<SquareSet, kSquares> make_square_bits() {
-  std::array<SquareSet, kSquares> bits{};
-  for (int s = 0; s < kSquares; ++s) bits[std::size_t(s)].insert(Square(s));
-  return bits;
-}
-inline constexpr std::array<SquareSet, kSquares> kSquareBit = make_square_bits();
-}  // namespace detail
-
 inline void Position::play(Move m, Undo& u) {
   const Square from = m.from(), to = m.to();
   const Piece mover = board_[std::size_t(from.index())];
@@ -38,7 +27,7 @@ inline void Position::play(Move m, Undo& u) {
   key_ ^= zobrist::piece_key(mover, from) ^ zobrist::piece_key(mover, to) ^ zobrist::kKeys.black_to_move;
   if (!captured.empty()) {
     key_ ^= zobrist::piece_key(captured, to);
-    occupied_[index(captured.color())] = occupied_[index(captured.color())] ^ detail::kSquareBit[to.index()];
+    occupied_[index(captured.color())] = occupied_[index(captured.color())] ^ geometry::kSquareBit[to.index()];
     if (captured.type() == PieceType::King && king_[index(captured.color())] == to)
       king_[index(captured.color())] = Square::none();
     halfmove_clock_ = 0;
@@ -47,7 +36,7 @@ inline void Position::play(Move m, Undo& u) {
   }
   board_[std::size_t(to.index())] = mover;
   board_[std::size_t(from.index())] = Piece();
-  occupied_[index(us)] = occupied_[index(us)] ^ (detail::kSquareBit[from.index()] | detail::kSquareBit[to.index()]);
+  occupied_[index(us)] = occupied_[index(us)] ^ (geometry::kSquareBit[from.index()] | geometry::kSquareBit[to.index()]);
   if (mover.type() == PieceType::King && king_[index(us)] == from) king_[index(us)] = to;
 
   if (side_ == Color::Black) ++fullmove_number_;

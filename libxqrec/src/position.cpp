@@ -136,8 +136,8 @@ void Position::undo(Move m, const Undo& u) {
   const Color us = mover.color();
   board_[std::size_t(from.index())] = mover;
   board_[std::size_t(to.index())] = u.captured;
-  const SquareSet& to_bit = detail::kSquareBit[to.index()];
-  occupied_[index(us)] = occupied_[index(us)] ^ (detail::kSquareBit[from.index()] | to_bit);
+  const SquareSet& to_bit = geometry::kSquareBit[to.index()];
+  occupied_[index(us)] = occupied_[index(us)] ^ (geometry::kSquareBit[from.index()] | to_bit);
   if (!u.captured.empty()) occupied_[index(u.captured.color())] = occupied_[index(u.captured.color())] ^ to_bit;
   king_ = u.kings;
   side_ = ~side_;
