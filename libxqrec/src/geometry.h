@@ -176,6 +176,16 @@ constexpr Masks make_masks() {
 
 inline constexpr Masks kMasks = make_masks();
 
+// Each square as a set of one: an update of a square set by exclusive-or
+// or or with these takes no branch on which word holds the square (make,
+// undo, the king test after a move).
+constexpr std::array<SquareSet, kSquares> make_square_bits() {
+  std::array<SquareSet, kSquares> bits{};
+  for (int s = 0; s < kSquares; ++s) bits[std::size_t(s)].insert(Square(s));
+  return bits;
+}
+inline constexpr std::array<SquareSet, kSquares> kSquareBit = make_square_bits();
+
 // How one square relates to another, so that a single given move is tested
 // with one lookup instead of coordinate arithmetic: the direction of the line
 // from a to b, and the square a horse's leg or an elephant's eye needs empty.

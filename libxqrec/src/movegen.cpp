@@ -208,10 +208,10 @@ inline bool king_safe_after(Piece* scratch, Move m, Square k, Color us, const Sq
   // The king is the one on k (king_[us]): a set-up with a second king of
   // a colour (ExtraKing, which the audit reads on) moves it as any piece.
   const Square king = m.from() == k ? m.to() : k;
-  SquareSet attackers = them, after = all;
-  attackers.erase(m.to());  // a captured piece attacks no more
-  after.erase(m.from());
-  after.insert(m.to());
+  const SquareSet& from_bit = geometry::kSquareBit[from];
+  const SquareSet& to_bit = geometry::kSquareBit[to];
+  const SquareSet attackers = them ^ (them & to_bit);  // a captured piece attacks no more
+  const SquareSet after = (all ^ from_bit) | to_bit;
   const bool safe = !king.valid() || !detail::attacked_on(scratch, king, ~us, true, attackers, after);
   scratch[from] = mover;
   scratch[to] = captured;

@@ -19,6 +19,7 @@ inline void Position::play(Move m, Undo& u) {
   u.key = key_;
   u.in_check = in_check_;
   u.opponent_check = opponent_check_;
+  u.kings = king_;
   in_check_ = -1;
   opponent_check_ = -1;  // the move may have left the mover's king attacked
 
@@ -26,7 +27,7 @@ inline void Position::play(Move m, Undo& u) {
   key_ ^= zobrist::piece_key(mover, from) ^ zobrist::piece_key(mover, to) ^ zobrist::kKeys.black_to_move;
   if (!captured.empty()) {
     key_ ^= zobrist::piece_key(captured, to);
-    occupied_[index(captured.color())].erase(to);
+    occupied_[index(captured.color())] = occupied_[index(captured.color())] ^ geometry::kSquareBit[to.index()];
     if (captured.type() == PieceType::King && king_[index(captured.color())] == to)
       king_[index(captured.color())] = Square::none();
     halfmove_clock_ = 0;
@@ -35,8 +36,7 @@ inline void Position::play(Move m, Undo& u) {
   }
   board_[std::size_t(to.index())] = mover;
   board_[std::size_t(from.index())] = Piece();
-  occupied_[index(us)].erase(from);
-  occupied_[index(us)].insert(to);
+  occupied_[index(us)] = occupied_[index(us)] ^ (geometry::kSquareBit[from.index()] | geometry::kSquareBit[to.index()]);
   if (mover.type() == PieceType::King && king_[index(us)] == from) king_[index(us)] = to;
 
   if (side_ == Color::Black) ++fullmove_number_;

@@ -136,14 +136,10 @@ void Position::undo(Move m, const Undo& u) {
   const Color us = mover.color();
   board_[std::size_t(from.index())] = mover;
   board_[std::size_t(to.index())] = u.captured;
-  occupied_[index(us)].erase(to);
-  occupied_[index(us)].insert(from);
-  if (mover.type() == PieceType::King && king_[index(us)] == to) king_[index(us)] = from;
-  if (!u.captured.empty()) {
-    occupied_[index(u.captured.color())].insert(to);
-    if (u.captured.type() == PieceType::King && !king_[index(u.captured.color())].valid())
-      king_[index(u.captured.color())] = to;
-  }
+  const SquareSet& to_bit = geometry::kSquareBit[to.index()];
+  occupied_[index(us)] = occupied_[index(us)] ^ (geometry::kSquareBit[from.index()] | to_bit);
+  if (!u.captured.empty()) occupied_[index(u.captured.color())] = occupied_[index(u.captured.color())] ^ to_bit;
+  king_ = u.kings;
   side_ = ~side_;
   if (side_ == Color::Black) --fullmove_number_;
   halfmove_clock_ = u.halfmove_clock;

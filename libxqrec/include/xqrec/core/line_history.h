@@ -30,7 +30,11 @@ class LineHistory {
   // current position.
   void push(Move m, const Undo& u) {
     moves_.push_back(m);
-    undos_.push_back({u.captured, std::uint16_t(u.halfmove_clock)});
+    // Whether the piece taken was its colour's tracked king (with two kings
+    // of a colour, a relaxed set-up, it may be the other one).
+    const bool took_tracked_king =
+        u.captured.type() == PieceType::King && u.kings[std::size_t(index(u.captured.color()))] == m.to();
+    undos_.push_back({u.captured, took_tracked_king, std::uint16_t(u.halfmove_clock)});
   }
   std::size_t size() const { return moves_.size(); }
   std::span<const Move> moves() const { return moves_; }
@@ -63,8 +67,10 @@ class LineHistory {
   // taken out again; the check states are asked again when needed.
   struct PlyUndo {
     Piece captured;
+    bool took_tracked_king;  // in the byte Piece leaves before the clock
     std::uint16_t halfmove_clock;
   };
+  static_assert(sizeof(PlyUndo) == 4);
   // Undoes ply i + 1 of the line on p, the position after it.
   void undo(Position& p, std::size_t i) const {
     const Move m = moves_[i];
@@ -73,6 +79,13 @@ class LineHistory {
     Undo u;
     u.captured = pu.captured;
     u.halfmove_clock = pu.halfmove_clock;
+    // The kings tracked before the ply: a tracked king that moved goes
+    // back; a tracked king taken is put back (the position tracks none of
+    // its colour after that until the undo).
+    const Color us = mover.color();
+    u.kings = {p.king(Color::Red), p.king(Color::Black)};
+    if (mover.type() == PieceType::King && p.king(us) == m.to()) u.kings[std::size_t(index(us))] = m.from();
+    if (pu.took_tracked_king) u.kings[std::size_t(index(~us))] = m.to();
     u.key = p.key() ^ zobrist::piece_key(mover, m.from()) ^ zobrist::piece_key(mover, m.to()) ^
             zobrist::piece_key(pu.captured, m.to()) ^ zobrist::kKeys.black_to_move;
     p.undo(m, u);

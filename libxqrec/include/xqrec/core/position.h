@@ -22,6 +22,10 @@ struct Undo {
   Piece captured;
   std::int8_t in_check = -1;        // the cached check state (-1: not known)
   std::int8_t opponent_check = -1;  // the same for the side not to move
+  // The kings tracked before the move (by Color index). Not worked out
+  // again on undo: with two kings of a colour (a relaxed set-up) the king
+  // a capture took need not be the tracked one.
+  std::array<Square, 2> kings{Square::none(), Square::none()};
   std::uint16_t halfmove_clock = 0;
   std::uint64_t key = 0;
 };
