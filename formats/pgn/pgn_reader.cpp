@@ -812,9 +812,9 @@ class PgnParser {
 
   // A game ends only at a `[` or a line's start: what the line holds
   // before its first `[` after the tag's value is reported in this game,
-  // and its undecodable bytes past kRunsKept runs are only counted there
-  // (the cap of a game's): they are counted as they come, not held one by
-  // one until the line is read (a megabyte of them took 62 MB).
+  // where undecodable bytes past kRunsKept runs are past its cap, only
+  // counted. They are counted as the line is loaded, not held one by one
+  // until it is read (a megabyte of them took 62 MB).
   void count_line_errors(std::size_t from) {
     const char* d = t_.data();
     std::size_t end = from;
