@@ -6,7 +6,9 @@
 #include <bit>
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <string>
+#include <utility>
 #include <string_view>
 
 #include "xqrec/formats/text_decoder.h"
@@ -128,6 +130,45 @@ PendingDecodeErrors split_before(PendingDecodeErrors& run, std::uint64_t limit, 
     run.add_to_excerpt(source(from, to));
   }
   return part;
+}
+
+// Past the first `kept` runs of `errors` (a run: entries each of which
+// starts where the one before ended), the entries wholly before text
+// index `limit` become one collapsed entry that counts their runs. Only
+// for entries that the reader's flushes all report in one game, after the
+// runs kept: `kept` passes the game's cap, so that the runs after them are
+// only counted, whichever flush reports them (the lines of a long tag line
+// before a `[`, see PgnParser::load_line). The runs kept stay as they are.
+// Returns the collapsed entry's index and how many entries after it were
+// merged into it (and removed); nothing when fewer than `kept` runs precede.
+template <class Queue>
+std::optional<std::pair<std::size_t, std::size_t>> count_past_kept(Queue& errors, std::size_t kept,
+                                                                   std::uint64_t limit) {
+  std::size_t runs = 0, r = 0;
+  for (; r < errors.size(); ++r) {
+    const PendingDecodeErrors& e = errors[r];
+    if (e.collapsed) break;
+    if ((r == 0 || e.offset != errors[r - 1].next) && ++runs > kept) break;
+  }
+  if (r == errors.size()) return std::nullopt;
+  PendingDecodeErrors& c = errors[r];
+  if (!c.collapsed) {
+    if (c.stepped && c.last_index() >= limit) return std::nullopt;
+    c.collapsed = true;
+    c.stepped = false;
+    c.count = 1;
+    c.ends = 0;
+    std::string().swap(c.excerpt);
+  }
+  std::size_t m = r + 1;
+  for (; m < errors.size(); ++m) {
+    const PendingDecodeErrors& e = errors[m];
+    if (e.stepped && e.last_index() >= limit) break;
+    if (e.offset != c.next) ++c.count;
+    c.next = e.next;
+  }
+  errors.erase(errors.begin() + std::ptrdiff_t(r + 1), errors.begin() + std::ptrdiff_t(m));
+  return std::pair{r, m - r - 1};
 }
 
 }  // namespace xq::formats::detail

@@ -786,7 +786,8 @@ class PgnParser {
 
   // Brings the rest of the line at pos_ into the decoded window (up to
   // kMaxComment bytes); false when the line is longer and will be cut.
-  bool load_line() {
+  // `value`: where the tag's value starts, from pos_.
+  bool load_line(std::size_t value) {
     // Decided by the line alone (a line feed within its first kMaxComment
     // + 1 bytes, or the input's end before them), never by how much the
     // window happens to hold: that depends on where the reading started
@@ -800,6 +801,23 @@ class PgnParser {
       scanned = reach;
       refill();
       t_.grow();
+      if (t_.errors().size() > collapsed_upto_ + kRunsKept) count_line_errors(pos_ + value);
+    }
+  }
+
+  // A game ends only at a `[` or a line's start: what the line holds
+  // before its first `[` after the tag's value is reported in this game,
+  // where undecodable bytes past kRunsKept runs are past its cap, only
+  // counted. They are counted as the line is loaded, not held one by one
+  // until it is read (a megabyte of them took 62 MB).
+  void count_line_errors(std::size_t from) {
+    const char* d = t_.data();
+    std::size_t end = from;
+    while (end < t_.size() && d[end] != '[' && d[end] != '\n') ++end;
+    if (const auto merged = detail::count_past_kept(t_.errors(), kRunsKept, t_.base() + end)) {
+      const auto [at, gone] = *merged;
+      if (located_ > at + 1) located_ -= std::min(gone, located_ - at - 1);
+      collapsed_upto_ = at + 1;
     }
   }
 
@@ -826,7 +844,7 @@ class PgnParser {
     if (stopped_) return;
     // A tag line longer than the look-ahead (a long annotation, a whole game
     // in one tag) is read whole, not cut at the end of the decoded window.
-    const bool whole_line = load_line();
+    const bool whole_line = load_line(head.value);
     const std::size_t start = pos_;
     const char* d = t_.data();
     const std::size_t n = tag_line_limit(start, whole_line);

@@ -138,3 +138,86 @@ TEST_CASE("repetition counter: a long round of distinct positions played again, 
   CHECK(fourth->occurrences == 4);
   CHECK(fourth->span_first_ply == 3 * round - 2 * round + 1);
 }
+
+TEST_CASE("repetition counter: counts past the slots' mark (255) kept in the map", "[rules][repetition-counter]") {
+  // Ten positions about 500 times each: their counts pass the 8 bits a
+  // slot holds, and the threshold is reached past them.
+  compare(5000, 10, 0.0, 300, 11);
+  compare(6000, 4, 0.0, 700, 12);
+  compare(3000, 2, 0.0, 256, 13);
+}
+
+namespace {
+
+// The most memory_bytes() held over the pushes of `key(i)` for plies
+// 0..plies-1, none a capture, and how many repetitions were found.
+template <class Key>
+std::pair<std::size_t, std::size_t> held(int threshold, std::size_t plies, Key key) {
+  RepetitionCounter counter(threshold);
+  std::size_t found = 0, most = 0;
+  for (std::size_t i = 0; i < plies; ++i) {
+    found += counter.push(key(i), false).has_value();
+    most = std::max(most, counter.memory_bytes());
+  }
+  return {most, found};
+}
+
+}  // namespace
+
+TEST_CASE("repetition counter: positions recurring below the threshold within its memory bound",
+          "[rules][repetition-counter]") {
+  const std::size_t bound = std::size_t(1) << 20;
+  // Each position twice (rounds of four played twice, eight plies a round,
+  // a key's two plies of the same parity): 2^19 distinct positions. The
+  // keys' 8 MiB and 786,432 slots (3 MiB); it held 20 MiB with a 12-byte
+  // link for each ply that repeats a position.
+  const auto twice = held(3, bound, [](std::size_t i) {
+    return (i / 8 * 4 + i % 4 + 1) * 0x9E3779B97F4A7C15ull;
+  });
+  CHECK(twice.second == 0);
+  INFO("each twice: held " << twice.first << " bytes");
+  CHECK(twice.first <= (std::size_t(11) << 20) + (std::size_t(1) << 20) / 8);
+  // Four positions, each 2^18 times, below a threshold of a million (the
+  // shuffle game at --threshold 1000000): the keys and a small index; 26
+  // MiB with the links.
+  const auto four = held(1000000, bound, [](std::size_t i) { return (i % 4 + 1) * 0x9E3779B97F4A7C15ull; });
+  CHECK(four.second == 0);
+  INFO("four positions: held " << four.first << " bytes");
+  CHECK(four.first <= (std::size_t(8) << 20) + (std::size_t(1) << 20) / 8);
+}
+
+TEST_CASE("repetition counter: a run past 2^24 plies widens its slots", "[.][slow][repetition-counter]") {
+  // Slots hold the ply in 24 bits up to 2^24 - 2 plies, then in 31: the
+  // counts held before carry over, those in the map (past 255) and those
+  // in the slots alike. Fillers: keys of a set of 2^20, each every 2^20
+  // plies (16 times); among them, a recurring key every 16 plies (one of
+  // 300, each every 4,800 plies: 3,495 times before the widening) or one
+  // key every 2^17 plies (128 times before it). Each counter stops at its
+  // first repetition, which comes after the widening.
+  const std::uint64_t one_key = 0x5555555555555554ull;
+  auto key = [&](std::size_t i, bool many) -> std::uint64_t {
+    if (many && i % 16 == 0) return ((i / 16) % 300 + 1) * 0x9E3779B97F4A7C15ull * 2;
+    if (!many && i % 131072 == 8) return one_key;
+    return ((i % (std::size_t(1) << 20)) + 1000) * 0xD6E8FEB86659FD93ull * 2 + 1;
+  };
+  auto first_repetition = [&](int threshold, bool many) {
+    RepetitionCounter counter(threshold);
+    for (std::size_t i = 0; i < (std::size_t(1) << 25); ++i)
+      if (const auto r = counter.push(key(i, many), false)) return *r;
+    return Repetition{};
+  };
+  // The 3,500th occurrence of the first of the 300: ply 16 * 300 * 3499.
+  const Repetition many = first_repetition(3500, true);
+  CHECK(many.last_ply == 16 * 300 * 3499);
+  CHECK(many.occurrences == 3500);
+  CHECK(many.key == 0x9E3779B97F4A7C15ull * 2);
+  CHECK(many.first_ply == many.last_ply - 4800 + 1);
+  CHECK(many.span_first_ply == 1);
+  // The 129th occurrence of the one key: ply 8 + 128 * 2^17.
+  const Repetition one = first_repetition(129, false);
+  CHECK(one.last_ply == 8 + 128 * 131072);
+  CHECK(one.occurrences == 129);
+  CHECK(one.key == one_key);
+  CHECK(one.first_ply == one.last_ply - 131072 + 1);
+  CHECK(one.span_first_ply == 9);
+}

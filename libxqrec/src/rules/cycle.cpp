@@ -8,7 +8,6 @@ void RepetitionCounter::reset(int threshold) {
   ply_ = -1;
   base_ply_ = 0;
   if (slots_.capacity() > 1024) slots_ = {};
-  if (links_.capacity() > 1024) links_ = {};
 }
 
 void RepetitionCounter::restart() {
@@ -19,87 +18,72 @@ void RepetitionCounter::restart() {
     indexed_ = false;
     used_ = 0;
     slots_.clear();  // their storage kept for the next long run
-    links_used_ = 0;
-    links_.clear();
+    ply_bits_ = kNarrowPlyBits;
+    if (!large_counts_.empty()) large_counts_ = {};
   }
 }
 
-void RepetitionCounter::grow_index() {
+void RepetitionCounter::rehash(std::size_t size) {
   std::vector<std::uint32_t> live;
   live.swap(slots_);
-  const std::size_t size = next_size(live.size());
-  if (live.empty()) {  // a new run's index: small, in the storage of the last one
+  if (used_ == 0) {  // a new run's index: small, in the storage of the last one
     slots_ = std::move(live);
     slots_.assign(size, 0);
     return;
   }
-  // The live slots move to a larger table.
   slots_.assign(size, 0);
   for (const std::uint32_t o : live) {
     if (o == 0) continue;
-    std::size_t at = home(std::uint32_t(keys_[o - 1] >> 32), size);
+    std::size_t at = home(std::uint32_t(keys_[ply_of(o)] >> 32), size);
     while (slots_[at] != 0) at = at + 1 == size ? 0 : at + 1;
     slots_[at] = o;
   }
 }
 
-void RepetitionCounter::grow_links() {
-  std::vector<Link> live;
-  live.swap(links_);
-  const std::size_t size = next_size(live.size());
-  if (live.empty()) {
-    links_ = std::move(live);
-    links_.assign(size, Link{});
-    return;
+void RepetitionCounter::widen() {
+  const std::uint32_t mark = count_mark();
+  const int narrow = ply_bits_;
+  for (std::uint32_t& s : slots_) {
+    if (s == 0) continue;
+    const std::uint32_t ply = s & ply_mask(), field = s >> narrow;
+    // A count of 2 or more goes to the map (its mark is 1 now); one at the
+    // old mark is there already.
+    if (field != 0 && field != mark) large_counts_[keys_[ply - 1]] = field + 1;
+    s = ply | (field != 0 ? std::uint32_t{1} << kWidePlyBits : 0);
   }
-  links_.assign(size, Link{});
-  for (const Link& l : live) {
-    if (l.at == 0) continue;
-    std::size_t at = home(l.at * 0x9E3779B9u, size);
-    while (links_[at].at != 0) at = at + 1 == size ? 0 : at + 1;
-    links_[at] = l;
-  }
-}
-
-const RepetitionCounter::Link* RepetitionCounter::link_of(std::size_t i) const {
-  if (links_used_ == 0) return nullptr;
-  const std::uint32_t want = std::uint32_t(i + 1);
-  const std::size_t size = links_.size();
-  for (std::size_t at = home(want * 0x9E3779B9u, size);; at = at + 1 == size ? 0 : at + 1) {
-    if (links_[at].at == want) return &links_[at];
-    if (links_[at].at == 0) return nullptr;
-  }
-}
-
-void RepetitionCounter::add_link(std::size_t i, int previous, int count) {
-  if ((links_used_ + 1) * 4 > links_.size() * 3) grow_links();
-  const std::uint32_t want = std::uint32_t(i + 1);
-  const std::size_t size = links_.size();
-  std::size_t at = home(want * 0x9E3779B9u, size);
-  while (links_[at].at != 0) at = at + 1 == size ? 0 : at + 1;
-  links_[at] = Link{want, previous, count};
-  ++links_used_;
+  ply_bits_ = kWidePlyBits;
 }
 
 RepetitionCounter::Occurrence RepetitionCounter::index_key(std::size_t i) {
+  if (i + 1 >= ply_mask() && ply_bits_ == kNarrowPlyBits) [[unlikely]]
+    widen();
   // At most three quarters full: a probe stays a few slots long.
-  if ((used_ + 1) * 4 > slots_.size() * 3) grow_index();
+  if ((used_ + 1) * 4 > slots_.size() * 3) rehash(next_size(slots_.size()));
   const std::uint64_t key = keys_[i];
   const std::size_t size = slots_.size();
   std::size_t at = home(std::uint32_t(key >> 32), size);
-  while (slots_[at] != 0 && keys_[slots_[at] - 1] != key) at = at + 1 == size ? 0 : at + 1;
+  while (slots_[at] != 0 && keys_[ply_of(slots_[at])] != key) at = at + 1 == size ? 0 : at + 1;
   std::uint32_t& s = slots_[at];
+  const std::uint32_t ply = std::uint32_t(i + 1);
   if (s == 0) {  // first seen
-    s = std::uint32_t(i + 1);
+    s = ply;
     ++used_;
     return {1, -1};
   }
-  const int previous = int(s - 1);
-  const Link* before = link_of(std::size_t(previous));
-  const int n = (before ? before->count : 1) + 1;
-  add_link(i, previous, n);
-  s = std::uint32_t(i + 1);
-  return {n, previous};
+  const int previous = int(ply_of(s));
+  const std::uint32_t field = s >> ply_bits_, mark = count_mark();
+  std::uint32_t n;
+  if (field != mark) {
+    n = field + 2;  // the count before this one is field + 1
+    if (n - 1 < mark)
+      s = ply | (n - 1) << ply_bits_;
+    else
+      large_counts_[key] = n, s = ply | mark << ply_bits_;
+  } else {
+    n = ++large_counts_[key];
+    s = ply | mark << ply_bits_;
+  }
+  return {int(n), previous};
 }
 
 std::optional<Repetition> RepetitionCounter::push_indexed(std::uint64_t key) {
@@ -110,10 +94,13 @@ std::optional<Repetition> RepetitionCounter::push_indexed(std::uint64_t key) {
   const std::size_t i = keys_.size() - 1;
   const Occurrence o = index_key(i);
   if (o.count < threshold_) return std::nullopt;
-  // The threshold-th occurrence counting this one as the first: each one
-  // on the way has occurred before, so has a link.
-  int first = int(i);
-  for (int k = 1; k < threshold_; ++k) first = link_of(std::size_t(first))->previous;
+  // The threshold-th occurrence counting this one as the first: back
+  // through the keys (the same side to move every second ply).
+  int first = o.previous;
+  for (int k = 2; k < threshold_;) {
+    first -= 2;
+    if (keys_[std::size_t(first)] == key) ++k;
+  }
   Repetition r;
   r.first_ply = base_ply_ + o.previous + 1;
   r.span_first_ply = base_ply_ + first + 1;

@@ -12,6 +12,7 @@
 #include <array>
 #include <optional>
 #include <span>
+#include <unordered_map>
 #include <vector>
 
 #include "xqrec/core/chunked_vector.h"
@@ -34,23 +35,22 @@ struct Repetition {
 // position first) with whether the move leading to it was a capture. Keys
 // since the last capture are kept; a short run (most games capture every
 // few moves) is scanned for equal keys behind a one-hash filter, and a run
-// longer than kIndexFrom plies gets a hash index (key -> its last ply), so
-// that a game of a million plies without a capture costs linear time, not
-// the quadratic rescans of an always-full filter.
+// longer than kIndexFrom plies gets a hash index (key -> its last ply and
+// its count), so that a game of a million plies without a capture costs
+// linear time, not the quadratic rescans of an always-full filter.
 //
 // Memory: 8 bytes a ply since the last capture (the key); in a run of over
 // kIndexFrom plies, the index's 4 bytes a slot, at least 4/3 slots a
 // distinct position (its size grows by halves and thirds, not doubling,
 // so that a count just past a power of two does not take twice the
-// slots), and 12 bytes, with room, a ply whose position occurred before
-// (its link to the occurrence before it, and its count). At the move
-// bound, 2^20 plies without a capture or a repeated position hold 14 MiB
-// (memory_bytes(); it held 28 MiB with 8-byte slots in a table of a power
-// of two and a link for every ply). Repeated positions cost more: each
-// position twice, about 20 MiB; at a high threshold, where every ply but
-// the first few may repeat, about 26 MiB (the links' 12 bytes, with room,
-// against the 4 a ply they replaced). Not yet bounded below that: a run
-// mostly of repeats would do better with a link per ply again.
+// slots). A slot holds the position's count beside its last ply, so that
+// a position seen again costs nothing more; the plies of the threshold's
+// span are found by a scan back when it is reached (once: the audit and
+// adjudicate_line stop there). At the move bound, 2^20 plies without a
+// capture hold at most 14 MiB whatever they repeat (memory_bytes()): 2^20
+// distinct positions; 11 MiB for each position twice (it held 20 MiB
+// with a 12-byte link for each ply that repeats a position), 8 MiB for
+// four positions each 2^18 times (26 MiB with the links).
 class RepetitionCounter {
  public:
   explicit RepetitionCounter(int threshold = 3) : threshold_(threshold < 2 ? 2 : threshold) {
@@ -78,11 +78,17 @@ class RepetitionCounter {
   }
 
   static constexpr std::size_t kIndexFrom = 256;
+  // A slot's low bits hold 1 + the ply (index in keys_), its high bits the
+  // count less one, up to a mark that sends larger counts to a map: 24 and
+  // 8 bits for a run shorter than 2^24 - 1 plies (the game's move bound is
+  // 2^20), 31 and 1 past that.
+  static constexpr int kNarrowPlyBits = 24, kWidePlyBits = 31;
 
-  // The bytes the counter holds (capacities), for its memory bound's test.
+  // The bytes the counter holds (capacities; the map of large counts by
+  // its nodes and buckets), for its memory bound's test.
   std::size_t memory_bytes() const {
     return keys_.capacity() * sizeof(std::uint64_t) + slots_.capacity() * sizeof(std::uint32_t) +
-           links_.capacity() * sizeof(Link);
+           large_counts_.size() * 32 + large_counts_.bucket_count() * sizeof(void*);
   }
 
  private:
@@ -92,24 +98,16 @@ class RepetitionCounter {
   // The indexed path: builds the index on first use, then adds `key`.
   std::optional<Repetition> push_indexed(std::uint64_t key);
 
-  // A ply (index in keys_) whose key occurred before: the index of that
-  // occurrence and how many there are up to this one. Plies seen first
-  // have none (their count is 1), so a run of distinct positions holds no
-  // link at all.
-  struct Link {
-    std::uint32_t at = 0;  // 1 + the ply's index in keys_; 0: an empty slot
-    std::int32_t previous = -1;
-    std::int32_t count = 0;
-  };
   struct Occurrence {
     int count;     // occurrences of the key since the last capture, this one included
     int previous;  // index in keys_ of the one before, or -1
   };
   // Adds keys_[i] to the index: its count and the occurrence before it.
   Occurrence index_key(std::size_t i);
-  // The link of ply i, or null when its position occurred first there.
-  const Link* link_of(std::size_t i) const;
-  void add_link(std::size_t i, int previous, int count);
+  std::uint32_t ply_mask() const { return (std::uint32_t{1} << ply_bits_) - 1; }
+  // The count field's mark: the count is in large_counts_.
+  std::uint32_t count_mark() const { return (std::uint32_t{1} << (32 - ply_bits_)) - 1; }
+  std::size_t ply_of(std::uint32_t slot) const { return std::size_t((slot & ply_mask()) - 1); }
   // Table sizes: 1024, 1536, 2048, 3072 ... (halves and thirds).
   static std::size_t next_size(std::size_t size) {
     return size == 0 ? 1024 : (size & (size - 1)) == 0 ? size / 2 * 3 : size / 3 * 4;
@@ -118,8 +116,10 @@ class RepetitionCounter {
   static std::size_t home(std::uint32_t hash, std::size_t size) {
     return std::size_t((std::uint64_t(hash) * size) >> 32);
   }
-  void grow_index();
-  void grow_links();
+  // Moves the live slots to a table of `size` slots.
+  void rehash(std::size_t size);
+  // Past 2^24 - 2 plies: slots of 31 ply bits (larger counts to the map).
+  void widen();
 
   int threshold_;
   int ply_ = -1;
@@ -131,16 +131,16 @@ class RepetitionCounter {
   // occurred before, so most plies skip the scan.
   std::array<std::uint64_t, 16> seen_{};
   // The index of a long run: open addressing, at most three quarters
-  // full; slots_[s] is 1 + the index in keys_ of a key's latest
-  // occurrence (0: empty). A capture empties it; the next long run starts
-  // it small again.
+  // full; slots_[s] is 0 (empty) or a key's latest ply and count (see
+  // kNarrowPlyBits). A capture empties it; the next long run starts it
+  // small again.
   bool indexed_ = false;
+  int ply_bits_ = kNarrowPlyBits;
   std::vector<std::uint32_t> slots_;
   std::size_t used_ = 0;
-  // The links of the plies that repeat a position, by ply (open
-  // addressing, at most three quarters full).
-  std::vector<Link> links_;
-  std::size_t links_used_ = 0;
+  // The counts at or past the slots' mark, by key: a few positions at most
+  // (255 or more occurrences each in a run of at most 2^24 plies).
+  std::unordered_map<std::uint64_t, std::uint32_t> large_counts_;
 };
 
 // The first ply to judge. The whole repetition counts: CXA 23.1 "双方着法
