@@ -139,7 +139,8 @@ class RepetitionCounter {
   std::vector<std::uint32_t> slots_;
   std::size_t used_ = 0;
   // The counts at or past the slots' mark, by key: a few positions at most
-  // (255 or more occurrences each in a run of at most 2^24 plies).
+  // (256 or more occurrences each in a run of at most 2^24 plies; past
+  // that, when the slot keeps one bit of count, every repeated position).
   std::unordered_map<std::uint64_t, std::uint32_t> large_counts_;
 };
 
