@@ -50,6 +50,38 @@ std::string target_squares(const MoveClassification& m) {
   return out;
 }
 
+// Whether each rebuilt 将军得子 proof line of v (its cycle starting at
+// `before`) takes the piece its target names: the victim's square is
+// followed through the defender's replies, and some move of the chasing side
+// must capture there. A description of each that does not.
+std::string proof_problems(const Verdict& v, const Position& before) {
+  std::string out;
+  for (const ProofLine& p : v.proofs) {
+    if (p.mate || p.moves.empty()) continue;
+    Position pos = before;
+    for (int ply = v.first_ply; ply <= p.ply; ++ply) {
+      Undo u;
+      pos.make(v.moves[std::size_t(ply - v.first_ply)].move, u);
+    }
+    pos = pos.with_side_to_move(p.side);
+    Square victim = p.target.victim;
+    bool taken = false;
+    std::string shown;
+    for (Move m : p.moves) {
+      shown += to_iccs(m) + " ";
+      if (m.from() == victim) victim = m.to();  // the defender moves it
+      else if (m.to() == victim && pos.side_to_move() == p.side) taken = true;
+      Undo u;
+      pos.make(m, u);
+      if (taken) break;
+    }
+    if (!taken)
+      out += "ply " + std::to_string(p.ply) + ": the proof line " + shown + "does not take the " +
+             std::string(piece_type_name(p.target.victim_piece.type())) + " on " + p.target.victim.name() + "; ";
+  }
+  return out;
+}
+
 // Runs one case; returns a description of every mismatch (empty = pass).
 std::string run_case(const xqtest::RuleCase& c) {
   auto rules = parse_rule_set(c.get("rules"));
@@ -129,6 +161,19 @@ std::string run_case(const xqtest::RuleCase& c) {
       Undo u;
       pos.make(in_verdict.move, u);
     }
+  }
+  // Every 将军得子 of the verdict is shown by the line the classifier read:
+  // a rebuilt proof line takes the chased piece (traced through the
+  // defender's replies), with a move of the chasing side.
+  {
+    Position before = start;
+    for (int ply = 1; ply < v.first_ply; ++ply) {
+      Undo u;
+      before.make(line[std::size_t(ply - 1)], u);
+    }
+    Verdict shown = v;
+    add_proof_lines(shown, before, opt.threats);
+    problems += proof_problems(shown, before);
   }
   if (std::string(outcome_name(v.outcome)) != c.get("verdict"))
     problems += "verdict: want " + c.get("verdict") + ", got " + std::string(outcome_name(v.outcome)) + ": " +

@@ -411,38 +411,25 @@ std::vector<Move> GainByChecks::line(Position& pos, Move k, int depth) {
     const Piece captured = pos.at(check.to());
     const int cap = captured.empty() ? 0 : piece_value(captured, check.to(), pv_);
     rec.play(check);
-    // The defender's best reply: the lowest value, as check_value counts it;
-    // among equals the one that resists longest (needs the most checks
-    // still to reach it), then the first in generation order.
+    // The defender's reply that check_value reads: the lowest value, the
+    // first in generation order among equals (the line then wins what the
+    // chase names, and the piece that takes is the one the rules read).
     MoveList replies;
     pos.generate_legal(replies);
-    int worst = kUnbounded, longest = -1;
+    int worst = kUnbounded;
     Move reply;
     for (Move r : replies) {
       const Piece lost = pos.at(r.to());
       const int back = lost.empty() ? 0 : piece_value(lost, r.to(), pv_);
-      Undo u;
-      pos.make_legal(r, u);
       Won v;
-      const int direct = best_follow_up(pos, v, -kUnbounded, kUnbounded);
-      const auto follow_at = [&](int checks) {
-        return checks == 0 ? direct : std::max(direct, check_line(pos, checks, v, direct, kUnbounded));
-      };
-      const int follow = follow_at(d - 1);
-      int need = 0;
-      if (cap - back + follow <= worst)
-        while (need < d - 1 && follow_at(need) < follow) ++need;
-      pos.undo(r, u);
-      const int val = cap - back + follow;
-      if (val < worst || (val == worst && need > longest)) {
+      const int val = cap - back + reply_follow_up(pos, r, d, -kUnbounded, kUnbounded, v);
+      if (val < worst) {
         worst = val;
-        longest = need;
         reply = r;
       }
     }
     if (replies.empty()) break;  // mated: no gain line (the caller does not ask)
     rec.play(reply);
-    d = longest + 1;  // the checks still needed, as the loop counts them
     // The attacker's continuation: a capture if it holds the value, else
     // the check that does.
     Won v;
