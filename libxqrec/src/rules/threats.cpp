@@ -185,6 +185,21 @@ void add_series(std::vector<ChaseTarget>& all, const ChaseTarget& t) {
   if (!direct || (only_own && !t.king_or_pawn)) all.push_back(t);
 }
 
+// Whether a series that is no own chase, ending with the king's or a pawn's
+// capture (`last_taker`), only wins what the king or a pawn already wins by
+// taking the same piece directly, for at least the series' gain: then the
+// checks add nothing and the chase is the king's or pawn's own (26.1
+// "帅（将）、兵（卒）本身允许长捉"; 26.1.1 counts another piece only when its
+// "走动后其他子产生新的捉": a harmless check before the king's capture is no
+// new chase). 亭亭–中天象棋 ply 101: 炮e4xe7+ 象xe7 帅xf0, the king takes f0
+// anyway.
+bool adds_nothing(const std::vector<ChaseTarget>& all, const ChaseTarget& t, PieceType last_taker) {
+  if (t.king_or_pawn || (last_taker != PieceType::King && last_taker != PieceType::Pawn)) return false;
+  return std::any_of(all.begin(), all.end(), [&](const ChaseTarget& o) {
+    return o.victim == t.victim && !o.by_checks && o.king_or_pawn && !o.joint && o.gain >= t.gain;
+  });
+}
+
 // The line searches redo the question with the moves kept: more budget.
 constexpr long kLineBudgetFactor = 20;
 
@@ -221,6 +236,7 @@ Chases captures_with(const Position& pos0, Color side, const ThreatOptions& opt,
       found.unknown = found.unknown || answer.unknown;
       if (!counts(answer)) continue;
       ChaseTarget t = series_target(pos, k, answer, opt);
+      PieceType last_taker = answer.taker.type();
       // 26.1 lets a king or a pawn chase by itself, and 26.7 / 26.8 a pawn
       // take by another piece's checks; neither exempts the other pieces'
       // 将军得子 (24.3). When the line read ends with a pawn's capture,
@@ -236,9 +252,13 @@ Chases captures_with(const Position& pos0, Color side, const ThreatOptions& opt,
         if (counts(other)) {
           ChaseTarget o = series_target(pos, k, other, opt);
           o.no_pawn_takes = true;
-          if (!o.king_or_pawn) t = o;
+          if (!o.king_or_pawn) {
+            t = o;
+            last_taker = other.taker.type();
+          }
         }
       }
+      if (adds_nothing(all, t, last_taker)) t.king_or_pawn = true;
       add_series(all, t);
     }
   }
