@@ -121,6 +121,7 @@ int GainByChecks::search_follow_up(Position& pos, Won& won, int lo, int hi, Move
     // having just replied, was not in check before it).
     const bool opens = taker.type() == PieceType::Pawn && detail::opens_check(pos, c.to(), SquareSet());
     pos.undo(c, u);
+    if (no_pawn_takes_ && taker.type() == PieceType::Pawn && !opens) return true;
     const int kept = std::min(balance, value - answer);
     if (kept > best && !refuted()) {
       best = kept;

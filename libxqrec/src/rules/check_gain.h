@@ -122,6 +122,12 @@ class GainByChecks {
     bool reuse_tried = true;
   };
   void use(const Aids& aids) { aids_ = aids; }
+  // Leaves out, as the capture that ends a line, a pawn's capture that opens
+  // no other piece's check: asks whether the side wins material by checks
+  // without a pawn taking by them (2011 26.7 / 2020 26.8 兵借其他子抽吃 is the
+  // pawn's own; threats.cpp asks this only when the plain search's line ends
+  // with a pawn's capture). Before the first question of the object.
+  void leave_out_pawn_takes() { no_pawn_takes_ = true; }
 
  private:
   // What a line wins in the worst case: the square of the piece taken (on
@@ -184,6 +190,7 @@ class GainByChecks {
   void prepare(int max_depth);
   std::optional<Stores> stores_;
   Aids aids_;
+  bool no_pawn_takes_ = false;  // leave_out_pawn_takes
   bool remember_ = false;    // aids_.memo and the current search deepens
   bool keep_lists_ = false;  // aids_.move_lists and the current search deepens
 };

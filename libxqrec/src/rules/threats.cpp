@@ -129,12 +129,79 @@ void direct_targets(Position& pos, std::vector<ChaseTarget>& out, int pv, std::v
   });
 }
 
-// The line searches redo the question with the moves kept: more budget.
-constexpr long kLineBudgetFactor = 20;
+// Whether a series of checks starting with k (pos before it) and ending as
+// `a` says is a king's or a pawn's own chase (26.1; 1999 27.1-27.2). A king
+// that steps off a line uncovers a check but wins nothing by itself. A
+// pawn's series is its own when the pawn, another pawn or the king takes at
+// its end: another piece that takes after a pawn's check chases (the pawn
+// only helps it, 26.1.1 "走动后其他子产生新的捉，按捉处理"; 2020 26.8 "兵(卒)、帅(将)
+// 与其他子共同擒捉的是对方同一个子……按捉处理"; 1999 27.2 exempts only what the
+// pawn "本身捉吃"). Under 2011 26.7 / 2020 26.8 a pawn that takes at the end
+// of another piece's checks (兵借其他子抽吃) chases by itself too
+// (`pawn_takes` is set). Not when the pawn's first capture, or its final
+// one, opens another piece's check (the same article's second sentence: 捉).
+bool own_series(const Position& pos, Move k, const detail::GainByChecks::Answer& a, const ThreatOptions& opt,
+                bool& pawn_takes) {
+  const PieceType last = a.taker.type();
+  const bool pawn_opens = opt.pawn_capture_check_chases && a.taker_opens_check;
+  if (pos.at(k.from()).type() == PieceType::Pawn)
+    return chases_by_itself(pos, k, opt) && (last == PieceType::King || (last == PieceType::Pawn && !pawn_opens));
+  pawn_takes = opt.pawn_takes_after_checks_is_pawns && last == PieceType::Pawn && !pawn_opens;
+  return pawn_takes;
+}
+
+// The target of a series of checks starting with k that wins as `a` says.
+ChaseTarget series_target(const Position& pos, Move k, const detail::GainByChecks::Answer& a,
+                          const ThreatOptions& opt) {
+  ChaseTarget t = target(pos, a.victim, k.from(), a.gain);
+  t.root = Root::Rooted;
+  t.by_checks = true;
+  t.first_check = k;
+  t.checks = a.depth;
+  t.king_or_pawn = own_series(pos, k, a, opt, t.pawn_takes);
+  return t;
+}
 
 int rank_of(const ChaseTarget& t) {
   return (t.king_or_pawn ? 4 : 0) + (t.joint ? 2 : 0) + (t.by_checks ? 1 : 0);
 }
+
+// Adds a series' target t to `all`, one series per victim: of two series
+// winning it, one that is not a king's or pawn's own chase is kept (the
+// first found may be a pawn's), else the larger gain. A piece won directly
+// stays so, unless every direct capture of it is a king's or pawn's own
+// chase and the series is not: a pawn's capture does not hide another
+// piece's 将军得子 of the same piece (best_per_victim then reads the series).
+void add_series(std::vector<ChaseTarget>& all, const ChaseTarget& t) {
+  const auto same = [&](const ChaseTarget& o) { return o.victim == t.victim; };
+  const auto series = std::find_if(all.begin(), all.end(), [&](const ChaseTarget& o) { return same(o) && o.by_checks; });
+  if (series != all.end()) {
+    if (rank_of(t) < rank_of(*series) || (rank_of(t) == rank_of(*series) && t.gain > series->gain)) *series = t;
+    return;
+  }
+  const bool direct = std::any_of(all.begin(), all.end(), same);
+  const bool only_own = std::all_of(all.begin(), all.end(),
+                                    [&](const ChaseTarget& o) { return !same(o) || (o.king_or_pawn && !o.joint); });
+  if (!direct || (only_own && !t.king_or_pawn)) all.push_back(t);
+}
+
+// Whether a series that is no own chase, ending with the king's or a pawn's
+// capture (`last_taker`), only wins what the king or a pawn already wins by
+// taking the same piece directly, for at least the series' gain: then the
+// checks add nothing and the chase is the king's or pawn's own (26.1
+// "帅（将）、兵（卒）本身允许长捉"; 26.1.1 counts another piece only when its
+// "走动后其他子产生新的捉": a harmless check before the king's capture is no
+// new chase). 亭亭–中天象棋 ply 101: 炮e4xe7+ 象xe7 帅xf0, the king takes f0
+// anyway.
+bool adds_nothing(const std::vector<ChaseTarget>& all, const ChaseTarget& t, PieceType last_taker) {
+  if (t.king_or_pawn || (last_taker != PieceType::King && last_taker != PieceType::Pawn)) return false;
+  return std::any_of(all.begin(), all.end(), [&](const ChaseTarget& o) {
+    return o.victim == t.victim && !o.by_checks && o.king_or_pawn && !o.joint && o.gain >= t.gain;
+  });
+}
+
+// The line searches redo the question with the moves kept: more budget.
+constexpr long kLineBudgetFactor = 20;
 
 // Every winning first capture, one entry per victim and first capturer.
 Chases captures_with(const Position& pos0, Color side, const ThreatOptions& opt, int pv) {
@@ -152,52 +219,47 @@ Chases captures_with(const Position& pos0, Color side, const ThreatOptions& opt,
     pos.generate_legal_checks(checks);
     // One budget for every first check of the position (check_gain.h).
     detail::GainByChecks search(pv, root, opt.check_nodes);
+    // A series' gain that counts: a piece of the other side that is
+    // material, not one already facing ours of its kind for no more than
+    // taking it at once (兑, 24.4; 26.9 [2020 26.10] decides whether
+    // accepting loses: 李来群–吕钦 1992, ply 32: 车4退2 faces the 车 on rank 8;
+    // a 炮 check is possible, but the 车 takes the 车 as well without it).
+    const auto counts = [&](const detail::GainByChecks::Answer& a) {
+      if (a.gain == INT_MIN || a.gain <= 0 || !a.victim.valid()) return false;
+      const Piece vp = pos.at(a.victim);
+      if (vp.empty() || vp.color() == side || !is_material(vp, a.victim)) return false;
+      return std::none_of(offered.begin(), offered.end(),
+                          [&](const Offered& o) { return o.victim == a.victim && a.gain <= o.balance; });
+    };
     for (Move k : checks) {
       const auto answer = search.gain(pos, k, opt.check_depth);
       found.unknown = found.unknown || answer.unknown;
-      const int gain = answer.gain;
-      const Square victim = answer.victim;
-      // Only a gain counts (below: gain <= 0 is skipped).
-      if (gain == INT_MIN || gain <= 0 || !victim.valid()) continue;
-      const Piece vp = pos.at(victim);
-      if (vp.empty() || vp.color() == side || !is_material(vp, victim)) continue;
-      // A piece already facing one of ours of its kind is an exchange offer
-      // (兑, 24.4; 26.9 [2020 26.10] decides whether accepting loses): checks
-      // first that win no more than taking it at once do not make it a chase
-      // (李来群–吕钦 1992, ply 32: 车4退2 faces the 车 on rank 8; a 炮 check is
-      // possible, but the 车 takes the 车 as well without it).
-      if (std::any_of(offered.begin(), offered.end(),
-                      [&](const Offered& o) { return o.victim == victim && gain <= o.balance; }))
-        continue;
-      ChaseTarget t = target(pos, victim, k.from(), gain);
-      t.root = Root::Rooted;
-      t.by_checks = true;
-      t.first_check = k;
-      t.checks = answer.depth;
-      // A king that steps off a line uncovers a check but wins nothing by
-      // itself: only a pawn's series can be its own chase (26.1, but 2011
-      // 26.7 / 2020 26.8 when its capture uncovers a check); and under those
-      // articles a pawn that takes at the end of another piece's checks
-      // (兵借其他子抽吃) chases by itself too, unless that capture opens
-      // another piece's check (the same article's second sentence: 捉).
-      if (t.attacker_piece.type() == PieceType::Pawn) {
-        t.king_or_pawn = chases_by_itself(pos, k, opt);
-      } else if (opt.pawn_takes_after_checks_is_pawns && answer.taker.type() == PieceType::Pawn &&
-                 !(opt.pawn_capture_check_chases && answer.taker_opens_check)) {
-        t.king_or_pawn = true;
-        t.pawn_takes = true;
+      if (!counts(answer)) continue;
+      ChaseTarget t = series_target(pos, k, answer, opt);
+      PieceType last_taker = answer.taker.type();
+      // 26.1 lets a king or a pawn chase by itself, and 26.7 / 26.8 a pawn
+      // take by another piece's checks; neither exempts the other pieces'
+      // 将军得子 (24.3). When the line read ends with a pawn's capture,
+      // another may end with another piece's (for the same piece or
+      // another): asked again with the pawns' final captures left out, and
+      // a gain there is a chase, whichever line comes first in generation
+      // order (docs/repetition.md, 捉).
+      if (t.king_or_pawn && answer.taker.type() == PieceType::Pawn) {
+        detail::GainByChecks without(pv, root, opt.check_nodes);
+        without.leave_out_pawn_takes();
+        const auto other = without.gain(pos, k, opt.check_depth);
+        found.unknown = found.unknown || other.unknown;
+        if (counts(other)) {
+          ChaseTarget o = series_target(pos, k, other, opt);
+          o.no_pawn_takes = true;
+          if (!o.king_or_pawn) {
+            t = o;
+            last_taker = other.taker.type();
+          }
+        }
       }
-      const auto known = std::find_if(all.begin(), all.end(), [&](const ChaseTarget& o) { return o.victim == victim; });
-      if (known != all.end()) {
-        // A piece won directly stays so. Of two series of checks winning
-        // it, one that is not a king's or pawn's own chase is kept (the
-        // first found may be a pawn's), else the larger gain.
-        if (known->by_checks &&
-            (rank_of(t) < rank_of(*known) || (rank_of(t) == rank_of(*known) && gain > known->gain)))
-          *known = t;
-        continue;
-      }
-      all.push_back(t);
+      if (adds_nothing(all, t, last_taker)) t.king_or_pawn = true;
+      add_series(all, t);
     }
   }
   return found;
@@ -286,6 +348,7 @@ std::vector<Move> chase_line(const Position& pos0, Color side, const ChaseTarget
   const int pv = kCrossedPawnValue;
   detail::RootThreatsOnDemand root(pos, ~side, pv);
   detail::GainByChecks search(pv, root, opt.check_nodes * kLineBudgetFactor);
+  if (t.no_pawn_takes) search.leave_out_pawn_takes();  // the line the target was read from
   return search.line(pos, t.first_check, t.checks);
 }
 

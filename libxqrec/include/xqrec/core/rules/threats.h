@@ -85,10 +85,14 @@ struct ChaseTarget {
   Root root = Root::Unrooted;  // the victim's root against the first capture
   bool joint = false;          // 联合捉子 (24.17): the first capture alone wins nothing
   bool by_checks = false;      // won through a check or consecutive checks (将军得子, 抽吃)
-  bool king_or_pawn = false;   // the first capturer is a king or a pawn (26.1), or pawn_takes
+  bool king_or_pawn = false;   // the king's or a pawn's own chase (26.1; threats.cpp own_series), or pawn_takes
   // by_checks: a pawn takes at the end of another piece's checks, the
   // pawn's own chase (2011 26.7 / 2020 26.8 兵借其他子抽吃; ThreatOptions).
   bool pawn_takes = false;
+  // by_checks: read with the pawns' final captures left out (the line first
+  // read ended with a pawn's capture, another ends with another piece's:
+  // a chase, 24.3; threats.cpp), as its proof line is (chase_line).
+  bool no_pawn_takes = false;
   Move first_check;            // by_checks: the check that starts the line
   int checks = 0;              // by_checks: the depth (checks in a row) at which the gain was found
 };
