@@ -4,6 +4,8 @@
 // otherwise pay two calls a ply across files). Include only from there.
 #pragma once
 
+#include <cassert>
+
 #include "geometry.h"
 #include "xqrec/core/position.h"
 #include "xqrec/core/zobrist.h"
@@ -24,6 +26,9 @@ inline void Position::play(Move m, Undo& u) {
   opponent_check_ = -1;  // the move may have left the mover's king attacked
 
   const Color us = mover.color();
+  // The occupancy is toggled (XOR), exact only for a pseudo-legal move: the
+  // mover on `from`, `to` empty or the other side's (make never checks).
+  assert(!mover.empty() && from != to && (captured.empty() || captured.color() != us));
   key_ ^= zobrist::piece_key(mover, from) ^ zobrist::piece_key(mover, to) ^ zobrist::kKeys.black_to_move;
   if (!captured.empty()) {
     key_ ^= zobrist::piece_key(captured, to);

@@ -29,6 +29,7 @@ struct Undo {
   std::uint16_t halfmove_clock = 0;
   std::uint64_t key = 0;
 };
+static_assert(sizeof(Undo) == 16, "the kings fit in the padding: an Undo a ply of every search");
 
 enum class GameState : std::uint8_t {
   Ongoing,
