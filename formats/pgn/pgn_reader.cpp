@@ -806,19 +806,49 @@ class PgnParser {
   }
 
   // A game ends only at a `[` or a line's start: what the line holds
-  // before its first `[` after the tag's value is reported in this game,
-  // where undecodable bytes past kRunsKept runs are past its cap, only
-  // counted. They are counted as the line is loaded, not held one by one
+  // before its first `[` after the tag's value and the tags that follow
+  // it is reported in this game, where undecodable bytes past kRunsKept
+  // runs are past its cap, only counted. They are counted as the line is loaded, not held one by one
   // until it is read (a megabyte of them took 62 MB).
   void count_line_errors(std::size_t from) {
     const char* d = t_.data();
     std::size_t end = from;
+    // The tags that follow on the line are this game's too (a `[` that
+    // starts a game comes after moves): past each quoted value as read_tag
+    // reads it, then the next tag's `[`, before the first other `[`.
+    while (end < t_.size() && d[end] == '"') {
+      end = past_quoted_value(end + 1);
+      std::size_t next = end;
+      while (next < t_.size() && (d[next] == ' ' || d[next] == '\t')) ++next;
+      const auto head = next < t_.size() && d[next] == '[' ? tag_head(next, false) : std::nullopt;
+      if (!head) break;
+      end = next + head->value;
+    }
     while (end < t_.size() && d[end] != '[' && d[end] != '\n') ++end;
     if (const auto merged = detail::count_past_kept(t_.errors(), kRunsKept, t_.base() + end)) {
       const auto [at, gone] = *merged;
       if (located_ > at + 1) located_ -= std::min(gone, located_ - at - 1);
       collapsed_upto_ = at + 1;
     }
+  }
+
+  // Where a quoted value whose text starts at k ends as read_tag reads it:
+  // past the `"` (blanks, then `]`) that closes it, escapes (\" and \\)
+  // skipped; a value not closed on its line takes the line (the window's
+  // end when the line's end is not in it yet).
+  std::size_t past_quoted_value(std::size_t k) const {
+    const char* d = t_.data();
+    const std::size_t n = t_.size();
+    for (; k < n && d[k] != '\n'; ++k) {
+      if (d[k] == '\\' && k + 1 < n && (d[k + 1] == '"' || d[k + 1] == '\\')) {
+        ++k;
+      } else if (d[k] == '"') {
+        std::size_t j = k + 1;
+        while (j < n && (d[j] == ' ' || d[j] == '\t')) ++j;
+        if (j < n && d[j] == ']') return j + 1;
+      }
+    }
+    return k;
   }
 
   // Where the tag line at `start` is read up to: the window's end for a

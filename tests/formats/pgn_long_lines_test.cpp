@@ -289,15 +289,18 @@ TEST_CASE("PGN: a bad byte in a long comment after a million joined runs is repo
 TEST_CASE("PGN: a tag on a long line after moves starts a game that keeps its own undecodable bytes",
           "[pgn][long-lines]") {
   // The undecodable bytes of a tag line are counted as it loads only up to
-  // the first `[` after the tag's value: there a new game may start (here
+  // the first `[` after the line's tags: there a new game may start (here
   // after moves), whose bytes are its own, 100 of them reported.
-  const std::string line = "[Event \"x\"] 1. h2e2 " + repeated("\xFF ", 100'000) + "[Event \"y\"] " +
-                           repeated("\xFF ", 100'000) + "1. h2e2 *\n";
-  FileReport report;
-  const std::vector<BuiltGame> games = games_of(line, "UTF-8", &report);
-  REQUIRE(games.size() == 2);
-  CHECK(all_of(games[0].issues, Code::BadEncoding).size() == 100);
-  const auto bad = all_of(games[1].issues, Code::BadEncoding);
-  REQUIRE(bad.size() == 100);
-  CHECK(bad[0]->where.offset == line.find("[Event \"y\"]") + 12);
+  for (const std::string tags : {"[Event \"x\"] ", "[Event \"x\"][Site \"a[b]\"] "}) {
+    const std::string line = tags + "1. h2e2 " + repeated("\xFF ", 100'000) + "[Event \"y\"] " +
+                             repeated("\xFF ", 100'000) + "1. h2e2 *\n";
+    INFO(tags);
+    FileReport report;
+    const std::vector<BuiltGame> games = games_of(line, "UTF-8", &report);
+    REQUIRE(games.size() == 2);
+    CHECK(all_of(games[0].issues, Code::BadEncoding).size() == 100);
+    const auto bad = all_of(games[1].issues, Code::BadEncoding);
+    REQUIRE(bad.size() == 100);
+    CHECK(bad[0]->where.offset == line.find("[Event \"y\"]") + 12);
+  }
 }
