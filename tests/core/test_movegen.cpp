@@ -7,6 +7,13 @@
 #include "xqrec/core/iccs.h"
 #include "xqrec/core/position.h"
 
+// The position of a FEN the test requires to be valid.
+static xq::Position position_of(const char* fen) {
+  const auto setup = xq::parse_fen(fen);
+  REQUIRE(setup);
+  return xq::Position(*setup);
+}
+
 // The same moves in the same order.
 static void require_same_list(const xq::MoveList& got, const xq::MoveList& want) {
   REQUIRE(got.size() == want.size());
@@ -190,9 +197,7 @@ TEST_CASE("a piece on an elephant's eye is pinned to a king across the river", "
   for (const char* fen : {"9/1P6c/9/8n/1K3P3/5A1p1/2k3C1R/1n7/B4P3/3Pp4 b",
                           "4R4/1p5R1/7P1/6a1p/5P1c1/3B5/P1r6/Kk2n1N2/5p3/1P7 b"}) {
     INFO(fen);
-    const auto setup = xq::parse_fen(fen);
-    REQUIRE(setup);
-    require_legal_by_king_test(xq::Position(*setup));
+    require_legal_by_king_test(position_of(fen));
   }
 }
 
@@ -203,9 +208,7 @@ TEST_CASE("a piece on an elephant's eye is pinned to a king across the river", "
 TEST_CASE("a king across the river is in check from an elephant, an advisor or the king beside it", "[movegen]") {
   for (const char* fen : {"9/9/9/9/9/9/9/4k4/9/2BK5 b", "9/9/9/9/9/9/9/4k4/3A5/3K5 b", "9/9/9/9/9/9/9/3Kk4/9/9 b"}) {
     INFO(fen);
-    const auto setup = xq::parse_fen(fen);
-    REQUIRE(setup);
-    const xq::Position pos(*setup);
+    const xq::Position pos = position_of(fen);
     REQUIRE(pos.king_attacked(xq::Color::Black));
     require_legal_by_king_test(pos);
   }
@@ -218,16 +221,13 @@ TEST_CASE("a king across the river is in check from an elephant, an advisor or t
 TEST_CASE("double checks are answered by the king or by a cannon's screen", "[movegen]") {
   for (const char* fen : {"2Ck1a3/9/3r4b/9/4p3n/9/9/2pK5/4p2p1/3c5 w", "5a3/3k1R3/3n5/9/3C5/9/9/9/4A4/2N1K4 b"}) {
     INFO(fen);
-    const auto setup = xq::parse_fen(fen);
-    REQUIRE(setup);
-    const xq::Position pos(*setup);
+    const xq::Position pos = position_of(fen);
     REQUIRE(pos.king_attacked(pos.side_to_move()));
     require_legal_by_king_test(pos);
   }
   // The horse's capture of the rook is the one answer to rook and cannon.
-  const auto screen = xq::parse_fen("5a3/3k1R3/3n5/9/3C5/9/9/9/4A4/2N1K4 b");
   xq::MoveList legal;
-  xq::Position(*screen).generate_legal(legal);
+  position_of("5a3/3k1R3/3n5/9/3C5/9/9/9/4A4/2N1K4 b").generate_legal(legal);
   REQUIRE(legal.size() == 1);
   CHECK(xq::to_iccs(legal[0]) == "d7f8");
 }
@@ -240,9 +240,7 @@ TEST_CASE("double checks are answered by the king or by a cannon's screen", "[mo
 TEST_CASE("with two kings of a colour, every generator keeps the same king safe", "[movegen]") {
   for (const char* fen : {"4k4/5k3/9/9/9/9/9/9/9/3K5 b", "3Rk4/5k3/9/9/9/9/9/9/9/3K5 b"}) {
     INFO(fen);
-    const auto setup = xq::parse_fen(fen);
-    REQUIRE(setup);
-    const xq::Position pos(*setup);
+    const xq::Position pos = position_of(fen);
     xq::MoveList legal, checks, want_checks, captures_of, want_captures;
     pos.generate_legal(legal);
     pos.generate_legal_checks(checks);
