@@ -9,19 +9,15 @@
 # Usage: distinct_positions_memory.sh XQREC GENERATOR LIMIT_KB
 set -u
 xqrec=$(realpath "$1") generator=$(realpath "$2") limit=$3
+. "$(dirname "$(realpath "$0")")/long_game_peak.sh"
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 cd "$work" || exit 1
 "$generator" 1048576 > distinct.pgn || { echo "FAIL: the game could not be made"; exit 1; }
 fail=0
 for jobs in 1 2; do
-  /usr/bin/time -f %M -o rss.txt "$xqrec" audit -q -j$jobs --jsonl out.jsonl distinct.pgn > /dev/null 2> err.txt
-  rc=$? rss=$(tail -1 rss.txt)
-  [ "$rc" -le 1 ] || { echo "FAIL: -j$jobs: exit $rc: $(head -3 err.txt)"; fail=1; continue; }
-  grep -q "^audited 1 files, 1 games, 1048576 plies" err.txt ||
-    { echo "FAIL: -j$jobs: not every ply audited: $(head -1 err.txt)"; fail=1; }
-  ! grep -q '"code":"repetition"' out.jsonl || { echo "FAIL: -j$jobs: a repetition where none is"; fail=1; }
-  echo "2^20 distinct positions, -j$jobs: peak $((rss / 1024)) MB (limit $((limit / 1024)) MB)"
-  [ "$rss" -le "$limit" ] || { echo "FAIL: -j$jobs: peak resident memory $rss KB, more than $limit KB"; fail=1; }
+  label="2^20 distinct positions, -j$jobs"
+  long_game_peak "$label" "$limit" 1048576 "'$xqrec' audit -q -j$jobs --jsonl out.jsonl distinct.pgn" || continue
+  ! grep -q '"code":"repetition"' out.jsonl || { echo "FAIL: $label: a repetition where none is"; fail=1; }
 done
 exit $fail

@@ -16,28 +16,16 @@ trap 'rm -rf "$work"' EXIT
 cd "$work" || exit 1
 fail=0
 . "$(dirname "$0")/shuffle_game.sh"
-# peak LABEL LIMIT_KB PLIES SHELL-COMMAND: runs the audit, checks that it
-# replayed every ply, and fails when its peak RSS passes LIMIT_KB.
-peak() {
-  local label=$1 limit=$2 plies=$3 command=$4
-  /usr/bin/time -f %M -o rss.txt bash -c "$command" > out.txt 2> err.txt
-  local rc=$? rss
-  rss=$(tail -1 rss.txt)
-  [ "$rc" -le 1 ] || { echo "FAIL: $label: exit $rc: $(head -3 err.txt)"; fail=1; return; }
-  grep -q "^audited 1 files, 1 games, $plies plies" err.txt ||
-    { echo "FAIL: $label: not every ply audited: $(head -1 err.txt)"; fail=1; }
-  echo "$label: peak $((rss / 1024)) MB (limit $((limit / 1024)) MB)"
-  [ "$rss" -le "$limit" ] || { echo "FAIL: $label: peak resident memory $rss KB, more than $limit KB"; fail=1; }
-}
+. "$(dirname "$0")/long_game_peak.sh"
 shuffle_game 1048576 bound.pgn
 for jobs in 1 2; do
-  peak "2^20 plies, -j$jobs, file" "$bound_kb" 1048576 "'$xqrec' audit -q -j$jobs bound.pgn"
-  peak "2^20 plies, -j$jobs, pipe" "$bound_kb" 1048576 "cat bound.pgn | '$xqrec' audit -q -j$jobs -"
+  long_game_peak "2^20 plies, -j$jobs, file" "$bound_kb" 1048576 "'$xqrec' audit -q -j$jobs bound.pgn"
+  long_game_peak "2^20 plies, -j$jobs, pipe" "$bound_kb" 1048576 "cat bound.pgn | '$xqrec' audit -q -j$jobs -"
 done
 shuffle_game 524288 half.pgn
 for jobs in 1 2; do
-  peak "2^19 plies, -j$jobs, file" "$half_kb" 524288 "'$xqrec' audit -q -j$jobs half.pgn"
-  peak "2^19 plies, -j$jobs, pipe" "$half_kb" 524288 "cat half.pgn | '$xqrec' audit -q -j$jobs -"
+  long_game_peak "2^19 plies, -j$jobs, file" "$half_kb" 524288 "'$xqrec' audit -q -j$jobs half.pgn"
+  long_game_peak "2^19 plies, -j$jobs, pipe" "$half_kb" 524288 "cat half.pgn | '$xqrec' audit -q -j$jobs -"
 done
 # The bound itself: one ply more is cut, with its finding.
 shuffle_game 1048577 over.pgn
