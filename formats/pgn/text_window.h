@@ -18,11 +18,12 @@
 namespace xq::formats::detail {
 
 // Source bytes decoded at a time. A window's storage is sized for a
-// chunk's worst case (three text bytes and three 8-byte offsets a source
-// byte through the converter) and keeps that capacity: 7.3 MB a window at
-// 256 KiB, one for each part of a large file read at once. Smaller chunks
-// move the text kept ahead (and its offsets) more often: at 64 KiB a GBK
-// audit took 3.6 % more instructions, at 128 KiB 1.6 %.
+// chunk's worst case (three text bytes and three 4-byte offsets a source
+// byte through the converter) and keeps that capacity, one window for each
+// part of a large file read at once. Smaller chunks move the text kept
+// ahead (and its offsets) more often: at 64 KiB a GBK audit took 3.6 %
+// more instructions, at 128 KiB 1.6 % (with eight-byte offsets, moved at
+// every refill).
 inline constexpr std::size_t kChunk = 128 * 1024;
 inline constexpr std::size_t kLookahead = 64 * 1024;  // decoded text kept ahead of the tokenizer
 
@@ -33,7 +34,10 @@ class TextWindow {
   // comment or a line of gigabytes stops at its end, and the bytes before
   // the window go back (ReadOptions::done_before) rather than stay resident.
   void init_identity(std::string_view bytes, std::size_t start);
-  bool init_decoded(std::string_view bytes, std::string_view encoding, std::size_t start);
+  // `span`: the most source bytes one origin of the offsets covers (tests
+  // make it small to see the origins change within a window).
+  bool init_decoded(std::string_view bytes, std::string_view encoding, std::size_t start,
+                    std::uint64_t span = kMaxSpan);
 
   bool identity() const { return identity_; }
   const char* data() const { return data_; }
@@ -43,8 +47,8 @@ class TextWindow {
 
   std::uint64_t offset(std::size_t i) const {
     if (identity_) return start_ + base_ + i;
-    if (i < offsets_.size()) return offsets_[i];
-    return eof_ ? bytes_.size() : (offsets_.empty() ? start_ : offsets_.back() + 1);
+    if (i < size_) return source_at(front_ + i);
+    return eof_ ? bytes_.size() : (size_ == 0 ? start_ : source_at(front_ + size_ - 1) + 1);
   }
 
   // Drops the text before `keep_from` and decodes more; indices into the
@@ -64,7 +68,28 @@ class TextWindow {
     return bytes_.substr(std::size_t(from), std::size_t(to - from));
   }
 
+  // How many origins the window's offsets count from (for the tests: one
+  // unless the window spans more source than an origin covers).
+  std::size_t origins() const { return origins_.size(); }
+
  private:
+  // The text from storage index `from` on (up to the next origin's) has
+  // its source offsets counted from `source`.
+  struct Origin {
+    std::size_t from;
+    std::uint64_t source;
+  };
+  static constexpr std::uint64_t kMaxSpan = UINT32_MAX;
+
+  // The source offset of the text byte at storage index k.
+  std::uint64_t source_at(std::size_t k) const {
+    if (origins_.size() == 1) return origins_.front().source + offsets_[k];
+    return origin_of(k) + offsets_[k];
+  }
+  std::uint64_t origin_of(std::size_t k) const;
+
+  void decode_chunk(std::vector<DecodeError>& fresh);
+  void drop_front();
   void queue(const std::vector<DecodeError>& fresh);
 
   static constexpr std::size_t kIdentityWindow = std::size_t(1) << 20;
@@ -79,8 +104,14 @@ class TextWindow {
   bool eof_ = true;
   std::uint64_t base_ = 0;
   std::unique_ptr<ChunkDecoder> decoder_;
+  // The decoded text and its offsets; the window starts at front_, the text
+  // before it was read and is dropped now and then, not at every refill.
   DecodedUtf8 text_;
-  SourceOffsets offsets_;  // text_[0] is the window's first byte
+  SourceOffsets offsets_;
+  std::size_t front_ = 0;
+  // In order of `from`, the first at storage index 0.
+  std::vector<Origin> origins_;
+  std::uint64_t span_ = kMaxSpan;
   std::deque<PendingDecodeErrors> errors_;
 };
 
