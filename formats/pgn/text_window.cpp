@@ -46,6 +46,11 @@ std::uint64_t TextWindow::origin_of(std::size_t k) const {
   return it->source;
 }
 
+void TextWindow::note_origins() {
+  first_source_ = origins_.front().source;
+  second_from_ = origins_.size() > 1 ? origins_[1].from : SIZE_MAX;
+}
+
 void TextWindow::decode_chunk(std::vector<DecodeError>& fresh) {
   // The chunk's offsets count from the last origin while they fit in four
   // bytes from it; else from a new origin, where the chunk's text starts.
@@ -58,6 +63,7 @@ void TextWindow::decode_chunk(std::vector<DecodeError>& fresh) {
       origins_.back().source = from;  // an origin with no text yet
     else
       origins_.push_back(Origin{text_.size(), from});
+    note_origins();
   }
   decoder_->decode(kChunk, text_, offsets_, origins_.back().source, fresh);
 }
@@ -81,6 +87,7 @@ void TextWindow::drop_front() {
     for (std::size_t k = 1; k < origins_.size(); ++k) origins_[k].from -= front_;
   }
   front_ = 0;
+  note_origins();
 }
 
 void TextWindow::refill(std::size_t keep_from) {

@@ -83,10 +83,11 @@ class TextWindow {
 
   // The source offset of the text byte at storage index k.
   std::uint64_t source_at(std::size_t k) const {
-    if (origins_.size() == 1) return origins_.front().source + offsets_[k];
-    return origin_of(k) + offsets_[k];
+    return (k < second_from_ ? first_source_ : origin_of(k)) + offsets_[k];
   }
   std::uint64_t origin_of(std::size_t k) const;
+  // origins_ changed: the first origin's source and where the second starts.
+  void note_origins();
 
   void decode_chunk(std::vector<DecodeError>& fresh);
   void drop_front();
@@ -111,6 +112,10 @@ class TextWindow {
   std::size_t front_ = 0;
   // In order of `from`, the first at storage index 0.
   std::vector<Origin> origins_;
+  // The first origin's source, and the storage index where the second
+  // starts (none: SIZE_MAX), for a look-up without the vector.
+  std::uint64_t first_source_ = 0;
+  std::size_t second_from_ = SIZE_MAX;
   std::uint64_t span_ = kMaxSpan;
   std::deque<PendingDecodeErrors> errors_;
 };
