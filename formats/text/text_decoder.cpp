@@ -183,6 +183,13 @@ std::size_t ChunkDecoder::decode_by_table(std::size_t end, Output& o) {
   while (j < stop) {
     const unsigned char lead = b[j];
     if (lead < 0x80) {
+      // One ASCII byte before a pair (the blank between two Chinese moves,
+      // half the runs of a GBK archive): stored alone, cheaper than a word.
+      if (j + 1 < stop && b[j + 1] >= 0x80) {
+        *text++ = char(lead);
+        *offset++ = std::uint32_t(j++);
+        continue;
+      }
       // A run of ASCII eight bytes at a time: all eight bytes and offsets
       // are stored (the storage allows a byte a source byte, and 8 <=
       // stop - j), the cursor moves past the ASCII ones only.
