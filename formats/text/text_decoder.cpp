@@ -9,7 +9,6 @@
 #include <algorithm>
 #include <bit>
 #include <cassert>
-#include <climits>
 #include <cstdint>
 #include <cstring>
 
@@ -218,8 +217,9 @@ std::size_t ChunkDecoder::decode_by_table(std::size_t end, Output& o) {
     const std::uint32_t utf8 = table.pair_word(lead_trail);
     if (utf8 == 0) break;
     // Four bytes and four offsets stored whatever the length (the room
-    // decode() leaves: 1.5 bytes a source byte, plus 4): the fourth byte,
-    // the length, is overwritten by what follows or cut off at the end.
+    // decode() leaves: 1.5 bytes a source byte, plus 4): those past the
+    // length (the table's zero and length bytes) are overwritten by what
+    // follows or cut off at the end.
     assert(o.limit - text >= 4);
     std::memcpy(text, &utf8, 4);
     const Offsets4 same = Offsets4{0, 0, 0, 0} + std::uint32_t(j);
