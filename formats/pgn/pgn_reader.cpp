@@ -20,20 +20,13 @@
 
 #include "text/ascii_chars.h"
 #include "pgn/pending_decode_errors.h"
+#include "pgn/text_window.h"
 #include "record/issue_cap.h"
 
 namespace xq::formats {
 
 namespace {
 
-// Source bytes decoded at a time. A window's storage is sized for a
-// chunk's worst case (three text bytes and three 8-byte offsets a source
-// byte through the converter) and keeps that capacity: 7.3 MB a window at
-// 256 KiB, one for each part of a large file read at once. Smaller chunks
-// move the text kept ahead (and its offsets) more often: at 64 KiB a GBK
-// audit took 3.6 % more instructions, at 128 KiB 1.6 %.
-constexpr std::size_t kChunk = 128 * 1024;
-constexpr std::size_t kLookahead = 64 * 1024;  // decoded text kept ahead of the tokenizer
 constexpr std::size_t kMaxComment = 1 << 20;   // longer comments are cut (with a warning)
 constexpr std::size_t kMaxGameEncodingIssues = 100;
 
@@ -138,134 +131,8 @@ int suffix_nag(std::string_view s) {
   return 0;
 }
 
-// ---------------------------------------------------------------------------
-// The text window: the whole input when it is valid UTF-8, otherwise a
-// sliding window of decoded text with one source offset per byte.
-
-class TextWindow {
- public:
-  // Valid UTF-8 is read in place, through a window that slides over the
-  // bytes as the decoded one does (refill): a scan for the end of a
-  // comment or a line of gigabytes stops at its end, and the bytes before
-  // the window go back (ReadOptions::done_before) rather than stay resident.
-  void init_identity(std::string_view bytes, std::size_t start) {
-    identity_ = true;
-    bytes_ = bytes;
-    start_ = start;
-    base_ = 0;
-    data_ = bytes.data() + start;
-    size_ = std::min(bytes.size() - start, kIdentityWindow);
-    eof_ = start + size_ == bytes.size();
-  }
-
-  bool init_decoded(std::string_view bytes, std::string_view encoding, std::size_t start) {
-    identity_ = false;
-    bytes_ = bytes;
-    start_ = start;
-    decoder_ = std::make_unique<ChunkDecoder>(bytes, encoding, start);
-    if (!decoder_->ok()) return false;
-    refill(0);
-    return true;
-  }
-
-  bool identity() const { return identity_; }
-  const char* data() const { return data_; }
-  std::size_t size() const { return size_; }
-  bool eof() const { return eof_; }
-  std::uint64_t base() const { return base_; }  // absolute text index of data()[0]
-
-  std::uint64_t offset(std::size_t i) const {
-    if (identity_) return start_ + base_ + i;
-    if (i < offsets_.size()) return offsets_[i];
-    return eof_ ? bytes_.size() : (offsets_.empty() ? start_ : offsets_.back() + 1);
-  }
-
-  // Drops the text before `keep_from` and decodes more; indices into the
-  // window shift down by keep_from.
-  void refill(std::size_t keep_from) {
-    if (identity_) {
-      keep_from = std::min(keep_from, size_);
-      data_ += keep_from;
-      base_ += keep_from;
-      slide(size_ - keep_from + kIdentityWindow);
-      return;
-    }
-    keep_from = std::min(keep_from, text_.size());
-    base_ += keep_from;
-    // The text before keep_from is dropped at every refill: clearing a
-    // window read whole costs nothing; moving the unread tail (and its
-    // offsets, eight bytes a byte) down costs 1.5 M instructions on 2,252
-    // GBK games less than it saves in memory: keeping 512 KiB of read text
-    // before dropping it saved 1.6 % of a GBK audit's instructions but held
-    // 4 MB more a reader (108 MB of GBK at -j64: 54 -> 66 MB, over the
-    // 64 MB bound).
-    if (keep_from == text_.size()) {
-      text_.clear();
-      offsets_.clear();
-    } else if (keep_from > 0) {
-      text_.erase(text_.begin(), text_.begin() + std::ptrdiff_t(keep_from));
-      offsets_.erase(offsets_.begin(), offsets_.begin() + std::ptrdiff_t(keep_from));
-    }
-    std::vector<DecodeError> fresh;
-    while (text_.size() < 2 * kLookahead && !decoder_->done()) decoder_->decode(kChunk, text_, offsets_, fresh);
-    queue(fresh);
-    data_ = text_.data();
-    size_ = text_.size();
-    eof_ = decoder_->done();
-  }
-
-  // Decodes one more chunk, keeping everything: for a line longer than the
-  // look-ahead that must be read whole.
-  void grow() {
-    if (identity_) return slide(size_ + kIdentityWindow);
-    if (decoder_->done()) return;
-    std::vector<DecodeError> fresh;
-    decoder_->decode(kChunk, text_, offsets_, fresh);
-    queue(fresh);
-    data_ = text_.data();
-    size_ = text_.size();
-    eof_ = decoder_->done();
-  }
-
-  // The undecodable bytes not reported yet, in order, a run of contiguous
-  // ones in one entry.
-  std::deque<detail::PendingDecodeErrors>& errors() { return errors_; }
-
-  // Source bytes from..to (the decoded window's, or after it).
-  std::string_view source(std::uint64_t from, std::uint64_t to) const {
-    return bytes_.substr(std::size_t(from), std::size_t(to - from));
-  }
-
- private:
-  void queue(const std::vector<DecodeError>& fresh) {
-    for (const DecodeError& e : fresh) {
-      if (!errors_.empty() && detail::continues(errors_.back(), e))
-        detail::append_to(errors_.back(), e);
-      else
-        errors_.push_back(detail::pending_from(e));
-    }
-  }
-
-  static constexpr std::size_t kIdentityWindow = std::size_t(1) << 20;
-  // The identity window from data_, `size` bytes long at most.
-  void slide(std::size_t size) {
-    const std::size_t left = bytes_.size() - start_ - base_;
-    size_ = std::min(left, size);
-    eof_ = size_ == left;
-  }
-
-  bool identity_ = true;
-  std::string_view bytes_;
-  std::size_t start_ = 0;
-  const char* data_ = nullptr;
-  std::size_t size_ = 0;
-  bool eof_ = true;
-  std::uint64_t base_ = 0;
-  std::unique_ptr<ChunkDecoder> decoder_;
-  DecodedUtf8 text_;
-  SourceOffsets offsets_;  // text_[0] is the window's first byte
-  std::deque<detail::PendingDecodeErrors> errors_;
-};
+using detail::kLookahead;
+using detail::TextWindow;
 
 // ---------------------------------------------------------------------------
 

@@ -94,7 +94,7 @@ std::unique_ptr<DoubleByteTable> DoubleByteTable::build(const std::string& icu_n
     U8_APPEND_UNSAFE(bytes, length, ch);
     std::uint32_t utf8 = std::uint32_t(length) << 24;
     for (int32_t k = 0; k < length; ++k) utf8 |= std::uint32_t(bytes[k]) << (8 * k);
-    table->pairs_[std::size_t(lead - 0x80)][trail] = utf8;
+    table->pairs_[std::size_t(lead | trail << 8)] = utf8;
     any = true;
   }
   return any ? std::move(table) : nullptr;

@@ -24,16 +24,17 @@ class DoubleByteTable {
   // are ASCII, or when no pair decodes alone. Thread-safe; built once.
   static const DoubleByteTable* of(const std::string& icu_name);
 
-  // The UTF-8 of the pair lead, trail (lead >= 0x80): its two or three
-  // bytes from the lowest, and their count in the top byte; 0 when the
-  // converter must decide.
-  std::uint32_t pair(unsigned char lead, unsigned char trail) const {
-    return pairs_[std::size_t(lead - 0x80)][trail];
-  }
+  // The UTF-8 of the pair lead, trail (lead >= 0x80), given as the pair's
+  // two bytes read as one little-endian word (lead | trail << 8: one load
+  // for the decoder, no arithmetic): its two or three bytes from the
+  // lowest, and their count in the top byte; 0 when the converter must
+  // decide.
+  std::uint32_t pair_word(std::uint16_t lead_trail) const { return pairs_[lead_trail]; }
 
  private:
   static std::unique_ptr<DoubleByteTable> build(const std::string& icu_name);
-  std::array<std::array<std::uint32_t, 256>, 128> pairs_{};
+  // By the pair's word; those with a lead below 0x80 (ASCII) are 0.
+  std::array<std::uint32_t, 65536> pairs_{};
 };
 
 }  // namespace xq::formats

@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <bit>
 #include <cassert>
+#include <cstdint>
 #include <cstring>
 
 #include "text/double_byte_table.h"
@@ -74,8 +75,8 @@ ChunkDecoder::ChunkDecoder(std::string_view bytes, std::string_view encoding, st
 ChunkDecoder::~ChunkDecoder() = default;
 
 // Appends the UTF-8 of a BMP character other than ASCII, each byte with
-// the source offset of the character.
-void ChunkDecoder::put_bmp(Output& o, char16_t u, std::uint64_t source) {
+// the source offset of the character (from the origin).
+void ChunkDecoder::put_bmp(Output& o, char16_t u, std::uint32_t source) {
   if (u < 0x800) {
     o.text[0] = char(0xC0 | (u >> 6));
     o.text[1] = char(0x80 | (u & 0x3F));
@@ -92,10 +93,11 @@ void ChunkDecoder::put_bmp(Output& o, char16_t u, std::uint64_t source) {
   }
 }
 
-void ChunkDecoder::decode(std::size_t chunk, DecodedUtf8& text, SourceOffsets& offsets,
+void ChunkDecoder::decode(std::size_t chunk, DecodedUtf8& text, SourceOffsets& offsets, std::uint64_t origin,
                           std::vector<DecodeError>& errors) {
   if (done()) return;
-  chunk = std::max<std::size_t>(chunk, 64);
+  assert(origin <= position() && reach(chunk) - origin <= UINT32_MAX);
+  chunk = std::max(chunk, kMinChunk);
   std::size_t end = std::min(bytes_.size(), pos_ + chunk);
   // Cut after a line feed near the end, so that no character is split.
   if (end < bytes_.size()) {
@@ -134,7 +136,7 @@ void ChunkDecoder::decode(std::size_t chunk, DecodedUtf8& text, SourceOffsets& o
       offsets.resize(offsets_at + written + need);
     }
     out = Output{text.data() + text_at, text.data() + text_at + written, offsets.data() + offsets_at + written,
-                 text.data() + text.size()};
+                 text.data() + text.size(), origin};
   };
   if (!table_) {
     room(3 * (end - pos_ + carried_) + 4);  // a carried character's bytes came with the chunk before
@@ -165,51 +167,71 @@ void ChunkDecoder::decode(std::size_t chunk, DecodedUtf8& text, SourceOffsets& o
 
 std::size_t ChunkDecoder::decode_by_table(std::size_t end, Output& o) {
   // Locals only in the loop: the stores through o.text may alias anything.
-  const auto* const b = reinterpret_cast<const unsigned char*>(bytes_.data());
+  // Source indices count from the origin (they fit in 32 bits: decode's
+  // condition), so that the offset stored is the index itself.
+  const auto* const b = reinterpret_cast<const unsigned char*>(bytes_.data()) + o.origin;
   const DoubleByteTable& table = *table_;
-  Output out = o;
-  std::size_t k = pos_;
-  while (k < end) {
-    const unsigned char lead = b[k];
+  const std::size_t stop = end - o.origin;
+  std::size_t j = pos_ - o.origin;
+  char* text = o.text;
+  std::uint32_t* offset = o.offset;
+  // Four offsets in one store (16 bytes; GCC's vectors, scalar code where
+  // the target has no such registers).
+  using Offsets4 = std::uint32_t __attribute__((vector_size(16)));
+  static_assert(std::endian::native == std::endian::little, "the table's bytes are stored lowest first");
+  while (j < stop) {
+    const unsigned char lead = b[j];
     if (lead < 0x80) {
-      // A run of ASCII eight bytes at a time: all eight bytes and offsets
-      // are stored (the storage allows a byte a source byte, and 8 <=
-      // end - k), the cursor moves past the ASCII ones only.
-      if (end - k >= 8) {
-        std::uint64_t word;
-        std::memcpy(&word, b + k, 8);
-        const std::uint64_t high = word & 0x8080808080808080u;
-        const std::size_t run = high ? std::size_t(std::countr_zero(high)) / 8 : 8;
-        assert(out.limit - out.text >= 8);  // the offsets have as much room as the text
-        std::memcpy(out.text, &word, 8);
-        for (std::size_t j = 0; j < 8; ++j) out.offset[j] = k + j;
-        out.text += run;
-        out.offset += run;
-        k += run;
+      // One ASCII byte before a pair (the blank between two Chinese moves,
+      // half the runs of a GBK archive): stored alone, cheaper than a word.
+      if (j + 1 < stop && b[j + 1] >= 0x80) {
+        *text++ = char(lead);
+        *offset++ = std::uint32_t(j++);
         continue;
       }
-      *out.text++ = char(lead);
-      *out.offset++ = k++;
+      // A run of ASCII eight bytes at a time: all eight bytes and offsets
+      // are stored (the storage allows a byte a source byte, and 8 <=
+      // stop - j), the cursor moves past the ASCII ones only.
+      if (stop - j >= 8) {
+        std::uint64_t word;
+        std::memcpy(&word, b + j, 8);
+        const std::uint64_t high = word & 0x8080808080808080u;
+        const std::size_t run = high ? std::size_t(std::countr_zero(high)) / 8 : 8;
+        assert(o.limit - text >= 8);  // the offsets have as much room as the text
+        std::memcpy(text, &word, 8);
+        const Offsets4 first = Offsets4{0, 1, 2, 3} + std::uint32_t(j), second = first + 4;
+        std::memcpy(offset, &first, 16);
+        std::memcpy(offset + 4, &second, 16);
+        text += run;
+        offset += run;
+        j += run;
+        continue;
+      }
+      *text++ = char(lead);
+      *offset++ = std::uint32_t(j++);
       continue;
     }
-    if (k + 1 >= end) break;
-    const std::uint32_t utf8 = table.pair(lead, b[k + 1]);
+    if (j + 1 >= stop) break;
+    std::uint16_t lead_trail;
+    std::memcpy(&lead_trail, b + j, 2);
+    const std::uint32_t utf8 = table.pair_word(lead_trail);
     if (utf8 == 0) break;
-    // Four bytes and three offsets stored whatever the length (the room
-    // decode() leaves: 1.5 bytes a source byte, plus 4); the cursor moves
-    // by the length.
-    static_assert(std::endian::native == std::endian::little, "the table's bytes are stored lowest first");
-    const std::uint32_t bytes = utf8 & 0xFFFFFFu;
-    assert(out.limit - out.text >= 4);
-    std::memcpy(out.text, &bytes, 4);
-    out.offset[0] = out.offset[1] = out.offset[2] = k;
+    // Four bytes and four offsets stored whatever the length (the room
+    // decode() leaves: 1.5 bytes a source byte, plus 4): those past the
+    // length (the table's zero and length bytes) are overwritten by what
+    // follows or cut off at the end.
+    assert(o.limit - text >= 4);
+    std::memcpy(text, &utf8, 4);
+    const Offsets4 same = Offsets4{0, 0, 0, 0} + std::uint32_t(j);
+    std::memcpy(offset, &same, 16);
     const std::uint32_t length = utf8 >> 24;
-    out.text += length;
-    out.offset += length;
-    k += 2;
+    text += length;
+    offset += length;
+    j += 2;
   }
-  o = out;
-  return k;
+  o.text = text;
+  o.offset = offset;
+  return std::size_t(o.origin) + j;
 }
 
 void ChunkDecoder::decode_by_converter(std::size_t end, Output& out, std::vector<DecodeError>& errors) {
@@ -275,7 +297,7 @@ void ChunkDecoder::decode_by_converter(std::size_t end, Output& out, std::vector
       const std::uint64_t source = from[i] >= 0 ? base + std::uint64_t(from[i]) : last_offset;
       last_offset = source;
       *out.text++ = char(units[i]);
-      *out.offset++ = source;
+      *out.offset++ = std::uint32_t(source - out.origin);
     }
     if (i >= produced) break;
     const std::size_t unit = i;
@@ -293,7 +315,7 @@ void ChunkDecoder::decode_by_converter(std::size_t end, Output& out, std::vector
     }
     if (!U16_IS_SURROGATE(u)) {  // the rest of the BMP: two or three bytes
       ++i;
-      put_bmp(out, u, source);
+      put_bmp(out, u, std::uint32_t(source - out.origin));
       continue;
     }
     UChar32 c;
@@ -302,7 +324,7 @@ void ChunkDecoder::decode_by_converter(std::size_t end, Output& out, std::vector
     int32_t len = 0;
     U8_APPEND_UNSAFE(out.text, len, c);
     out.text += len;
-    for (int32_t k = 0; k < len; ++k) *out.offset++ = source;
+    for (int32_t k = 0; k < len; ++k) *out.offset++ = std::uint32_t(source - out.origin);
   }
 }
 

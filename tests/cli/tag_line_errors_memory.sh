@@ -7,7 +7,9 @@
 # until the line was read, 80 bytes each: 62 and 71 MB with -j1 and -j2
 # for the lines that are cut, 47 and 55 MB for those read whole; after a
 # second tag on the line, or a value holding a `[`, 62 / 70 and 47 / 55 MB
-# until the count went past the line's tags).
+# until the count went past the line's tags; then 41 / 49 and 34 / 42 MB,
+# and 36 / 44 and 30 / 39 MB with the window's source offsets in four
+# bytes, not eight).
 # Usage: tag_line_errors_memory.sh XQREC LIMIT_KB
 set -u
 xqrec=$(realpath "$1") limit=$2

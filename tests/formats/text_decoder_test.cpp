@@ -25,7 +25,7 @@ Decoded decode_all(std::string_view bytes, const char* encoding, std::size_t chu
   Decoded out;
   DecodedUtf8 text;
   SourceOffsets offsets;
-  while (!d.done()) d.decode(chunk, text, offsets, out.errors);
+  while (!d.done()) d.decode(chunk, text, offsets, 0, out.errors);
   out.text.assign(text.begin(), text.end());
   out.offsets.assign(offsets.begin(), offsets.end());
   return out;
@@ -213,6 +213,51 @@ TEST_CASE("decoder: a stateful encoding keeps its mode across a cut character", 
       const Decoded parts = decode_all(c.bytes, c.encoding, chunk);
       CHECK(parts.text == whole.text);
       CHECK(parts.errors.size() == whole.errors.size());
+    }
+  }
+}
+
+TEST_CASE("decoder: offsets count from the origin each chunk is given", "[formats][decoder]") {
+  // Each chunk's offsets from its own origin, its position() (where a
+  // character a stateful converter carries over a chunk's end began),
+  // are the offsets from 0 less the origin: a carried character's too,
+  // which lies before the chunk it comes out of.
+  const std::string zhong_utf16("\xff\xfe" "a\0\x2d\x4e\x3d\xd8\x00\xde\n\0", 12);
+  std::string utf16, jis = "x", hz = "y", gbk;
+  for (int i = 0; i < 400; ++i) {
+    utf16 += i == 0 ? zhong_utf16 : zhong_utf16.substr(2);
+    jis += "\x1b$BCf\x1b(B a\xff ";                     // 中 in JIS X 0208, an invalid byte
+    hz += "~{VP~} b~x ";                                 // 中 in HZ, an invalid escape
+    gbk += "1. \xc5\xda\xb6\xfe x\x81 \x81\x30\x81\x30\n";  // 炮二, an invalid byte, a four-byte sequence
+  }
+  const struct {
+    const char* encoding;
+    const std::string& bytes;
+  } cases[] = {{"UTF-16", utf16}, {"ISO-2022-JP", jis}, {"HZ", hz}, {"GB18030", gbk}, {"UTF-7", utf7_run(3000)}};
+  for (const auto& c : cases) {
+    for (const std::size_t chunk : {64, 65, 97, 1000}) {
+      INFO(c.encoding << ", chunk " << chunk);
+      const Decoded from_zero = decode_all(c.bytes, c.encoding, chunk);
+      ChunkDecoder d(c.bytes, c.encoding);
+      REQUIRE(d.ok());
+      DecodedUtf8 text;
+      SourceOffsets offsets;
+      std::vector<DecodeError> errors;
+      std::vector<std::uint64_t> whole;
+      while (!d.done()) {
+        const std::uint64_t origin = d.position();
+        const std::uint64_t reach = d.reach(chunk);
+        const std::size_t before = offsets.size();
+        d.decode(chunk, text, offsets, origin, errors);
+        for (std::size_t k = before; k < offsets.size(); ++k) {
+          REQUIRE(origin + offsets[k] < reach);
+          whole.push_back(origin + offsets[k]);
+        }
+      }
+      CHECK(std::string(text.begin(), text.end()) == from_zero.text);
+      CHECK(whole == from_zero.offsets);
+      REQUIRE(errors.size() == from_zero.errors.size());
+      for (std::size_t k = 0; k < errors.size(); ++k) CHECK(errors[k].offset == from_zero.errors[k].offset);
     }
   }
 }

@@ -1,8 +1,10 @@
 // Streaming decoding of a large byte buffer into UTF-8, a chunk at a time,
-// keeping for every UTF-8 byte the offset of the source byte it came from.
+// keeping for every UTF-8 byte the offset of the source byte it came from
+// (four bytes, counted from an origin the caller chooses).
 // Memory stays bounded by the chunk size whatever the input size.
 #pragma once
 
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <memory>
@@ -35,8 +37,11 @@ struct UninitialisedAllocator : std::allocator<T> {
   }
 };
 
-// One source offset per byte of decoded text.
-using SourceOffsets = std::vector<std::uint64_t, UninitialisedAllocator<std::uint64_t>>;
+// One source offset per byte of decoded text, counted from an origin (see
+// ChunkDecoder::decode): four bytes, not eight, as the text a window holds
+// spans far less than 4 GiB of source (a third of the peak memory of a
+// megabyte-long line of undecodable bytes was its eight-byte offsets).
+using SourceOffsets = std::vector<std::uint32_t, UninitialisedAllocator<std::uint32_t>>;
 // Decoded UTF-8 text, grown without zero-filling (as the offsets).
 using DecodedUtf8 = std::vector<char, UninitialisedAllocator<char>>;
 
@@ -61,10 +66,24 @@ class ChunkDecoder {
   bool ok() const { return ok_; }  // false when ICU does not know the encoding
   bool done() const { return !ok_ || pos_ >= bytes_.size(); }
 
+  // The least source offset the text still to come can have: where the
+  // next chunk starts, or the first byte of a character cut by the last
+  // chunk's end that the converter carries into the next (ISO-2022, HZ,
+  // UTF-7, UTF-16 after a byte-order mark).
+  std::uint64_t position() const { return pos_ - carried_; }
+  // The end of the source bytes that decode(chunk) may read: the offsets
+  // it gives are below it.
+  std::uint64_t reach(std::size_t chunk) const {
+    return std::min<std::uint64_t>(bytes_.size(), pos_ + std::max<std::size_t>(chunk, kMinChunk));
+  }
+
   // Decodes about `chunk` more source bytes (cut after a line feed when one
   // is near), appending the UTF-8 text to `text`, one source offset per
-  // text byte to `offsets`, and the invalid sequences to `errors`.
-  void decode(std::size_t chunk, DecodedUtf8& text, SourceOffsets& offsets, std::vector<DecodeError>& errors);
+  // text byte to `offsets` as its distance from `origin`, and the invalid
+  // sequences to `errors` (their offsets whole). `origin` is at most
+  // position(), and reach(chunk) - origin below 2^32.
+  void decode(std::size_t chunk, DecodedUtf8& text, SourceOffsets& offsets, std::uint64_t origin,
+              std::vector<DecodeError>& errors);
 
  private:
   // Where the decoded text and its offsets go: storage sized once per
@@ -72,8 +91,9 @@ class ChunkDecoder {
   struct Output {
     char* start;  // the chunk's first text byte
     char* text;
-    std::uint64_t* offset;
+    std::uint32_t* offset;
     const char* limit;  // the end of the text's storage (the offsets' ends with it)
+    std::uint64_t origin;  // the source offset the offsets count from
   };
   // Decodes from pos_ by the table while it can, up to `end`; returns
   // where it stopped (at a character's start).
@@ -81,7 +101,8 @@ class ChunkDecoder {
   // Decodes from pos_ to `end` by the converter; pos_ ends at `end`, or at
   // the start of a character cut there.
   void decode_by_converter(std::size_t end, Output& out, std::vector<DecodeError>& errors);
-  static void put_bmp(Output& out, char16_t u, std::uint64_t source);
+  static void put_bmp(Output& out, char16_t u, std::uint32_t source);
+  static constexpr std::size_t kMinChunk = 64;
 
   struct Impl;
   std::string_view bytes_;
