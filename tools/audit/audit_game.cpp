@@ -537,7 +537,15 @@ void audit_game(const GameRecord& record, const std::vector<Issue>& reader_issue
   out.tags = std::move(tags);
   out.file = std::move(file);
 
-  out.tags = record.tags;
+  // Tag by tag: most names, and many values (the game type, the format, an
+  // archive's event), are the previous game's, already there.
+  out.tags.resize(record.tags.size());
+  for (std::size_t i = 0; i < record.tags.size(); ++i) {
+    Tag& to = out.tags[i];
+    const Tag& from = record.tags[i];
+    if (to.name != from.name) to.name = from.name;
+    if (to.value != from.value) to.value = from.value;
+  }
   GameAuditor(record, options, out).run(reader_issues);
   if (out.final_state.empty()) out.final_state = "unknown";
 }
