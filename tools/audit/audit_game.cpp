@@ -389,9 +389,15 @@ class GameAuditor {
     const auto mentions = [&](std::string_view s) { return !s.empty() && words.found_in(s); };
     for (const auto& t : rec_.tags)
       if (mentions(t.value) || (tag_names && mentions(t.name))) return true;
-    for (const auto& n : rec_.nodes)
-      if (const NodeNotes* notes = n.children.notes())  // one test for the nodes without notes, most
-        if (mentions(notes->comment_after) || mentions(notes->comment_before)) return true;
+    // A chunk's nodes lie together: walked by pointer, not indexed one by one.
+    const NodeStore& nodes = rec_.nodes;
+    for (std::size_t c = 0; c < nodes.size(); c += NodeStore::kChunkSize) {
+      const GameNode* n = &nodes[c];
+      const GameNode* const end = n + std::min(NodeStore::kChunkSize, nodes.size() - c);
+      for (; n != end; ++n)
+        if (const NodeNotes* notes = n->children.notes())  // one test for the nodes without notes, most
+          if (mentions(notes->comment_after) || mentions(notes->comment_before)) return true;
+    }
     return false;
   }
 
