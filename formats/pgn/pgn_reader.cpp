@@ -1300,6 +1300,7 @@ class PgnParser {
     const auto* u = reinterpret_cast<const unsigned char*>(w.data());
     if (u[0] < 0xE4 || u[0] > 0xE9) return false;
     for (std::size_t i = 3; i < 12; i += 3) {
+      if (unsigned(u[i]) - 0xE4u <= 0xE9u - 0xE4u) continue;  // an ideograph: none of the marks below
       if ((u[i] & 0xF0) != 0xE0) return false;
       if (u[i] == 0xE2 && u[i + 1] == 0x80 && u[i + 2] == 0xA6) return false;                  // …
       if (u[i] == 0xE3 && u[i + 1] == 0x80 && (u[i + 2] == 0x81 || u[i + 2] == 0x82)) return false;  // 、。

@@ -88,8 +88,10 @@ void GameBuilder::tag(std::string_view name, std::string_view value) {
   }
   tag_bytes_ += name.size() + value.size();
   if (tags_used_ < tags.size()) {
-    tags[tags_used_].name.assign(name);
-    tags[tags_used_].value.assign(value);
+    // Most names, and many values, are the previous game's already.
+    Tag& t = tags[tags_used_];
+    if (std::string_view(t.name) != name) t.name.assign(name);
+    if (std::string_view(t.value) != value) t.value.assign(value);
   } else {
     tags.push_back(Tag{std::string(name), std::string(value)});
   }

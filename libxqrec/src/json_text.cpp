@@ -64,9 +64,45 @@ void append_hex4(std::string& out, unsigned v) {
   out += hex[v & 15];
 }
 
+// Whether no byte of s needs a look (printable ASCII but '"' and '\\'):
+// most tag names, dates, FENs and codes. A word at a time, the last one
+// overlapping.
+bool plain_ascii(std::string_view s) {
+  const char* const d = s.data();
+  const std::size_t n = s.size();
+  if (n < 8) {
+    for (std::size_t i = 0; i < n; ++i)
+      if (!kPlainByte[static_cast<unsigned char>(d[i])]) return false;
+    return true;
+  }
+  std::uint64_t word;
+  for (std::size_t i = 0; i + 8 < n; i += 8) {
+    std::memcpy(&word, d + i, 8);
+    if (flagged_bytes(word) != 0) return false;
+  }
+  std::memcpy(&word, d + n - 8, 8);
+  return flagged_bytes(word) == 0;
+}
+
+// The text with something to escape or to check as UTF-8, out of line.
+[[gnu::noinline]] void append_json_escaped(std::string& out, std::string_view s);
+
 }  // namespace
 
 void append_json_string(std::string& out, std::string_view s) {
+  if (plain_ascii(s)) [[likely]] {
+    out.reserve(out.size() + s.size() + 2);
+    out += '"';
+    out.append(s.data(), s.size());
+    out += '"';
+    return;
+  }
+  append_json_escaped(out, s);
+}
+
+namespace {
+
+void append_json_escaped(std::string& out, std::string_view s) {
   out.reserve(out.size() + s.size() + 2);
   out += '"';
   const char* const d = s.data();
@@ -134,6 +170,8 @@ void append_json_string(std::string& out, std::string_view s) {
   out.append(d + run, n - run);
   out += '"';
 }
+
+}  // namespace
 
 std::string json_string(std::string_view text) {
   std::string out;

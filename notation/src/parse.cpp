@@ -98,6 +98,17 @@ class ParseMemo {
     const Entry* e = find_entry(text, hint);
     return e && (e->plain_sides >> unsigned(mover) & 1u) ? &e->description : nullptr;
   }
+  // As find and find_plain, for a text of 8 to 16 bytes only (a Chinese
+  // move of four characters is 12), in few registers: null for any other
+  // size, which the caller looks up in full.
+  const MoveDescription* find_long(std::string_view text, Notation hint) const {
+    const Entry* e = find_entry_long(text, hint);
+    return e ? &e->description : nullptr;
+  }
+  const MoveDescription* find_plain_long(std::string_view text, Notation hint, Color mover) const {
+    const Entry* e = find_entry_long(text, hint);
+    return e && (e->plain_sides >> unsigned(mover) & 1u) ? &e->description : nullptr;
+  }
   void store(std::string_view text, Notation hint, const MoveDescription& d) {
     if (text.size() > kMaxText) return;
     const Key k = key_of(text, hint);
@@ -117,6 +128,18 @@ class ParseMemo {
   const Entry* find_entry(std::string_view text, Notation hint) const {
     if (text.size() > kMaxText) return nullptr;
     const Key k = key_of(text, hint);
+    const Entry* e = &entries_[bucket(k)];
+    if (e[0].holds(k)) return &e[0];
+    if (e[1].holds(k)) return &e[1];
+    return nullptr;
+  }
+  const Entry* find_entry_long(std::string_view text, Notation hint) const {
+    if (text.size() < 8 || text.size() > kMaxText) return nullptr;
+    Key k;
+    k.size = std::uint8_t(text.size());
+    k.hint = hint;
+    std::memcpy(&k.first, text.data(), 8);
+    std::memcpy(&k.last, text.data() + text.size() - 8, 8);
     const Entry* e = &entries_[bucket(k)];
     if (e[0].holds(k)) return &e[0];
     if (e[1].holds(k)) return &e[1];
@@ -190,8 +213,12 @@ namespace {
 // thread's static storage, every thread that ever read a move kept its
 // 300 KB resident (64 audit workers: 19 MB).
 thread_local std::unique_ptr<ParseMemo> memo_of_thread;
+// The same memo, as a plain pointer: a thread_local with no destructor is
+// read without the guard that makes sure the thread's copy was set up.
+thread_local const ParseMemo* memo_seen = nullptr;
 [[gnu::noinline]] ParseMemo& make_memo() {
   memo_of_thread = std::make_unique<ParseMemo>();
+  memo_seen = memo_of_thread.get();
   return *memo_of_thread;
 }
 // Inline: every move text of a record asks it, twice (the reader's test,
@@ -202,7 +229,10 @@ inline ParseMemo& memo() {
 }
 }  // namespace
 
-void release_parse_memo() { memo_of_thread.reset(); }
+void release_parse_memo() {
+  memo_seen = nullptr;
+  memo_of_thread.reset();
+}
 
 Result<MoveDescription, SyntaxError> parse_move_text(std::string_view text, Notation hint) {
   if (const MoveDescription* d = memo().find(text, hint)) return *d;
@@ -211,15 +241,34 @@ Result<MoveDescription, SyntaxError> parse_move_text(std::string_view text, Nota
   return r;
 }
 
-bool reads_as_move(std::string_view text, Notation hint) {
+namespace {
+// The misses of the two lookups below, out of line: a hit (nearly every
+// move of an archive) then costs the lookup alone, without the register
+// saves and the stack frame that the parse needs.
+[[gnu::noinline]] bool reads_as_move_slow(std::string_view text, Notation hint) {
   return memo().find(text, hint) != nullptr || bool(parse_move_text(text, hint));
+}
+[[gnu::noinline]] const MoveDescription* memoised_plain_slow(std::string_view text, Notation hint, Color mover) {
+  if (const MoveDescription* d = memo().find_plain(text, hint, mover)) return d;
+  if (memo().find(text, hint) || !parse_move_text(text, hint)) return nullptr;  // kept and not plain, or unread
+  return memo().find_plain(text, hint, mover);  // null when the text is too long to keep
+}
+}  // namespace
+
+bool reads_as_move(std::string_view text, Notation hint) {
+  const ParseMemo* const m = memo_seen;
+  if (m && m->find_long(text, hint)) [[likely]]
+    return true;
+  return reads_as_move_slow(text, hint);
 }
 
 namespace detail {
 const MoveDescription* memoised_plain(std::string_view text, Notation hint, Color mover) {
-  if (const MoveDescription* d = memo().find_plain(text, hint, mover)) return d;
-  if (memo().find(text, hint) || !parse_move_text(text, hint)) return nullptr;  // kept and not plain, or unread
-  return memo().find_plain(text, hint, mover);  // null when the text is too long to keep
+  const ParseMemo* const m = memo_seen;
+  if (m)
+    if (const MoveDescription* d = m->find_plain_long(text, hint, mover)) [[likely]]
+      return d;
+  return memoised_plain_slow(text, hint, mover);
 }
 }  // namespace detail
 

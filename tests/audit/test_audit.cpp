@@ -258,6 +258,29 @@ TEST_CASE("a decisive result without mate is an incomplete record unless it says
   CHECK(find(audit_game(rec, {}), Code::IncompleteRecord));
 }
 
+TEST_CASE("how a game ended is found in a comment of any node, past the nodes' first chunks", "[audit]") {
+  // 9,000 one-move lines from the start (the nodes span three chunks of
+  // NodeStore): the comment that names the end is read wherever it stands.
+  GameRecord rec;
+  for (int i = 0; i < 9000; ++i) {
+    GameNode n;
+    n.text = "h2e2";
+    n.notation = MoveNotation::Iccs;
+    rec.add_child(rec.root(), n);
+  }
+  rec.result = "1-0";
+  REQUIRE(rec.nodes.size() > 2 * NodeStore::kChunkSize);
+  REQUIRE(find(audit_game(rec, {}), Code::IncompleteRecord));
+  for (const NodeId at : {NodeId(1), NodeId(NodeStore::kChunkSize - 1), NodeId(NodeStore::kChunkSize),
+                          NodeId(2 * NodeStore::kChunkSize), NodeId(rec.nodes.size() - 1)}) {
+    CAPTURE(at);
+    rec.nodes[at].edit_notes().comment_after = "黑方认输";
+    CHECK_FALSE(find(audit_game(rec, {}), Code::IncompleteRecord));
+    rec.nodes[at].clear_notes();
+    CHECK(find(audit_game(rec, {}), Code::IncompleteRecord));
+  }
+}
+
 TEST_CASE("the natural limit is reported where a side may first claim it", "[audit]") {
   // Kings and rooks shuffle without captures: 120 plies reach the limit.
   GameRecord rec;

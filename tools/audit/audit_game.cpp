@@ -389,9 +389,15 @@ class GameAuditor {
     const auto mentions = [&](std::string_view s) { return !s.empty() && words.found_in(s); };
     for (const auto& t : rec_.tags)
       if (mentions(t.value) || (tag_names && mentions(t.name))) return true;
-    for (const auto& n : rec_.nodes)
-      if (const NodeNotes* notes = n.children.notes())  // one test for the nodes without notes, most
-        if (mentions(notes->comment_after) || mentions(notes->comment_before)) return true;
+    // A chunk's nodes lie together: walked by pointer, not indexed one by one.
+    const NodeStore& nodes = rec_.nodes;
+    for (std::size_t c = 0; c < nodes.size(); c += NodeStore::kChunkSize) {
+      const GameNode* n = &nodes[c];
+      const GameNode* const end = n + std::min(NodeStore::kChunkSize, nodes.size() - c);
+      for (; n != end; ++n)
+        if (const NodeNotes* notes = n->children.notes())  // one test for the nodes without notes, most
+          if (mentions(notes->comment_after) || mentions(notes->comment_before)) return true;
+    }
     return false;
   }
 
@@ -537,7 +543,15 @@ void audit_game(const GameRecord& record, const std::vector<Issue>& reader_issue
   out.tags = std::move(tags);
   out.file = std::move(file);
 
-  out.tags = record.tags;
+  // Tag by tag: most names, and many values (the game type, the format, an
+  // archive's event), are the previous game's, already there.
+  out.tags.resize(record.tags.size());
+  for (std::size_t i = 0; i < record.tags.size(); ++i) {
+    Tag& to = out.tags[i];
+    const Tag& from = record.tags[i];
+    if (to.name != from.name) to.name = from.name;
+    if (to.value != from.value) to.value = from.value;
+  }
   GameAuditor(record, options, out).run(reader_issues);
   if (out.final_state.empty()) out.final_state = "unknown";
 }

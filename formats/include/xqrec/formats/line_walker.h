@@ -89,6 +89,7 @@ void walk_lines(const GameRecord& record, const Position& start, Events& events,
     NodeId id = line.first;
     const NodeChildren* branches = line.main() ? &root.children : nullptr;
     bool completed = true;
+    Undo u;  // filled by every move played (one for the line: no set-up a ply)
     while (id != kNoNode) {
       const GameNode& node = record.node(id);
       const int this_ply = ply + 1;
@@ -99,7 +100,6 @@ void walk_lines(const GameRecord& record, const Position& start, Events& events,
                           (line.main() ? "" : line.path + "/") + std::to_string(this_ply) + "." + std::to_string(k),
                           history.size() ? history.move(history.size() - 1) : line.previous});
       const Color mover = pos.side_to_move();
-      Undo u;
       Move move = play_fast(pos, node, u);
       if (move.is_none()) {
         const NodeResolution r = resolve_node(pos, node);
