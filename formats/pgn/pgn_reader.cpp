@@ -1565,11 +1565,12 @@ MoveNotation notation_from_format_tag(std::string_view value, bool* known) {
 
 namespace {
 
-// valid_utf8 a few megabytes at a time, each cut at a character's start,
+// valid_utf8 a megabyte at a time, each cut at a character's start,
 // saying what is done with: a large file's pages need not all stay in
 // memory for the check before it is read (`start`: where body begins).
 bool valid_utf8_in_order(std::string_view body, std::size_t start, const ReadOptions& options) {
-  constexpr std::size_t kPiece = std::size_t(4) << 20;
+  // A megabyte: a large part's check runs beside the other threads' reading.
+  constexpr std::size_t kPiece = std::size_t(1) << 20;
   for (std::size_t at = 0; at < body.size();) {
     std::size_t end = std::min(body.size(), at + kPiece);
     // Back to the first byte of a character (not 10xxxxxx), at most 3 bytes.
@@ -1788,9 +1789,11 @@ std::optional<PgnParts> plan_pgn_cuts(std::string_view bytes, const ReadOptions&
 bool count_part_lines(std::string_view bytes, PgnParts& parts, std::size_t k, const ReadOptions& options) {
   std::uint64_t lines = parts.line[k - 1];
   // A part of gigabytes (a stretch without a tag line) is counted a piece
-  // at a time, each piece's pages given back after.
+  // at a time, each piece's pages given back after (a megabyte: the part's
+  // reader holds its own window of it meanwhile).
+  constexpr std::size_t kPiece = std::size_t(1) << 20;
   for (std::size_t at = parts.begin[k - 1]; at < parts.begin[k];) {
-    const std::size_t end = std::min(parts.begin[k], at + kPlanRelease);
+    const std::size_t end = std::min(parts.begin[k], at + kPiece);
     lines += count_line_feeds(bytes.substr(at, end - at));
     at = end;
     if (options.done_before && at < parts.begin[k]) options.done_before(at);

@@ -87,7 +87,7 @@ std::optional<PgnParts> plan_pgn_parts(std::string_view bytes, const ReadOptions
 std::optional<PgnParts> plan_pgn_cuts(std::string_view bytes, const ReadOptions& options, std::size_t part_bytes);
 // Counts part k - 1's line feeds into line[k] (k >= 1, in order; part k is
 // read only after): false when the count passes 2^32, as no part's line can.
-// Pages counted go back through options.done_before, 4 MiB at a time.
+// Pages counted go back through options.done_before, 1 MiB at a time.
 bool count_part_lines(std::string_view bytes, PgnParts& parts, std::size_t k, const ReadOptions& options = {});
 
 // What reading part k found besides its games.
