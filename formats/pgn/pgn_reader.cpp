@@ -1433,11 +1433,12 @@ MoveNotation notation_from_format_tag(std::string_view value, bool* known) {
 
 namespace {
 
-// valid_utf8 a few megabytes at a time, each cut at a character's start,
+// valid_utf8 a megabyte at a time, each cut at a character's start,
 // saying what is done with: a large file's pages need not all stay in
 // memory for the check before it is read (`start`: where body begins).
 bool valid_utf8_in_order(std::string_view body, std::size_t start, const ReadOptions& options) {
-  constexpr std::size_t kPiece = std::size_t(4) << 20;
+  // A megabyte: a large part's check runs beside the other threads' reading.
+  constexpr std::size_t kPiece = std::size_t(1) << 20;
   for (std::size_t at = 0; at < body.size();) {
     std::size_t end = std::min(body.size(), at + kPiece);
     // Back to the first byte of a character (not 10xxxxxx), at most 3 bytes.
@@ -1459,10 +1460,12 @@ struct PgnText {
   bool identity = false;
 };
 
-// Decides the encoding once per file; its file-level issues go to `report`.
-PgnText pgn_text(std::string_view bytes, const ReadOptions& options, FileReport& report) {
+// Decides the encoding once per file; its file-level issues go to
+// `report`. Whether the bytes are the text is left to the caller, which
+// looks at every byte for it unless `all_ascii` (the detection saw them all).
+PgnText pgn_encoding(std::string_view bytes, const ReadOptions& options, FileReport& report, bool& all_ascii) {
   PgnText text;
-  bool all_ascii = false;  // known without a second look at the bytes
+  all_ascii = false;
   if (options.input_encoding && encoding_known(*options.input_encoding)) {
     text.encoding = canonical_encoding(*options.input_encoding);
     // Skip a byte-order mark of the given encoding.
@@ -1483,6 +1486,13 @@ PgnText pgn_text(std::string_view bytes, const ReadOptions& options, FileReport&
     all_ascii = g.reason == "ascii" && bytes.size() <= kEncodingSampleLimit;  // it looked at every byte
   }
   report.encoding = text.encoding;
+  return text;
+}
+
+// The encoding, and whether the whole file's bytes are the text.
+PgnText pgn_text(std::string_view bytes, const ReadOptions& options, FileReport& report) {
+  bool all_ascii = false;
+  PgnText text = pgn_encoding(bytes, options, report, all_ascii);
   text.identity =
       is_utf8_name(text.encoding) && (all_ascii || valid_utf8_in_order(bytes.substr(text.start), text.start, options));
   return text;
@@ -1514,9 +1524,9 @@ void add_no_games(std::string_view bytes, FileReport& report) {
   report.issues.push_back(std::move(issue));
 }
 
-// The line feeds in `bytes`, sixteen bytes at a time (the planning pass
-// counts those of the whole file before the first part is read: std::count
-// took three instructions a byte). A lane of `v == feeds` is all ones (-1)
+// The line feeds in `bytes`, sixteen bytes at a time (those of the whole
+// file are counted, part by part, by the thread that hands the parts out:
+// std::count took three instructions a byte). A lane of `v == feeds` is all ones (-1)
 // for a line feed: subtracted, it counts one in that lane, for at most 255
 // rounds before the lanes are summed.
 std::size_t count_line_feeds(std::string_view bytes) {
@@ -1574,23 +1584,40 @@ FileReport read_pgn(std::string_view bytes, GameVisitor& visitor, const ReadOpti
 
 namespace {
 constexpr std::size_t kPlanRelease = std::size_t(4) << 20;  // bytes searched between two give-backs
+
+// How far after a part's start the next is sought, with `left` bytes from
+// that start to the file's end: part_bytes, but a quarter of what is left
+// in the last four parts' worth, down to an eighth of a part. The threads
+// run out of parts at the end one after the other: with shorter parts
+// there, the thread that finishes first waits less for the last one (the
+// 9.7 MB of the real games are 38 parts of 256 KiB).
+std::size_t part_step(std::size_t left, std::size_t part_bytes) {
+  if (left >= 4 * part_bytes) return part_bytes;
+  return std::max<std::size_t>({left / 4, part_bytes / 8, 1});
+}
 }  // namespace
 
-std::optional<PgnParts> plan_pgn_parts(std::string_view bytes, const ReadOptions& options, std::size_t part_bytes) {
+std::optional<PgnParts> plan_pgn_cuts(std::string_view bytes, const ReadOptions& options, std::size_t part_bytes) {
   if (part_bytes == 0 || bytes.size() < 2 * part_bytes) return std::nullopt;
   FileReport scratch;
-  const PgnText text = pgn_text(bytes, options, scratch);
+  // Whether UTF-8 bytes are the text is left to each part (read_pgn_part):
+  // looking at them all here, before any part is read, was the planning's
+  // largest cost (22 M of its 29 M instructions on the 9.7 MB of the real
+  // games), all of it while the workers waited; and so are the line
+  // numbers (count_part_lines, the next 5.6 M), counted part by part as
+  // the parts are handed out.
+  bool all_ascii = false;
+  const PgnText text = pgn_encoding(bytes, options, scratch, all_ascii);
   if (!line_feed_stands_alone(text.encoding)) return std::nullopt;
   PgnParts parts;
   parts.begin.push_back(0);
-  parts.line.push_back(1);
-  std::size_t lines = 1, counted = 0;
-  for (std::size_t target = part_bytes; target + part_bytes / 2 < bytes.size();) {
+  std::size_t step = part_step(bytes.size(), part_bytes);
+  for (std::size_t target = step; target + step / 2 < bytes.size();) {
     // The first line at or after the target where a part may begin: past
     // a game longer than a part (an opening book's tree of variations runs
     // to megabytes), the part grows to its end.
     // The bytes searched go back as the search goes (a file of gigabytes
-    // without a tag line held them all), their line feeds counted first.
+    // without a tag line held them all).
     std::size_t at = target, found = 0, searched = target;
     while (at < bytes.size()) {
       const std::size_t piece_end = std::min(bytes.size(), at + kPlanRelease);
@@ -1604,28 +1631,57 @@ std::optional<PgnParts> plan_pgn_parts(std::string_view bytes, const ReadOptions
           break;
         }
       }
-      if (at - searched >= kPlanRelease && at > counted + 4096) {
-        const std::size_t upto = at - 4096;  // part_may_begin looks back at most 4096 bytes
-        lines += count_line_feeds(bytes.substr(counted, upto - counted));
-        counted = upto;
+      if (at - searched >= kPlanRelease) {
         searched = at;
-        if (options.done_before) options.done_before(upto);
+        // part_may_begin looks back at most 4096 bytes
+        if (options.done_before && at > 4096) options.done_before(at - 4096);
       }
     }
     if (found == 0) break;
-    lines += count_line_feeds(bytes.substr(counted, found - counted));
-    counted = found;
-    if (lines > std::numeric_limits<std::uint32_t>::max()) break;
     if (options.done_before) options.done_before(found);
     parts.begin.push_back(found);
-    parts.line.push_back(std::uint32_t(lines));
-    target = found + part_bytes;
+    step = part_step(bytes.size() - found, part_bytes);
+    target = found + step;
   }
   if (parts.begin.size() < 2) return std::nullopt;
+  parts.line.assign(parts.begin.size(), 0);
+  parts.line[0] = 1;
   parts.encoding = text.encoding;
   parts.head_issues = std::move(scratch.issues);
   parts.text_start = text.start;
-  parts.identity = text.identity;
+  parts.utf8 = is_utf8_name(text.encoding);
+  parts.identity = parts.utf8 && all_ascii;
+  return parts;
+}
+
+bool count_part_lines(std::string_view bytes, PgnParts& parts, std::size_t k, const ReadOptions& options) {
+  std::uint64_t lines = parts.line[k - 1];
+  // A part of gigabytes (a stretch without a tag line) is counted a piece
+  // at a time, each piece's pages given back after (a megabyte: the part's
+  // reader holds its own window of it meanwhile).
+  constexpr std::size_t kPiece = std::size_t(1) << 20;
+  for (std::size_t at = parts.begin[k - 1]; at < parts.begin[k];) {
+    const std::size_t end = std::min(parts.begin[k], at + kPiece);
+    lines += count_line_feeds(bytes.substr(at, end - at));
+    at = end;
+    if (options.done_before && at < parts.begin[k]) options.done_before(at);
+  }
+  if (lines > std::numeric_limits<std::uint32_t>::max()) return false;
+  parts.line[k] = std::uint32_t(lines);
+  return true;
+}
+
+std::optional<PgnParts> plan_pgn_parts(std::string_view bytes, const ReadOptions& options, std::size_t part_bytes) {
+  std::optional<PgnParts> parts = plan_pgn_cuts(bytes, options, part_bytes);
+  if (!parts) return std::nullopt;
+  for (std::size_t k = 1; k < parts->count(); ++k)
+    if (!count_part_lines(bytes, *parts, k, options)) {
+      // Past 2^32 lines: the part before reads to the end.
+      parts->begin.resize(k);
+      parts->line.resize(k);
+      break;
+    }
+  if (parts->count() < 2) return std::nullopt;
   return parts;
 }
 
@@ -1636,10 +1692,18 @@ PgnPartRead read_pgn_part(std::string_view bytes, const PgnParts& parts, std::si
   report.format = Format::Pgn;
   report.encoding = parts.encoding;
   if (k == 0) report.issues = parts.head_issues;  // what read_pgn says before its first game
-  const PgnText text{parts.encoding, parts.text_start, parts.identity};
+  const std::size_t from = k == 0 ? parts.text_start : parts.begin[k];
+  const std::size_t to = k + 1 < parts.count() ? parts.begin[k + 1] : bytes.size();
+  // The part's bytes are its text when they are valid UTF-8, whatever the
+  // other parts' are: parts begin after a line feed, so the file is valid
+  // when each part is, and a part with invalid bytes is decoded, its valid
+  // bytes to the same text and offsets as in place.
+  const bool identity =
+      parts.identity || (parts.utf8 && valid_utf8_in_order(bytes.substr(from, to - from), from, options));
+  const PgnText text{parts.encoding, parts.text_start, identity};
   PgnParser parser(visitor, report, options);
   out.end = bytes.size();
-  if (!init_text(parser.text(), bytes, text, k == 0 ? text.start : parts.begin[k], report)) return out;
+  if (!init_text(parser.text(), bytes, text, from, report)) return out;
   parser.read_part(parts.line[k], k + 1 < parts.count() ? parts.begin[k + 1] : ~std::uint64_t{0});
   parser.run();
   parser.finish_issues();

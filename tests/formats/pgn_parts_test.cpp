@@ -211,3 +211,72 @@ TEST_CASE("pgn parts: the project's corpus and the fuzzing seeds", "[formats][pg
   REQUIRE(seeds.size() > 100000);
   for (const std::size_t part : {std::size_t(4096), std::size_t(50000)}) same_as_whole(seeds, part);
 }
+
+TEST_CASE("pgn parts: UTF-8 with a few invalid bytes, the parts with them decoded and the others read in place",
+          "[formats][pgn][parts]") {
+  // Whether a part's bytes are the text is decided by each part for its own
+  // bytes: the parts around a stray byte are read in place, the one holding
+  // it decoded, and together they read what read_pgn reads decoding all.
+  std::string text = random_games(120, MoveNotation::Chinese);
+  REQUIRE(text.size() > 20000);
+  for (const std::size_t at : {text.size() / 3, text.size() / 2, text.size() * 4 / 5}) {
+    const std::size_t comment = text.find('{', at);
+    REQUIRE(comment != std::string::npos);
+    text = text.substr(0, comment + 1) + "\xFF\xC3" + text.substr(comment + 1);
+    const std::size_t tag = text.find("[Event \"", at);
+    REQUIRE(tag != std::string::npos);
+    text = text.substr(0, tag + 8) + "\x80" + text.substr(tag + 8);
+  }
+  for (const std::size_t part : {std::size_t(700), std::size_t(4096), std::size_t(9000)}) {
+    const Reading r = same_as_whole(text, part);
+    CHECK(r.report.encoding == "UTF-8");
+    CHECK(r.parts >= 2);
+    CHECK(r.accepted == r.parts);
+  }
+}
+
+TEST_CASE("pgn parts: the parts shorten towards the end of the file", "[formats][pgn][parts]") {
+  std::string text;
+  for (int i = 0; i < 2000; ++i) text += "[Event \"g" + std::to_string(i) + "\"]\n\n1. h2e2 h9g7 2. h0g2 i9h9 *\n\n";
+  const std::size_t part = 4096;
+  const std::optional<PgnParts> parts = plan_pgn_parts(text, {}, part);
+  REQUIRE(parts.has_value());
+  const std::vector<std::size_t>& b = parts->begin;
+  REQUIRE(b.size() > 8);
+  // Full parts while more than four are left, then shorter ones, none
+  // shorter than an eighth of a part (bar the last line's length).
+  CHECK(b[1] - b[0] >= part);
+  CHECK(b[1] - b[0] < part + 64);
+  const std::size_t last = text.size() - b.back();
+  CHECK(b[b.size() - 1] - b[b.size() - 2] < part / 2);
+  CHECK(b[b.size() - 1] - b[b.size() - 2] >= part / 8);
+  CHECK(last < part / 4);
+  same_as_whole(text, part);
+}
+
+TEST_CASE("pgn parts: the cuts planned first and the lines counted part by part are the whole plan",
+          "[formats][pgn][parts]") {
+  // As the audit plans a large file: the cuts, then each part's first line
+  // just before the part is handed out.
+  const std::string text = random_games(150, MoveNotation::Chinese, "\r\n") + random_games(50, MoveNotation::Iccs);
+  for (const std::size_t part : {std::size_t(600), std::size_t(5000)}) {
+    const std::optional<PgnParts> whole = plan_pgn_parts(text, {}, part);
+    std::optional<PgnParts> cuts = plan_pgn_cuts(text, {}, part);
+    REQUIRE(whole.has_value());
+    REQUIRE(cuts.has_value());
+    CHECK(cuts->begin == whole->begin);
+    REQUIRE(cuts->line.size() == cuts->count());
+    CHECK(cuts->line[0] == 1);
+    for (std::size_t k = 1; k < cuts->count(); ++k) {
+      CHECK(cuts->line[k] == 0);
+      REQUIRE(count_part_lines(text, *cuts, k));
+    }
+    CHECK(cuts->line == whole->line);
+    std::size_t lines = 1;
+    for (std::size_t k = 1; k < whole->count(); ++k) {
+      lines += std::size_t(std::count(text.begin() + std::ptrdiff_t(whole->begin[k - 1]),
+                                      text.begin() + std::ptrdiff_t(whole->begin[k]), '\n'));
+      CHECK(whole->line[k] == lines);
+    }
+  }
+}

@@ -51,7 +51,8 @@ FileReport read_pgn(std::string_view bytes, GameVisitor& visitor, const ReadOpti
 
 // --- One large file read in parts, by several threads ----------------------
 // The file is cut at lines that start a tag section, about part_bytes
-// apart, and each part is read by its own parser: part k reads the games
+// apart (closer in the last four parts' worth, to end the threads' work
+// together), and each part is read by its own parser: part k reads the games
 // that start from begin[k] up to begin[k + 1], numbered from 1 in the part
 // (their number in the file is the count of the games before plus theirs).
 // Where the cuts are is a guess (a tag line inside a comment, a tag
@@ -65,7 +66,8 @@ FileReport read_pgn(std::string_view bytes, GameVisitor& visitor, const ReadOpti
 struct PgnParts {
   std::string encoding;   // as read_pgn decides it, for the whole file
   std::size_t text_start = 0;  // after a byte-order mark
-  bool identity = false;  // the bytes are the text (valid UTF-8)
+  bool identity = false;  // the whole file's bytes are the text (all ASCII, as the detection saw)
+  bool utf8 = false;      // UTF-8: a part whose bytes are valid UTF-8 is read in place, another decoded
   std::vector<Issue> head_issues;  // file-level issues read_pgn reports before its first game
   std::vector<std::size_t> begin;      // begin[0] = 0
   std::vector<std::uint32_t> line;     // the line number at begin[k]
@@ -74,9 +76,19 @@ struct PgnParts {
 
 // The parts, or none when the file is shorter than two parts, has no
 // place to cut, or is in an encoding whose line feed byte may be part of
-// a character (UTF-16). Looks at every byte once (giving back pages through
-// options.done_before).
+// a character (UTF-16). Looks at every byte once for the line feeds
+// (giving back pages through options.done_before); whether UTF-8 bytes are
+// valid is left to each part's reading, on the thread that reads it.
 std::optional<PgnParts> plan_pgn_parts(std::string_view bytes, const ReadOptions& options, std::size_t part_bytes);
+
+// The same parts, their line numbers not counted yet (line[k] is 0 for
+// k > 0): it looks only at the lines around each cut, so that the first
+// parts can be read while the line feeds of the next are counted.
+std::optional<PgnParts> plan_pgn_cuts(std::string_view bytes, const ReadOptions& options, std::size_t part_bytes);
+// Counts part k - 1's line feeds into line[k] (k >= 1, in order; part k is
+// read only after): false when the count passes 2^32, as no part's line can.
+// Pages counted go back through options.done_before, 1 MiB at a time.
+bool count_part_lines(std::string_view bytes, PgnParts& parts, std::size_t k, const ReadOptions& options = {});
 
 // What reading part k found besides its games.
 struct PgnPartRead {
