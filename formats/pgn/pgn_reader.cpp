@@ -1711,6 +1711,9 @@ PgnPartRead read_pgn_part(std::string_view bytes, const PgnParts& parts, std::si
     out.end = end->offset;
     out.end_line = end->line;
   }
+  // Only the part's own bytes were checked: a game read on past its end
+  // in place must have met valid UTF-8 there too.
+  if (identity && !parts.identity && out.end > to) out.text_as_whole = valid_utf8(bytes.substr(to, out.end - to));
   out.issues_kept = parser.budget().used();
   out.file_issues_kept = parser.file_issues().kept();
   out.file_issues_suppressed = parser.file_issues().suppressed();
@@ -1718,7 +1721,7 @@ PgnPartRead read_pgn_part(std::string_view bytes, const PgnParts& parts, std::si
 }
 
 bool PgnPartChain::accept(const PgnParts& parts, std::size_t k, const PgnPartRead& part) {
-  if (k != next_) return false;
+  if (k != next_ || !part.text_as_whole) return false;
   if (k > 0) {
     // Where the part before stopped (its next game) must be where this part
     // began, on the same line; and the file's issue limits, which each

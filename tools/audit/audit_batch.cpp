@@ -76,7 +76,7 @@ struct Tally {
   }
 };
 
-// A large PGN file that the workers read in parts (plan_pgn_parts), each
+// A large PGN file that the workers read in parts (plan_pgn_cuts), each
 // part one batch, while the reader thread goes on to the next file: one
 // reader thread no longer bounds the audit of one large file. Its bytes
 // stay open until the main thread has delivered its last part.
@@ -458,9 +458,9 @@ class PartReader {
   const BatchOptions& opt_;
   Batch* batch_ = nullptr;
   std::size_t held_ = 0;  // by the part's audits so far (kPartHeldBytes)
-  // Its planned length (plan_pgn_parts; the last part's may be half as
-  // long again): a game that starts past it is one the planning could not
-  // start a part at: a game without tags, or a tagged one whose tag line
+  // Its longest planned length (plan_pgn_cuts: a part is at most
+  // kPartBytes, the last half as long again): a game that starts past it
+  // is one the planning could not start a part at: a game without tags, or a tagged one whose tag line
   // part_may_begin refuses (after a line of over 4 KiB, such as a movetext
   // written on one line, after a game of tags only, or after a long run of
   // blanks). Only a part with such games stops, once its audits pass

@@ -97,6 +97,11 @@ struct PgnPartRead {
   std::uint32_t end_line = 0;  // the line there (0 at the end of the file)
   std::size_t issues_kept = 0;  // issues kept toward the file's limit, and of them file-level ones
   std::size_t file_issues_kept = 0, file_issues_suppressed = 0;
+  // False when the part read in place bytes that read_pgn decodes: its
+  // last game ran on past the part's end into bytes that are not valid
+  // UTF-8 (a cut at a line the parser does not take for a tag line, such
+  // as "[see game 2]" in a comment). PgnPartChain refuses such a part.
+  bool text_as_whole = true;
 };
 
 // Reads part k; safe to call for different parts at once. options.done_before
