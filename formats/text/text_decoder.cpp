@@ -98,7 +98,7 @@ void ChunkDecoder::decode(std::size_t chunk, DecodedUtf8& text, SourceOffsets& o
   if (done()) return;
   assert(origin <= position() && reach(chunk) - origin <= UINT32_MAX);
   chunk = std::max(chunk, kMinChunk);
-  std::size_t end = std::min(bytes_.size(), pos_ + chunk);
+  std::size_t end = reach(chunk);  // the asserted bound is where the chunk ends
   // Cut after a line feed near the end, so that no character is split.
   if (end < bytes_.size()) {
     const std::size_t floor = pos_ + chunk / 2;

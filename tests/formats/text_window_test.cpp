@@ -114,7 +114,7 @@ void read_through(std::string_view bytes, const char* encoding, std::uint64_t sp
 TEST_CASE("text window: offsets across refills in every encoding, from one origin or several",
           "[formats][pgn][window]") {
   std::mt19937 rng(20261207);
-  for (const char* encoding : {"UTF-8", "UTF-16LE", "UTF-16BE", "GBK", "GB18030", "Big5", "ISO-2022-JP", "HZ"}) {
+  for (const char* encoding : {"UTF-8", "UTF-16LE", "UTF-16BE", "UTF-16", "UTF-7", "GBK", "GB18030", "Big5", "ISO-2022-JP", "HZ"}) {
     const std::string bytes = sample_input(encoding, 700000, rng);
     // One origin for the whole window; a new origin for every chunk; one
     // that changes at places that do not follow the chunks (or not at all
