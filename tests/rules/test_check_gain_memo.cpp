@@ -131,6 +131,29 @@ TEST_CASE("check-gain futility: the same answers when every line is searched", "
   for (const char* file : {"checks.txt", "cxa.txt", "precedence.txt"}) compare_file(file, Sparing::Futility);
 }
 
+TEST_CASE("check-gain futility: a relaxed set-up with more pieces than the bounds list", "[rules][check][memo]") {
+  // Sixteen black advisors and a rook: the rook on g9 is won by h6g8+
+  // 车xg8 车a8xg8. The bounds once kept the first sixteen pieces in square
+  // order and dropped the rook (review of branch gain4): the gain was
+  // skipped. Every piece now counts.
+  const auto setup = parse_fen("3akar2/R8/9/7N1/9/8a/aaa5a/aaa6/aaa3R2/aaa2K3 w");
+  REQUIRE(setup);
+  const Position pos(*setup);  // taken as it is (Position(const Setup&))
+  long nodes = 0;
+  GainByChecks::Aids off;
+  off.futility = false;
+  const auto with = answers(pos, 2, 1'000'000'000, true, nodes);
+  const auto without = answers(pos, 2, 1'000'000'000, true, nodes, off);
+  REQUIRE(with.size() == without.size());
+  bool rook_won = false;
+  for (std::size_t i = 0; i < with.size(); ++i) {
+    INFO("check " << i << ": with " << describe(with[i]) << ", without " << describe(without[i]));
+    CHECK(same(with[i], without[i]));
+    rook_won = rook_won || (without[i].gain > 0 && without[i].victim == Square(6, 9));
+  }
+  CHECK(rook_won);
+}
+
 namespace {
 
 // The aids that change nothing at all (Aids::move_lists, Aids::reuse_tried):

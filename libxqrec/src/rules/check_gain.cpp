@@ -111,22 +111,23 @@ int GainByChecks::best_follow_up(Position& pos, Won& won, int lo, int hi, Move* 
 
 // most_: the question's root, with the attacker to move, gives each line's
 // bound: the defender's pieces there, the most valuable first (a pawn as a
-// crossed one: it may cross on the way), summed. A line takes only pieces
-// of the defender that stand at the root, each once; a capture keeps at
-// most the piece it takes (best_follow_up), so a line of c checks wins at
-// most most_[c + 1].
+// crossed one, pv_: it may cross on the way), summed. A line takes only
+// pieces of the defender that stand at the root, each once; a capture keeps
+// at most the piece it takes (best_follow_up), so a line of c checks wins
+// at most most_[c + 1]. The last entry holds all of them: it bounds every
+// longer line too (relaxed set-ups may have more pieces than it counts).
 void GainByChecks::bound_gains(const Position& root) {
-  std::array<int, 16> values{};
+  std::array<int, kSquares> values{};
   std::size_t n = 0;
   const Color defender = ~root.side_to_move();
   root.occupied(defender).for_each([&](Square s) {
     const Piece p = root.at(s);
-    if (p.type() == PieceType::King || n == values.size()) return;
-    values[n++] = p.type() == PieceType::Pawn ? std::max(pv_, piece_value(p, s, pv_)) : piece_value(p, s, pv_);
+    if (p.type() != PieceType::King) values[n++] = p.type() == PieceType::Pawn ? pv_ : piece_value(p, s, pv_);
   });
   std::sort(values.begin(), values.begin() + long(n), std::greater<>());
   most_.fill(0);
   for (std::size_t c = 1; c < most_.size(); ++c) most_[c] = most_[c - 1] + (c <= n ? values[c - 1] : 0);
+  for (std::size_t c = most_.size(); c <= n; ++c) most_.back() += values[c - 1];
 }
 
 // best_follow_up's walk, for a position the memo does not answer.
