@@ -270,11 +270,11 @@ TEST_CASE("unknown before the move: no false new chase (从捉到捉)", "[rules]
   ThreatOptions small;
   small.mate_depth = 3;  // the chase searches are the subject (i1h1 threatens a longer mate)
   small.check_depth = 4;
-  small.check_nodes = 100;
+  small.check_nodes = 70;
   ThreatOptions full = small;
   full.check_nodes = 1L << 40;
   // 车c0c4: Red could win the elephant e6 by checks before the move as
-  // well; with 100 positions the search before the move runs out (the old
+  // well; with 70 positions the search before the move runs out (the old
   // code called the move 捉), the one after it does not.
   const Position p = pos_of("5a3/4a4/3k5/4b3c/9/9/8r/4K2R1/N6C1/2R6 w");
   Position after = p;
@@ -450,7 +450,7 @@ TEST_CASE("undecided verdict: the loser's own unknown moves leave its loss", "[r
   AdjudicateOptions opt;
   opt.threats.mate_depth = 9;
   opt.threats.check_depth = 4;
-  opt.threats.check_nodes = 10;
+  opt.threats.check_nodes = 5;
   const auto r = adjudicate_line(start, line("a2e2 i7g5 e2a2 g5i7 a2e2 i7g5 e2a2 g5i7 a2e2"), opt);
   REQUIRE(r);
   REQUIRE(*r);

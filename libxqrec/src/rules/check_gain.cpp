@@ -91,6 +91,10 @@ int GainByChecks::best_elsewhere(Position& pos, Square sq, int enough) {
 // returned). Inside the window value and `won` are the whole walk's: the
 // first capture reaching the best is the same.
 int GainByChecks::best_follow_up(Position& pos, Won& won, int lo, int hi, Move* capture) {
+  // A capture keeps at most the piece it takes: when no piece of the other
+  // side is worth more than lo, the walk would find nothing above lo and
+  // answer lo (nothing won).
+  if (lo > 0 && aids_.futility && most_[1] <= lo) return lo;
   if (!remember_) return search_follow_up(pos, won, lo, hi, capture);
   // Exact whatever the budget (no position is counted here): always kept.
   Capture found;
@@ -103,6 +107,27 @@ int GainByChecks::best_follow_up(Position& pos, Won& won, int lo, int hi, Move* 
     if (capture) *capture = found.move;
   }
   return value;
+}
+
+// most_: the question's root, with the attacker to move, gives each line's
+// bound: the defender's pieces there, the most valuable first (a pawn as a
+// crossed one, pv_: it may cross on the way), summed. A line takes only
+// pieces of the defender that stand at the root, each once; a capture keeps
+// at most the piece it takes (best_follow_up), so a line of c checks wins
+// at most most_[c + 1]. The last entry holds all of them: it bounds every
+// longer line too (relaxed set-ups may have more pieces than it counts).
+void GainByChecks::bound_gains(const Position& root) {
+  std::array<int, kSquares> values{};
+  std::size_t n = 0;
+  const Color defender = ~root.side_to_move();
+  root.occupied(defender).for_each([&](Square s) {
+    const Piece p = root.at(s);
+    if (p.type() != PieceType::King) values[n++] = p.type() == PieceType::Pawn ? pv_ : piece_value(p, s, pv_);
+  });
+  std::sort(values.begin(), values.begin() + long(n), std::greater<>());
+  most_.fill(0);
+  for (std::size_t c = 1; c < most_.size(); ++c) most_[c] = most_[c - 1] + (c <= n ? values[c - 1] : 0);
+  for (std::size_t c = most_.size(); c <= n; ++c) most_.back() += values[c - 1];
 }
 
 // best_follow_up's walk, for a position the memo does not answer.
@@ -226,6 +251,12 @@ int GainByChecks::check_value(Position& pos, Move k, int depth, Won& won, int fl
   std::array<Tried, 2> tried;
   std::size_t tried_count = 0;
   const bool pre_try = !limited_ && (!want_cut_ || cut_);
+  // A reply after which the attacker needs more than the `depth` most
+  // valuable pieces of the defender (most_) to beat the floor holds the
+  // floor: its follow-up would answer its window's low end, lo (check_line
+  // says when the search may skip it).
+  const bool futile = aids_.futility && (!want_cut_ || cut_);
+  const int rest = most_[std::size_t(std::min(depth, kMostChecks))];
   if (pre_try && keep_lists_) replies = replies_of(pos, fresh);
   if (pre_try) {
     MoveList takes;
@@ -238,9 +269,15 @@ int GainByChecks::check_value(Position& pos, Move k, int depth, Won& won, int fl
     }
     const int back = takes.empty() ? 0 : piece_value(pos.at(k.to()), k.to(), pv);
     for (Move r : takes) {
-      spend();  // never refused: no budget here
       Won v;
-      const int follow = reply_follow_up(pos, r, depth, floor - cap + back, ceiling - cap + back, v);
+      const int lo = floor - cap + back;
+      if (futile && rest <= lo) {  // the follow-up's answer: lo
+        pos.undo(k, u);
+        won = Won{};
+        return floor;
+      }
+      spend();  // never refused: no budget here
+      const int follow = reply_follow_up(pos, r, depth, lo, ceiling - cap + back, v);
       if (cap - back + follow <= floor) {
         pos.undo(k, u);
         won = Won{};
@@ -260,19 +297,26 @@ int GainByChecks::check_value(Position& pos, Move k, int depth, Won& won, int fl
   // back much leaves its follow-up a narrow window, so the reply holding the
   // gain at the floor comes early and costs little. The worst is still the
   // first in generation order among equals (worst_at: its index there).
+  // The order is made only past the first reply, which most often
+  // settles the check: the first of the order found by a scan.
   std::array<std::uint8_t, MoveList::kCapacity> order;
   std::array<int, MoveList::kCapacity> backs;
+  std::size_t first = 0;
   for (std::size_t i = 0; i < n; ++i) {
     const Square to = replies.at(i).to();
     const Piece lost = pos.at(to);
     backs[i] = lost.empty() ? 0 : piece_value(lost, to, pv);
-    std::size_t j = i;
-    for (; j > 0 && backs[order[j - 1]] < backs[i]; --j) order[j] = order[j - 1];
-    order[j] = std::uint8_t(i);
+    if (backs[i] > backs[first]) first = i;
   }
   std::size_t worst_at = n;
   for (std::size_t o = 0; o < n; ++o) {
-    const std::size_t i = order[o];
+    if (o == 1)
+      for (std::size_t i = 0; i < n; ++i) {  // stable: generation order among equals
+        std::size_t j = i;
+        for (; j > 0 && backs[order[j - 1]] < backs[i]; --j) order[j] = order[j - 1];
+        order[j] = std::uint8_t(i);
+      }
+    const std::size_t i = o == 0 ? first : order[o];
     const Move r = replies.at(i);  // afresh: the store may have moved
     const int back = backs[i];
     // The reply's follow-up matters only where cap - back + follow lies in
@@ -293,9 +337,17 @@ int GainByChecks::check_value(Position& pos, Move k, int depth, Won& won, int fl
     if (aids_.reuse_tried && r.to() == k.to())
       for (std::size_t t = 0; t < tried_count; ++t)
         if (tried[t].reply == r) known = &tried[t];
-    if (!known && !spend()) break;
     Won v;
-    const int follow = known ? (v = known->won, known->follow) : reply_follow_up(pos, r, depth, lo, hi, v);
+    int follow;
+    if (known) {
+      v = known->won;
+      follow = known->follow;
+    } else if (futile && rest <= lo) {
+      follow = lo;  // what its search would answer, with nothing won
+    } else {
+      if (!spend()) break;
+      follow = reply_follow_up(pos, r, depth, lo, hi, v);
+    }
     const int val = cap - back + follow;
     if (val < beats) {
       worst = val;
@@ -314,12 +366,31 @@ int GainByChecks::check_value(Position& pos, Move k, int depth, Won& won, int fl
 // first check reaching it). The window (floor, ceiling): the caller wants
 // only more than `floor` (no more than `floor` is returned when no check
 // gains more) and stops caring at `ceiling` (the walk stops there).
+//
+// A check that cannot win more than `floor` (what it takes, and the `depth`
+// most valuable pieces of the defender: most_) is not searched, nor any
+// check when no line of `depth` checks can, except while lines cut by the
+// depth are looked for (a deeper search would pass there): the caller
+// ignores such a check's value.
 int GainByChecks::check_line(Position& pos, int depth, Won& won, int floor, int ceiling, Move* check) {
   int best = floor;
+  const bool futile = aids_.futility && (!want_cut_ || cut_);
+  if (futile && most_[std::size_t(std::min(depth + 1, kMostChecks))] <= floor) return best;
   MoveList fresh;
   const Moves checks = checks_of(pos, fresh);
+  const int rest = most_[std::size_t(std::min(depth, kMostChecks))];
   for (std::size_t i = 0; i < checks.span.size; ++i) {
     const Move k = checks.at(i);  // afresh: the store may have moved
+    if (futile && rest <= best) {
+      const Piece captured = pos.at(k.to());
+      const int cap = captured.empty() ? 0 : piece_value(captured, k.to(), pv_);
+      if (cap + rest <= best) continue;
+      // Taking back the checking move's piece, worth `back` where it
+      // lands, holds it at the floor (check_value's first reply): the
+      // check is not searched when that capture is legal.
+      const int back = piece_value(pos.at(k.from()), k.to(), pv_);
+      if (cap - back + rest <= best && taken_back(pos, k)) continue;
+    }
     Won v;
     const int worst = check_value(pos, k, depth, v, best, ceiling);
     if (worst != INT_MIN && worst > best) {
@@ -330,6 +401,16 @@ int GainByChecks::check_line(Position& pos, int depth, Won& won, int floor, int 
     if (best >= ceiling || stop_) break;
   }
   return best;
+}
+
+// Whether, after k, the other side can take the piece k moved.
+bool GainByChecks::taken_back(Position& pos, Move k) {
+  Undo u;
+  pos.make_legal(k, u);
+  MoveList takes;
+  pos.generate_legal_captures_to(k.to(), takes);
+  pos.undo(k, u);
+  return !takes.empty();
 }
 
 GainByChecks::Moves GainByChecks::checks_of(const Position& pos, MoveList& fresh) {
@@ -372,6 +453,7 @@ GainByChecks::Answer GainByChecks::gain(Position& pos, Move k, int max_depth) {
   cut_ = false;
   want_cut_ = out.depth < max_depth;
   prepare(max_depth);
+  bound_gains(pos);
   Won won;
   out.gain = check_value(pos, k, out.depth, won, 0, kUnbounded);
   for (int d = out.depth + 1; d <= max_depth && cut_ && out.gain != INT_MIN; ++d) {
@@ -405,6 +487,7 @@ std::vector<Move> GainByChecks::line(Position& pos, Move k, int depth) {
   LineRecorder rec(pos);
   limited_ = true;
   prepare(depth);
+  bound_gains(pos);
   stop_ = false;
   want_cut_ = false;  // the line keeps to its depth
   Move check = k;

@@ -16,7 +16,10 @@
 // what the question learnt of it (window_memo.h): the same answers, fewer
 // positions searched; and each position's legal checks or replies are
 // generated once in the question and kept (ordered_moves.h): the same
-// positions searched, in the same order.
+// positions searched, in the same order. A line that could not win more
+// than its window's floor even if it took the defender's most valuable
+// pieces, one per check and one at the end, is not searched (the same
+// answers; fewer positions counted against the budget).
 #pragma once
 
 #include <array>
@@ -120,6 +123,9 @@ class GainByChecks {
     // A capture of the checker tried before the other replies, and not
     // holding the floor, not searched again among them (check_value).
     bool reuse_tried = true;
+    // Lines not searched when they cannot win more than the window's
+    // floor, whatever they take (best_follow_up, check_line).
+    bool futility = true;
   };
   void use(const Aids& aids) { aids_ = aids; }
   // Leaves out, as the capture that ends a line, a pawn's capture that opens
@@ -144,6 +150,8 @@ class GainByChecks {
   };
   int best_elsewhere(Position& pos, Square sq, int enough);
   int best_follow_up(Position& pos, Won& won, int lo, int hi, Move* capture = nullptr);
+  void bound_gains(const Position& root);
+  bool taken_back(Position& pos, Move k);
   int search_follow_up(Position& pos, Won& won, int lo, int hi, Move* capture);
   int after_reply(Position& pos, int checks, int lo, int hi, Won& won);
   int reply_follow_up(Position& pos, Move r, int depth, int lo, int hi, Won& won);
@@ -189,6 +197,11 @@ class GainByChecks {
   // remember_ and keep_lists_.
   void prepare(int max_depth);
   std::optional<Stores> stores_;
+  // most_[c]: the c most valuable pieces of the defender at the root
+  // together, what a line of c - 1 checks and a capture wins at most
+  // (bound_gains); c up to kMostChecks.
+  static constexpr int kMostChecks = 16;
+  std::array<int, kMostChecks + 1> most_{};
   Aids aids_;
   bool no_pawn_takes_ = false;  // leave_out_pawn_takes
   bool remember_ = false;    // aids_.memo and the current search deepens
