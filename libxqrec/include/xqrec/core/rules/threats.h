@@ -28,7 +28,7 @@ struct ThreatOptions {
   // of checks"). 杀 is searched to 9 checks (3 in full, then within
   // mate_nodes: a narrow search, +5 % of the corpus audit); 将军得子
   // stays at the 2 checks searched in full, as each of its positions also
-  // walks the defender's exchanges (4 checks cost +24 %). Answers past the
+  // walks the defender's exchanges (4 checks cost +22 %). Answers past the
   // full depths report "unknown" when a budget runs out (search_answer.h).
   int check_depth = 2;
   int mate_depth = 9;
