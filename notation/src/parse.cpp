@@ -213,12 +213,13 @@ namespace {
 // thread's static storage, every thread that ever read a move kept its
 // 300 KB resident (64 audit workers: 19 MB).
 thread_local std::unique_ptr<ParseMemo> memo_of_thread;
-// The same memo, as a plain pointer: a thread_local with no destructor is
-// read without the guard that makes sure the thread's copy was set up.
-thread_local const ParseMemo* memo_seen = nullptr;
+// This thread's memo (null before make_memo and after release_parse_memo)
+// as a plain pointer: a thread_local with no destructor is read without the
+// guard that makes sure the thread's copy was set up.
+thread_local const ParseMemo* memo_unguarded = nullptr;
 [[gnu::noinline]] ParseMemo& make_memo() {
   memo_of_thread = std::make_unique<ParseMemo>();
-  memo_seen = memo_of_thread.get();
+  memo_unguarded = memo_of_thread.get();
   return *memo_of_thread;
 }
 // Inline: every move text of a record asks it, twice (the reader's test,
@@ -230,7 +231,7 @@ inline ParseMemo& memo() {
 }  // namespace
 
 void release_parse_memo() {
-  memo_seen = nullptr;
+  memo_unguarded = nullptr;
   memo_of_thread.reset();
 }
 
@@ -256,7 +257,7 @@ namespace {
 }  // namespace
 
 bool reads_as_move(std::string_view text, Notation hint) {
-  const ParseMemo* const m = memo_seen;
+  const ParseMemo* const m = memo_unguarded;
   if (m && m->find_long(text, hint)) [[likely]]
     return true;
   return reads_as_move_slow(text, hint);
@@ -264,7 +265,7 @@ bool reads_as_move(std::string_view text, Notation hint) {
 
 namespace detail {
 const MoveDescription* memoised_plain(std::string_view text, Notation hint, Color mover) {
-  const ParseMemo* const m = memo_seen;
+  const ParseMemo* const m = memo_unguarded;
   if (m)
     if (const MoveDescription* d = m->find_plain_long(text, hint, mover)) [[likely]]
       return d;
