@@ -85,24 +85,7 @@ bool plain_ascii(std::string_view s) {
 }
 
 // The text with something to escape or to check as UTF-8, out of line.
-[[gnu::noinline]] void append_json_escaped(std::string& out, std::string_view s);
-
-}  // namespace
-
-void append_json_string(std::string& out, std::string_view s) {
-  if (plain_ascii(s)) [[likely]] {
-    out.reserve(out.size() + s.size() + 2);
-    out += '"';
-    out.append(s.data(), s.size());
-    out += '"';
-    return;
-  }
-  append_json_escaped(out, s);
-}
-
-namespace {
-
-void append_json_escaped(std::string& out, std::string_view s) {
+[[gnu::noinline]] void append_json_escaped(std::string& out, std::string_view s) {
   out.reserve(out.size() + s.size() + 2);
   out += '"';
   const char* const d = s.data();
@@ -172,6 +155,17 @@ void append_json_escaped(std::string& out, std::string_view s) {
 }
 
 }  // namespace
+
+void append_json_string(std::string& out, std::string_view s) {
+  if (plain_ascii(s)) [[likely]] {
+    out.reserve(out.size() + s.size() + 2);
+    out += '"';
+    out.append(s.data(), s.size());
+    out += '"';
+    return;
+  }
+  append_json_escaped(out, s);
+}
 
 std::string json_string(std::string_view text) {
   std::string out;

@@ -90,24 +90,20 @@ class ParseMemo {
   static constexpr std::size_t kMaxText = 16;
 
   const MoveDescription* find(std::string_view text, Notation hint) const {
-    const Entry* e = find_entry(text, hint);
-    return e ? &e->description : nullptr;
+    return text.size() > kMaxText ? nullptr : described(find_entry(key_of(text, hint)));
   }
   // The description, when it has the plain form for `mover` (memoised_plain).
   const MoveDescription* find_plain(std::string_view text, Notation hint, Color mover) const {
-    const Entry* e = find_entry(text, hint);
-    return e && (e->plain_sides >> unsigned(mover) & 1u) ? &e->description : nullptr;
+    return text.size() > kMaxText ? nullptr : described_plain(find_entry(key_of(text, hint)), mover);
   }
   // As find and find_plain, for a text of 8 to 16 bytes only (a Chinese
   // move of four characters is 12), in few registers: null for any other
   // size, which the caller looks up in full.
   const MoveDescription* find_long(std::string_view text, Notation hint) const {
-    const Entry* e = find_entry_long(text, hint);
-    return e ? &e->description : nullptr;
+    return is_long(text) ? described(find_entry(long_key_of(text, hint))) : nullptr;
   }
   const MoveDescription* find_plain_long(std::string_view text, Notation hint, Color mover) const {
-    const Entry* e = find_entry_long(text, hint);
-    return e && (e->plain_sides >> unsigned(mover) & 1u) ? &e->description : nullptr;
+    return is_long(text) ? described_plain(find_entry(long_key_of(text, hint)), mover) : nullptr;
   }
   void store(std::string_view text, Notation hint, const MoveDescription& d) {
     if (text.size() > kMaxText) return;
@@ -125,25 +121,17 @@ class ParseMemo {
 
  private:
   struct Entry;
-  const Entry* find_entry(std::string_view text, Notation hint) const {
-    if (text.size() > kMaxText) return nullptr;
-    const Key k = key_of(text, hint);
+  struct Key;
+  // The entry of bucket(k) that holds k, if either does.
+  const Entry* find_entry(const Key& k) const {
     const Entry* e = &entries_[bucket(k)];
     if (e[0].holds(k)) return &e[0];
     if (e[1].holds(k)) return &e[1];
     return nullptr;
   }
-  const Entry* find_entry_long(std::string_view text, Notation hint) const {
-    if (text.size() < 8 || text.size() > kMaxText) return nullptr;
-    Key k;
-    k.size = std::uint8_t(text.size());
-    k.hint = hint;
-    std::memcpy(&k.first, text.data(), 8);
-    std::memcpy(&k.last, text.data() + text.size() - 8, 8);
-    const Entry* e = &entries_[bucket(k)];
-    if (e[0].holds(k)) return &e[0];
-    if (e[1].holds(k)) return &e[1];
-    return nullptr;
+  static const MoveDescription* described(const Entry* e) { return e ? &e->description : nullptr; }
+  static const MoveDescription* described_plain(const Entry* e, Color mover) {
+    return e && (e->plain_sides >> unsigned(mover) & 1u) ? &e->description : nullptr;
   }
   // The movers (a bit per Color) for which d has the plain form.
   static std::uint8_t plain_sides(const MoveDescription& d) {
@@ -165,17 +153,24 @@ class ParseMemo {
     std::uint8_t size = 0;
     Notation hint = Notation::Auto;
   };
-  static Key key_of(std::string_view text, Notation hint) {
+  static bool is_long(std::string_view text) { return text.size() >= 8 && text.size() <= kMaxText; }
+  // The key of a text of 8 to kMaxText bytes (is_long).
+  static Key long_key_of(std::string_view text, Notation hint) {
     Key k;
     k.size = std::uint8_t(text.size());
     k.hint = hint;
-    if (text.size() >= 8) {
-      std::memcpy(&k.first, text.data(), 8);
-      std::memcpy(&k.last, text.data() + text.size() - 8, 8);
-    } else {
-      for (std::size_t i = 0; i < text.size(); ++i)
-        k.first |= std::uint64_t(static_cast<unsigned char>(text[i])) << (8 * i);
-    }
+    std::memcpy(&k.first, text.data(), 8);
+    std::memcpy(&k.last, text.data() + text.size() - 8, 8);
+    return k;
+  }
+  // The key of a text of up to kMaxText bytes.
+  static Key key_of(std::string_view text, Notation hint) {
+    if (text.size() >= 8) return long_key_of(text, hint);
+    Key k;
+    k.size = std::uint8_t(text.size());
+    k.hint = hint;
+    for (std::size_t i = 0; i < text.size(); ++i)
+      k.first |= std::uint64_t(static_cast<unsigned char>(text[i])) << (8 * i);
     return k;
   }
   // 8192 slots (about 300 KB a thread), in buckets of two: the Chinese
@@ -213,12 +208,13 @@ namespace {
 // thread's static storage, every thread that ever read a move kept its
 // 300 KB resident (64 audit workers: 19 MB).
 thread_local std::unique_ptr<ParseMemo> memo_of_thread;
-// The same memo, as a plain pointer: a thread_local with no destructor is
-// read without the guard that makes sure the thread's copy was set up.
-thread_local const ParseMemo* memo_seen = nullptr;
+// This thread's memo (null before make_memo and after release_parse_memo)
+// as a plain pointer: a thread_local with no destructor is read without the
+// guard that makes sure the thread's copy was set up.
+thread_local const ParseMemo* memo_unguarded = nullptr;
 [[gnu::noinline]] ParseMemo& make_memo() {
   memo_of_thread = std::make_unique<ParseMemo>();
-  memo_seen = memo_of_thread.get();
+  memo_unguarded = memo_of_thread.get();
   return *memo_of_thread;
 }
 // Inline: every move text of a record asks it, twice (the reader's test,
@@ -230,7 +226,7 @@ inline ParseMemo& memo() {
 }  // namespace
 
 void release_parse_memo() {
-  memo_seen = nullptr;
+  memo_unguarded = nullptr;
   memo_of_thread.reset();
 }
 
@@ -256,7 +252,7 @@ namespace {
 }  // namespace
 
 bool reads_as_move(std::string_view text, Notation hint) {
-  const ParseMemo* const m = memo_seen;
+  const ParseMemo* const m = memo_unguarded;
   if (m && m->find_long(text, hint)) [[likely]]
     return true;
   return reads_as_move_slow(text, hint);
@@ -264,7 +260,7 @@ bool reads_as_move(std::string_view text, Notation hint) {
 
 namespace detail {
 const MoveDescription* memoised_plain(std::string_view text, Notation hint, Color mover) {
-  const ParseMemo* const m = memo_seen;
+  const ParseMemo* const m = memo_unguarded;
   if (m)
     if (const MoveDescription* d = m->find_plain_long(text, hint, mover)) [[likely]]
       return d;
