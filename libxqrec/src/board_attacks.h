@@ -35,9 +35,16 @@ inline bool attacked_on(const Piece* board, Square s, Color by, bool flying_gene
     if (on_ray.empty()) continue;
     if (board[(ascending ? on_ray.lowest() : on_ray.highest()).index()] == cannon) return true;
   }
-  if (by_pieces.intersects(m.horse_from[si]))
-    for (const auto& h : t.horse_from[si])
-      if (board[h.to] == horse && board[h.via].empty()) return true;
+  // Only the squares of the horse list that hold a piece of `by` are looked
+  // at (most often none or one of the eight), each leg by the relation table.
+  if (SquareSet near = by_pieces & m.horse_from[si]; !near.empty()) {
+    const auto& relations = geometry::kRelations;
+    do {
+      const Square h = near.lowest();
+      if (board[h.index()] == horse && board[relations[std::size_t(h.index())][si].leg].empty()) return true;
+      near = near ^ geometry::kSquareBit[std::size_t(h.index())];
+    } while (!near.empty());
+  }
   const Piece pawn(by, PieceType::Pawn);
   if (by_pieces.intersects(m.pawn_from[std::size_t(index(by))][si]))
     for (std::uint8_t p : t.pawn_from[std::size_t(index(by))][si])

@@ -125,7 +125,10 @@ struct Masks {
   // The diagonal neighbours: the legs of every horse that attacks the square.
   std::array<SquareSet, kSquares> horse_legs{};
   // Where a piece of colour c steps to from a square (the forward tables).
-  std::array<std::array<SquareSet, kSquares>, 2> advisor_to{}, king_to{}, pawn_to{};
+  std::array<std::array<SquareSet, kSquares>, 2> advisor_to{}, king_to{}, pawn_to{}, elephant_to{};
+  // The inverse tables as sets: where a king, advisor or elephant of colour
+  // c stands to step to the square (an elephant still needs its eye empty).
+  std::array<std::array<SquareSet, kSquares>, 2> king_from{}, advisor_from{}, elephant_from{};
   // The squares a move must leave or reach to give check to a king on the
   // square: its file and rank (rook, cannon and king lines, their blockers
   // and screens) and the squares within two steps (horses and their legs,
@@ -166,9 +169,13 @@ constexpr Masks make_masks() {
       for (std::uint8_t q : kTables.king_from[ci][s]) reach.insert(Square(q));
       for (const Step& e : kTables.elephant_from[ci][s]) reach.insert(Square(e.to));
       for (std::uint8_t q : kTables.pawn_from[ci][s]) m.pawn_from[ci][s].insert(Square(q));
+      for (std::uint8_t q : kTables.king_from[ci][s]) m.king_from[ci][s].insert(Square(q));
+      for (std::uint8_t q : kTables.advisor_from[ci][s]) m.advisor_from[ci][s].insert(Square(q));
+      for (const Step& e : kTables.elephant_from[ci][s]) m.elephant_from[ci][s].insert(Square(e.to));
       for (std::uint8_t q : kTables.advisor[ci][s]) m.advisor_to[ci][s].insert(Square(q));
       for (std::uint8_t q : kTables.king[ci][s]) m.king_to[ci][s].insert(Square(q));
       for (std::uint8_t q : kTables.pawn[ci][s]) m.pawn_to[ci][s].insert(Square(q));
+      for (const Step& e : kTables.elephant[ci][s]) m.elephant_to[ci][s].insert(Square(e.to));
     }
   }
   return m;

@@ -46,13 +46,16 @@ inline void for_each_pseudo_move(const Piece* board, const SquareSet& ours, Colo
     const std::size_t fi = std::size_t(from.index());
     [[maybe_unused]] SquareSet want;
     if constexpr (kFiltered) {
-      // A horse, advisor, king or pawn none of whose steps is wanted is not
-      // walked (the masks of its steps; the lines are skipped one by one below).
+      // A piece none of whose steps or lines holds a wanted square is not
+      // walked (the masks of its steps, its file and rank; a line piece's
+      // lines are skipped one by one below).
       const auto& m = geometry::kMasks;
       const PieceType type = board[fi].type();
       want = wanted(from, type);
       if (want.empty()) return;
       if ((type == PieceType::Horse && !want.intersects(m.horse_from[fi])) ||
+          ((type == PieceType::Rook || type == PieceType::Cannon) && !want.intersects(m.line_zone[fi])) ||
+          (type == PieceType::Elephant && !want.intersects(m.elephant_to[ci][fi])) ||
           (type == PieceType::Advisor && !want.intersects(m.advisor_to[ci][fi])) ||
           (type == PieceType::King && !want.intersects(m.king_to[ci][fi])) ||
           (type == PieceType::Pawn && !want.intersects(m.pawn_to[ci][fi])))
@@ -518,10 +521,8 @@ void Position::generate_legal_checks(MoveList& out) const {
       case PieceType::Rook:
       case PieceType::Pawn:
         return true;
-      case PieceType::Horse:
-        for (const auto& h : kTables.horse_from[ki])
-          if (h.to == m.to().index()) return board_[h.via].empty();
-        return false;
+      case PieceType::Horse:  // on a square of horse_to: it checks when its leg towards the king is empty
+        return board_[geometry::kRelations[std::size_t(m.to().index())][ki].leg].empty();
       default:
         return gives_check(m);
     }
@@ -571,13 +572,17 @@ void Position::generate_legal_captures_to(Square sq, MoveList& out) const {
     for (std::uint8_t q : kTables.pawn_from[ci][si])
       if (board_[q] == pawn) from.insert(Square(q));
   if (on_own_side(side_, sq)) {  // kings, advisors and elephants stay on their side
+    // Each list walked only when a piece of ours stands on one of its squares.
     const Piece king(side_, PieceType::King), advisor(side_, PieceType::Advisor), elephant(side_, PieceType::Elephant);
-    for (std::uint8_t q : kTables.king_from[ci][si])
-      if (board_[q] == king) from.insert(Square(q));
-    for (std::uint8_t q : kTables.advisor_from[ci][si])
-      if (board_[q] == advisor) from.insert(Square(q));
-    for (const auto& e : kTables.elephant_from[ci][si])
-      if (board_[e.to] == elephant && board_[e.via].empty()) from.insert(Square(e.to));
+    if (ours.intersects(masks.king_from[ci][si]))
+      for (std::uint8_t q : kTables.king_from[ci][si])
+        if (board_[q] == king) from.insert(Square(q));
+    if (ours.intersects(masks.advisor_from[ci][si]))
+      for (std::uint8_t q : kTables.advisor_from[ci][si])
+        if (board_[q] == advisor) from.insert(Square(q));
+    if (ours.intersects(masks.elephant_from[ci][si]))
+      for (const auto& e : kTables.elephant_from[ci][si])
+        if (board_[e.to] == elephant && board_[e.via].empty()) from.insert(Square(e.to));
   }
   if (from.empty()) return;
   SquareSet beyond_two = from;  // (no popcount: without -mpopcnt it is a library call)
