@@ -1,6 +1,7 @@
 // Move generation: pseudo-legal moves from the geometry tables, then the
 // king-safety filter, which only tests the moves that could expose the king.
 #include <array>
+#include <cassert>
 #include <cstring>
 #include <optional>
 #include <type_traits>
@@ -521,8 +522,13 @@ void Position::generate_legal_checks(MoveList& out) const {
       case PieceType::Rook:
       case PieceType::Pawn:
         return true;
-      case PieceType::Horse:  // on a square of horse_to: it checks when its leg towards the king is empty
-        return board_[geometry::kRelations[std::size_t(m.to().index())][ki].leg].empty();
+      case PieceType::Horse: {  // on a square of horse_to: it checks when its leg towards the king is empty
+        // CheckSquares::wanted() hands on a horse move only to a square of
+        // horse_to (screen squares went to gives_check above): a leg exists.
+        const auto leg = geometry::kRelations[std::size_t(m.to().index())][ki].leg;
+        assert(leg != geometry::Relation::kNone);
+        return board_[leg].empty();
+      }
       default:
         return gives_check(m);
     }

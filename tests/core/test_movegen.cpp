@@ -190,6 +190,31 @@ TEST_CASE("checkmate and stalemate (困毙) are told apart", "[movegen]") {
   CHECK(xq::Position().state() == xq::GameState::Ongoing);
 }
 
+// Relaxed set-ups whose captures onto a square come from pieces off their
+// usual points: an elephant across the river taking back onto its own side,
+// an advisor and a king outside the palace (review of branch cycle2: the
+// masks that choose which lists captures_to walks could drop each of them
+// and the random games from the start never showed it).
+TEST_CASE("captures onto a square by an elephant, advisor or king off its points", "[movegen]") {
+  for (const char* fen : {"3k5/9/9/2B6/9/4p4/9/9/9/4K4 w", "3k5/9/9/9/9/9/2A6/3p5/9/4K4 w",
+                          "4k4/9/9/9/9/9/3K5/3r5/9/9 w"}) {
+    INFO(fen);
+    const xq::Position pos = position_of(fen);
+    xq::MoveList legal, want_all;
+    pos.generate_legal(legal);
+    for (xq::Move m : legal)
+      if (!pos.at(m.to()).empty() && pos.at(m.to()).type() != xq::PieceType::King) want_all.push(m);
+    REQUIRE(want_all.size() > 0);
+    for (int sq = 0; sq < xq::kSquares; ++sq) {
+      xq::MoveList to_sq, want_to;
+      pos.generate_legal_captures_to(xq::Square(sq), to_sq);
+      for (xq::Move m : want_all)
+        if (m.to() == xq::Square(sq)) want_to.push(m);
+      require_same_list(to_sq, want_to);
+    }
+  }
+}
+
 // Relaxed set-ups: a king across the river where an enemy elephant steps; a
 // piece leaving the elephant's eye exposes it (review of the sixth session:
 // generate_legal and has_legal_move let such moves through).
