@@ -20,6 +20,18 @@ static void require_same_list(const xq::MoveList& got, const xq::MoveList& want)
   for (std::size_t i = 0; i < got.size(); ++i) REQUIRE(got[i] == want[i]);
 }
 
+// generate_legal_captures_to on every square: the legal captures that land
+// there (`captures`, in generation order), in the same order.
+static void require_captures_to_each_square(const xq::Position& pos, const xq::MoveList& captures) {
+  for (int sq = 0; sq < xq::kSquares; ++sq) {
+    xq::MoveList to_sq, want_to;
+    pos.generate_legal_captures_to(xq::Square(sq), to_sq);
+    for (xq::Move m : captures)
+      if (m.to() == xq::Square(sq)) want_to.push(m);
+    require_same_list(to_sq, want_to);
+  }
+}
+
 TEST_CASE("make/undo restores the position exactly over random games", "[movegen]") {
   std::mt19937 rng(20261130);
   for (int game = 0; game < 200; ++game) {
@@ -159,13 +171,7 @@ TEST_CASE("legal moves are exactly the pseudo-legal moves that keep the king saf
       // has_legal_move (which walks only the evasions in check) agrees on
       // the flipped position too, where the side to move may be in check.
       REQUIRE(flipped.has_legal_move() == !flipped_legal.empty());
-      for (int sq = 0; sq < xq::kSquares; ++sq) {
-        xq::MoveList to_sq, want_to;
-        pos.generate_legal_captures_to(xq::Square(sq), to_sq);
-        for (xq::Move m : want_captures)
-          if (m.to() == xq::Square(sq)) want_to.push(m);
-        require_same_list(to_sq, want_to);
-      }
+      require_captures_to_each_square(pos, want_captures);
       require_same_list(legal_checks, want_checks);
       if (legal.empty()) break;
       xq::Undo u;
@@ -205,13 +211,7 @@ TEST_CASE("captures onto a square by an elephant, advisor or king off its points
     for (xq::Move m : legal)
       if (!pos.at(m.to()).empty() && pos.at(m.to()).type() != xq::PieceType::King) want_all.push(m);
     REQUIRE(want_all.size() > 0);
-    for (int sq = 0; sq < xq::kSquares; ++sq) {
-      xq::MoveList to_sq, want_to;
-      pos.generate_legal_captures_to(xq::Square(sq), to_sq);
-      for (xq::Move m : want_all)
-        if (m.to() == xq::Square(sq)) want_to.push(m);
-      require_same_list(to_sq, want_to);
-    }
+    require_captures_to_each_square(pos, want_all);
   }
 }
 
