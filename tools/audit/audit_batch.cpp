@@ -460,10 +460,10 @@ class PartReader {
   std::size_t held_ = 0;  // by the part's audits so far (kPartHeldBytes)
   // Its longest planned length (plan_pgn_cuts: a part is at most
   // kPartBytes, the last half as long again): a game that starts past it
-  // is one the planning could not start a part at: a game without tags, or a tagged one whose tag line
-  // part_may_begin refuses (after a line of over 4 KiB, such as a movetext
-  // written on one line, after a game of tags only, or after a long run of
-  // blanks). Only a part with such games stops, once its audits pass
+  // is one the planning could not start a part at: a game without tags,
+  // or a tagged one whose tag line part_may_begin refuses (after a line of
+  // over 4 KiB, such as a movetext written on one line, after a game of
+  // tags only, or after a long run of blanks). Only a part with such games stops, once its audits pass
   // kPartHeldBytes; the file is then read on by the main thread alone:
   // exact, and bounded, but on one thread. Parts of tagged games whose
   // lines are short read on, as they always did.
