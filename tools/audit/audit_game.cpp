@@ -395,7 +395,7 @@ class GameAuditor {
       const GameNode* n = &nodes[c];
       const GameNode* const end = n + std::min(NodeStore::kChunkSize, nodes.size() - c);
       for (; n != end; ++n)
-        if (const NodeNotes* notes = n->children.notes())  // one test for the nodes without notes, most
+        if (const NodeNotes* notes = n->notes_or_null())
           if (mentions(notes->comment_after) || mentions(notes->comment_before)) return true;
     }
     return false;

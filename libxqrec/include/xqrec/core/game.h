@@ -191,6 +191,9 @@ struct GameNode {
   const std::string& comment_before() const { return notes().comment_before; }
   const std::string& comment_after() const { return notes().comment_after; }
   const std::vector<int>& nags() const { return notes().nags; }
+  // All three at once, null when the node has none: one test for a walk
+  // over every node, most of which have none.
+  const NodeNotes* notes_or_null() const { return children.notes(); }
   // To change them (made on first use; the reference is good until the
   // node gains a child: NodeChildren::edit_notes).
   NodeNotes& edit_notes() { return children.edit_notes(); }
