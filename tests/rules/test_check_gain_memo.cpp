@@ -154,6 +154,32 @@ TEST_CASE("check-gain futility: a relaxed set-up with more pieces than the bound
   CHECK(rook_won);
 }
 
+TEST_CASE("check-gain futility: a pawn counts as crossed, as it may cross taking", "[rules][check][memo]") {
+  // C a4xe4+ (over the red pawn c4; the black pawn e5 the check's screen,
+  // d9 and f9 held by the red king and rook) takes an elephant (1), and the
+  // only reply, e5xe4, takes the cannon (2) and crosses the river: R f4xe4
+  // then wins the crossed pawn (2), a gain of 1. Valued as at the root (an
+  // uncrossed pawn: 0), the pawn left the bound of the two captures at 1,
+  // no more than the 1 the reply's follow-up had to beat: the reply was not
+  // searched and the gain skipped (review of the bounds).
+  const auto setup = parse_fen("4k4/9/9/9/4p4/C1P1bR3/9/9/9/3K5 w");
+  REQUIRE(setup);
+  const Position pos(*setup);
+  long nodes = 0;
+  GainByChecks::Aids off;
+  off.futility = false;
+  const auto with = answers(pos, 2, 1'000'000'000, true, nodes);
+  const auto without = answers(pos, 2, 1'000'000'000, true, nodes, off);
+  REQUIRE(with.size() == without.size());
+  bool pawn_won = false;
+  for (std::size_t i = 0; i < with.size(); ++i) {
+    INFO("check " << i << ": with " << describe(with[i]) << ", without " << describe(without[i]));
+    CHECK(same(with[i], without[i]));
+    pawn_won = pawn_won || (with[i].gain == 1 && with[i].victim == Square(4, 5));  // traced back to e5
+  }
+  CHECK(pawn_won);
+}
+
 namespace {
 
 // The aids that change nothing at all (Aids::move_lists, Aids::reuse_tried):
