@@ -12,8 +12,9 @@ namespace xq::detail {
 // king of colour `by` on the same open file counts (s holds the other king).
 // `by_pieces` and `all_pieces` are the squares of `by`'s pieces and of all
 // pieces on `board`: the line attacks take the first two pieces of each ray
-// from the masks, and the lists of a piece kind are walked only when a piece
-// of `by` could stand on them.
+// from the masks, the horses only the squares of their list that hold a
+// piece of `by`, and the lists of the other kinds are walked only when a
+// piece of `by` could stand on them.
 inline bool attacked_on(const Piece* board, Square s, Color by, bool flying_general, const SquareSet& by_pieces,
                         const SquareSet& all_pieces) {
   const auto& t = geometry::kTables;
