@@ -46,7 +46,9 @@ struct Item {
   std::optional<BuiltGame> game;
   GameAudit audit;    // is_game, once audited, kept for a sink that takes audits (BatchSink::game)
   std::size_t jsonl_end = 0, text_end = 0;  // is_game: where its lines end in its batch's
-  std::size_t held = 0;  // a part's game: what its audit holds (held_bytes)
+  // is_game: what its audit holds (held_bytes), counted once when it is
+  // audited into the item and 0 once the audit is gone.
+  std::size_t held = 0;
   FileReport report;  // !is_game
   std::string io_error;
 };
@@ -200,7 +202,7 @@ constexpr std::chrono::milliseconds kIdleRelease{20};
 std::size_t held_of(const Batch& batch) {
   std::size_t n = batch.jsonl.capacity() + batch.text.capacity() + batch.items.capacity() * sizeof(Item);
   for (const Item& item : batch.items) {
-    n += held_bytes(item.audit) + heap_of(item.path) + heap_of(item.io_error);
+    n += item.held + heap_of(item.path) + heap_of(item.io_error);
     n += item.report.issues.capacity() * sizeof(Issue);
     for (const Issue& i : item.report.issues) n += held_bytes(i);
   }
@@ -451,6 +453,7 @@ class PartReader {
         spare_.push_back({std::move(item.audit), item.held});
       }
       item.audit = GameAudit{};
+      item.held = 0;
     }
   }
 
@@ -498,6 +501,7 @@ class SmallFileReader {
             item.is_game = true;
             GameAudit& audit = keep_audits_ ? item.audit : audit_;
             audit_built(g, *whole_.path, opt_, audit);
+            if (keep_audits_) item.held = held_bytes(audit);
             write_game(audit, opt_.lines, *batch_, item);
           }
           return c;
@@ -535,6 +539,7 @@ void audit_batch(Batch& batch, const BatchOptions& opt, bool keep_audits, GameAu
     if (item.is_game) {
       GameAudit& a = keep_audits ? item.audit : audit;
       audit_built(*item.game, item.path, opt, a);
+      if (keep_audits) item.held = held_bytes(a);
       write_game(a, opt.lines, batch, item);
       spent.push_back(std::move(*item.game));
       item.game.reset();
