@@ -92,9 +92,9 @@ class ParseMemo {
   const MoveDescription* find(std::string_view text, Notation hint) const {
     return text.size() > kMaxText ? nullptr : described(find_entry(key_of(text, hint)));
   }
-  // The description, when it has the plain form for `mover` (memoised_plain).
-  const MoveDescription* find_plain(std::string_view text, Notation hint, Color mover) const {
-    return text.size() > kMaxText ? nullptr : described_plain(find_entry(key_of(text, hint)), mover);
+  // The plain form's recipe for `mover`, when the text has one (memoised_recipe).
+  const detail::PlainRecipe* find_recipe(std::string_view text, Notation hint, Color mover) const {
+    return text.size() > kMaxText ? nullptr : recipe_of(find_entry(key_of(text, hint)), mover);
   }
   // As find and find_plain, for a text of 8 to 16 bytes only (a Chinese
   // move of four characters is 12), in few registers: null for any other
@@ -102,8 +102,8 @@ class ParseMemo {
   const MoveDescription* find_long(std::string_view text, Notation hint) const {
     return is_long(text) ? described(find_entry(long_key_of(text, hint))) : nullptr;
   }
-  const MoveDescription* find_plain_long(std::string_view text, Notation hint, Color mover) const {
-    return is_long(text) ? described_plain(find_entry(long_key_of(text, hint)), mover) : nullptr;
+  const detail::PlainRecipe* find_recipe_long(std::string_view text, Notation hint, Color mover) const {
+    return is_long(text) ? recipe_of(find_entry(long_key_of(text, hint)), mover) : nullptr;
   }
   void store(std::string_view text, Notation hint, const MoveDescription& d) {
     if (text.size() > kMaxText) return;
@@ -115,7 +115,8 @@ class ParseMemo {
     e.last = k.last;
     e.size = k.size;
     e.hint = k.hint;
-    e.plain_sides = plain_sides(d);
+    e.recipes[0] = detail::plain_recipe(d, Color(0));
+    e.recipes[1] = detail::plain_recipe(d, Color(1));
     e.description = d;
   }
 
@@ -130,18 +131,10 @@ class ParseMemo {
     return nullptr;
   }
   static const MoveDescription* described(const Entry* e) { return e ? &e->description : nullptr; }
-  static const MoveDescription* described_plain(const Entry* e, Color mover) {
-    return e && (e->plain_sides >> unsigned(mover) & 1u) ? &e->description : nullptr;
-  }
-  // The movers (a bit per Color) for which d has the plain form.
-  static std::uint8_t plain_sides(const MoveDescription& d) {
-    if (d.notation == Notation::Iccs || d.mark != Mark::None || d.piece == PieceType::None ||
-        d.direction == Direction::Unknown || !d.notes.empty() || d.file < 1 || d.file > 9)
-      return 0;
-    std::uint8_t sides = 0b11;
-    if (d.glyph_side >= 0) sides &= std::uint8_t(1u << unsigned(d.glyph_side));
-    if (d.digit_side >= 0) sides &= std::uint8_t(1u << unsigned(d.digit_side));
-    return sides;
+  static const detail::PlainRecipe* recipe_of(const Entry* e, Color mover) {
+    if (!e) return nullptr;
+    const detail::PlainRecipe* r = &e->recipes[unsigned(mover)];
+    return r->piece ? r : nullptr;
   }
 
   // A text of up to 16 bytes as two words, which tell it whole: the first
@@ -173,7 +166,7 @@ class ParseMemo {
       k.first |= std::uint64_t(static_cast<unsigned char>(text[i])) << (8 * i);
     return k;
   }
-  // 8192 slots (about 300 KB a thread), in buckets of two: the Chinese
+  // 8192 slots (about 400 KB a thread), in buckets of two: the Chinese
   // texts of both sides number about 3,400, and with 4096 slots one text in
   // ten of random games was read again after its slot had been taken by
   // another. With one slot a text, the 1,405 texts of 2,252 real games
@@ -183,7 +176,7 @@ class ParseMemo {
     std::uint64_t first = 0, last = 0;
     std::uint8_t size = 0xFF;  // no text: never matches
     Notation hint = Notation::Auto;
-    std::uint8_t plain_sides = 0;  // plain_sides(description)
+    detail::PlainRecipe recipes[2];  // by mover: plain_recipe(description, mover)
     MoveDescription description;
     bool holds(const Key& k) const { return first == k.first && last == k.last && size == k.size && hint == k.hint; }
   };
@@ -244,10 +237,10 @@ namespace {
 [[gnu::noinline]] bool reads_as_move_slow(std::string_view text, Notation hint) {
   return memo().find(text, hint) != nullptr || bool(parse_move_text(text, hint));
 }
-[[gnu::noinline]] const MoveDescription* memoised_plain_slow(std::string_view text, Notation hint, Color mover) {
-  if (const MoveDescription* d = memo().find_plain(text, hint, mover)) return d;
+[[gnu::noinline]] const detail::PlainRecipe* memoised_recipe_slow(std::string_view text, Notation hint, Color mover) {
+  if (const detail::PlainRecipe* r = memo().find_recipe(text, hint, mover)) return r;
   if (memo().find(text, hint) || !parse_move_text(text, hint)) return nullptr;  // kept and not plain, or unread
-  return memo().find_plain(text, hint, mover);  // null when the text is too long to keep
+  return memo().find_recipe(text, hint, mover);  // null when the text is too long to keep
 }
 }  // namespace
 
@@ -259,12 +252,12 @@ bool reads_as_move(std::string_view text, Notation hint) {
 }
 
 namespace detail {
-const MoveDescription* memoised_plain(std::string_view text, Notation hint, Color mover) {
+const PlainRecipe* memoised_recipe(std::string_view text, Notation hint, Color mover) {
   const ParseMemo* const m = memo_unguarded;
   if (m)
-    if (const MoveDescription* d = m->find_plain_long(text, hint, mover)) [[likely]]
-      return d;
-  return memoised_plain_slow(text, hint, mover);
+    if (const PlainRecipe* r = m->find_recipe_long(text, hint, mover)) [[likely]]
+      return r;
+  return memoised_recipe_slow(text, hint, mover);
 }
 }  // namespace detail
 
