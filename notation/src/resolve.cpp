@@ -9,6 +9,7 @@
 #include <array>
 #include <string>
 
+#include "parse_memo.h"
 #include "text.h"
 #include "xqrec/core/iccs.h"
 #include "xqrec/core/square_set.h"

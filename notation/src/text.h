@@ -34,11 +34,6 @@ struct PlainRecipe {
 // destination.
 PlainRecipe plain_recipe(const MoveDescription& d, Color mover);
 
-// The recipe of a text that reads without error, from the per-thread memo
-// (parsed and stored first when it is not there); null when the text does
-// not read, is too long to keep, or has no plain form for `mover`.
-const PlainRecipe* memoised_recipe(std::string_view text, Notation hint, Color mover);
-
 struct Decoded {
   char32_t cp = 0;       // U+FFFD for an ill-formed sequence; 0 at the end
   std::size_t len = 0;   // bytes taken (0 at the end)
