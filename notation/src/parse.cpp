@@ -126,7 +126,7 @@ Result<MoveDescription, SyntaxError> parse_move_text(std::string_view text, Nota
 }
 
 namespace {
-// The misses of reads_as_move's lookup and of memoised_recipe's
+// The misses of reads_as_move's lookup and of memoised_plain's
 // (parse_memo.h), out of line: a hit (nearly every move of an archive) then
 // costs the lookup alone, without the register saves and the stack frame
 // that the parse needs.
@@ -143,10 +143,10 @@ bool reads_as_move(std::string_view text, Notation hint) {
 }
 
 namespace detail {
-const PlainRecipe* memoised_recipe_slow(std::string_view text, Notation hint, Color mover) {
-  if (const PlainRecipe* r = memo().find_recipe(text, hint, mover)) return r;
+const MemoEntry* memoised_plain_slow(std::string_view text, Notation hint, Color mover) {
+  if (const MemoEntry* e = memo().find_plain(text, hint, mover)) return e;
   if (memo().find(text, hint) || !parse_move_text(text, hint)) return nullptr;  // kept and not plain, or unread
-  return memo().find_recipe(text, hint, mover);  // null when the text is too long to keep
+  return memo().find_plain(text, hint, mover);  // null when the text is too long to keep
 }
 }  // namespace detail
 

@@ -12,6 +12,19 @@
 
 namespace xq::notation::detail {
 
+// A text kept: its key (a ParseMemo::Key's members, unpadded), its
+// description and, by mover, its plain form's recipe.
+struct MemoEntry {
+  std::uint64_t first = 0, last = 0;
+  std::uint8_t size = 0xFF;  // no text: never matches
+  Notation hint = Notation::Auto;
+  PlainRecipe recipes[2];  // by mover: plain_recipe(description, mover)
+  MoveDescription description;
+};
+// 40 bytes, as before the recipes (in MoveDescription's former padding):
+// each 8 bytes more is 64 KB more a thread that reads moves.
+static_assert(sizeof(MemoEntry) == 40);
+
 // Archives repeat a few thousand distinct move texts millions of times, and
 // reading one (decoding, glyph classes) costs far more than looking it up:
 // a small memo per thread of the texts read without error, two a bucket.
@@ -22,18 +35,18 @@ class ParseMemo {
   const MoveDescription* find(std::string_view text, Notation hint) const {
     return text.size() > kMaxText ? nullptr : described(find_entry(key_of(text, hint)));
   }
-  // The plain form's recipe for `mover`, when the text has one (memoised_recipe).
-  const PlainRecipe* find_recipe(std::string_view text, Notation hint, Color mover) const {
-    return text.size() > kMaxText ? nullptr : recipe_of(find_entry(key_of(text, hint)), mover);
+  // The text's entry when it has the plain form for `mover` (memoised_plain).
+  const MemoEntry* find_plain(std::string_view text, Notation hint, Color mover) const {
+    return text.size() > kMaxText ? nullptr : plain_of(find_entry(key_of(text, hint)), mover);
   }
-  // As find and find_recipe, for a text of 8 to 16 bytes only (a Chinese
+  // As find and find_plain, for a text of 8 to 16 bytes only (a Chinese
   // move of four characters is 12), in few registers: null for any other
   // size, which the caller looks up in full.
   const MoveDescription* find_long(std::string_view text, Notation hint) const {
     return is_long(text) ? described(find_entry(long_key_of(text, hint))) : nullptr;
   }
-  const PlainRecipe* find_recipe_long(std::string_view text, Notation hint, Color mover) const {
-    return is_long(text) ? recipe_of(find_entry(long_key_of(text, hint)), mover) : nullptr;
+  const MemoEntry* find_plain_long(std::string_view text, Notation hint, Color mover) const {
+    return is_long(text) ? plain_of(find_entry(long_key_of(text, hint)), mover) : nullptr;
   }
   void store(std::string_view text, Notation hint, const MoveDescription& d) {
     if (text.size() > kMaxText) return;
@@ -51,20 +64,18 @@ class ParseMemo {
   }
 
  private:
-  struct Entry;
+  using Entry = MemoEntry;
   struct Key;
   // The entry of bucket(k) that holds k, if either does.
   const Entry* find_entry(const Key& k) const {
     const Entry* e = &entries_[bucket(k)];
-    if (e[0].holds(k)) return &e[0];
-    if (e[1].holds(k)) return &e[1];
+    if (holds(e[0], k)) return &e[0];
+    if (holds(e[1], k)) return &e[1];
     return nullptr;
   }
   static const MoveDescription* described(const Entry* e) { return e ? &e->description : nullptr; }
-  static const PlainRecipe* recipe_of(const Entry* e, Color mover) {
-    if (!e) return nullptr;
-    const PlainRecipe* r = &e->recipes[unsigned(mover)];
-    return r->piece ? r : nullptr;
+  static const MemoEntry* plain_of(const MemoEntry* e, Color mover) {
+    return e && e->recipes[unsigned(mover)].ranks != PlainRecipe::kNone ? e : nullptr;
   }
 
   // A text of up to 16 bytes as two words, which tell it whole: the first
@@ -96,20 +107,15 @@ class ParseMemo {
       k.first |= std::uint64_t(static_cast<unsigned char>(text[i])) << (8 * i);
     return k;
   }
-  // 8192 slots (about 400 KB a thread), in buckets of two: the Chinese
+  // 8192 slots (about 320 KB a thread), in buckets of two: the Chinese
   // texts of both sides number about 3,400, and with 4096 slots one text in
   // ten of random games was read again after its slot had been taken by
   // another. With one slot a text, the 1,405 texts of 2,252 real games
   // shared 121 slots and were read 8,948 times; two texts a bucket, 2,124.
   static constexpr std::size_t kSlots = 8192;
-  struct Entry {  // a Key's members, unpadded
-    std::uint64_t first = 0, last = 0;
-    std::uint8_t size = 0xFF;  // no text: never matches
-    Notation hint = Notation::Auto;
-    PlainRecipe recipes[2];  // by mover: plain_recipe(description, mover)
-    MoveDescription description;
-    bool holds(const Key& k) const { return first == k.first && last == k.last && size == k.size && hint == k.hint; }
-  };
+  static bool holds(const Entry& e, const Key& k) {
+    return e.first == k.first && e.last == k.last && e.size == k.size && e.hint == k.hint;
+  }
   // The first of the bucket's two slots.
   static std::size_t bucket(const Key& k) {
     // Two multiplications, the bucket from the top bits of the product.
@@ -127,15 +133,19 @@ class ParseMemo {
 // thread's copy was set up.
 extern constinit thread_local const ParseMemo* memo_unguarded;
 
-// memoised_recipe past a hit: parses and stores the text when it is not kept.
-const PlainRecipe* memoised_recipe_slow(std::string_view text, Notation hint, Color mover);
+// memoised_plain past a hit: parses and stores the text when it is not kept.
+const MemoEntry* memoised_plain_slow(std::string_view text, Notation hint, Color mover);
 
-inline const PlainRecipe* memoised_recipe(std::string_view text, Notation hint, Color mover) {
+// The entry of a text that reads without error and has the plain form for
+// `mover`, from the memo (parsed and stored first when it is not there);
+// null when the text does not read, is too long to keep, or has no plain
+// form for `mover`. Good until the next text is parsed on this thread.
+inline const MemoEntry* memoised_plain(std::string_view text, Notation hint, Color mover) {
   const ParseMemo* const m = memo_unguarded;
   if (m)
-    if (const PlainRecipe* r = m->find_recipe_long(text, hint, mover)) [[likely]]
-      return r;
-  return memoised_recipe_slow(text, hint, mover);
+    if (const MemoEntry* e = m->find_plain_long(text, hint, mover)) [[likely]]
+      return e;
+  return memoised_plain_slow(text, hint, mover);
 }
 
 }  // namespace xq::notation::detail

@@ -366,7 +366,6 @@ PlainRecipe plain_recipe(const MoveDescription& d, Color mover) {
     hi = rank;
   }
   if (lo < 0) return r;
-  r.piece = Piece(mover, d.piece).code();
   r.file = std::uint8_t(f);
   r.step = std::int8_t(step);
   r.ranks = std::uint8_t(lo | hi << 4);
@@ -385,21 +384,22 @@ constexpr std::array<SquareSet, kFiles> kFileSquares = [] {
 
 Move plain_move(const Position& pos, std::string_view text, Notation hint) {
   const Color c = pos.side_to_move();
-  const detail::PlainRecipe* r = detail::memoised_recipe(text, hint, c);
-  if (!r) return Move::none();
+  const detail::MemoEntry* const e = detail::memoised_plain(text, hint, c);
+  if (!e) return Move::none();
+  const detail::PlainRecipe& recipe = e->recipes[unsigned(c)];
   // Exactly one piece of the type on the named file (with two or more,
   // plain_file_sources notes the file or picks WXF's middle pawn): the
   // mover's pieces on that file, not its ten squares, are looked at.
-  const Piece p = Piece::from_code(r->piece);
+  const Piece p(c, e->description.piece);
   Square from = Square::none();
   int found = 0;
-  (pos.occupied(c) & kFileSquares[r->file]).for_each([&](Square s) {
+  (pos.occupied(c) & kFileSquares[recipe.file]).for_each([&](Square s) {
     if (pos.at(s) == p) from = s, ++found;
   });
   if (found != 1) return Move::none();
-  const unsigned lo = r->ranks & 15u, hi = unsigned(r->ranks) >> 4;
+  const unsigned lo = recipe.ranks & 15u, hi = unsigned(recipe.ranks) >> 4;
   if (unsigned(from.rank()) - lo > hi - lo) return Move::none();
-  return Move(from, Square(from.index() + r->step));
+  return Move(from, Square(from.index() + recipe.step));
 }
 
 }  // namespace xq::notation
