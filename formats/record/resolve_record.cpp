@@ -59,17 +59,6 @@ std::size_t count_subtree(const GameRecord& record, NodeId id) {
 
 }  // namespace
 
-notation::Notation notation_hint(MoveNotation n) {
-  switch (n) {
-    case MoveNotation::Iccs:
-    case MoveNotation::Coordinates: return notation::Notation::Iccs;
-    case MoveNotation::Wxf: return notation::Notation::Wxf;
-    case MoveNotation::Chinese: return notation::Notation::Chinese;
-    case MoveNotation::Auto: break;
-  }
-  return notation::Notation::Auto;
-}
-
 NodeResolution resolve_node(const Position& pos, const GameNode& node) {
   NodeResolution r;
   if (has_given_squares(node)) {

@@ -3,6 +3,7 @@
 #include <cstring>
 #include <memory>
 
+#include "parse_memo.h"
 #include "syntax_error.h"
 #include "text.h"
 
@@ -82,125 +83,16 @@ Notation detect_notation(std::string_view text) {
 
 namespace {
 
-// Archives repeat a few thousand distinct move texts millions of times, and
-// reading one (decoding, glyph classes) costs far more than looking it up:
-// a small memo per thread of the texts read without error, two a bucket.
-class ParseMemo {
- public:
-  static constexpr std::size_t kMaxText = 16;
-
-  const MoveDescription* find(std::string_view text, Notation hint) const {
-    return text.size() > kMaxText ? nullptr : described(find_entry(key_of(text, hint)));
-  }
-  // The description, when it has the plain form for `mover` (memoised_plain).
-  const MoveDescription* find_plain(std::string_view text, Notation hint, Color mover) const {
-    return text.size() > kMaxText ? nullptr : described_plain(find_entry(key_of(text, hint)), mover);
-  }
-  // As find and find_plain, for a text of 8 to 16 bytes only (a Chinese
-  // move of four characters is 12), in few registers: null for any other
-  // size, which the caller looks up in full.
-  const MoveDescription* find_long(std::string_view text, Notation hint) const {
-    return is_long(text) ? described(find_entry(long_key_of(text, hint))) : nullptr;
-  }
-  const MoveDescription* find_plain_long(std::string_view text, Notation hint, Color mover) const {
-    return is_long(text) ? described_plain(find_entry(long_key_of(text, hint)), mover) : nullptr;
-  }
-  void store(std::string_view text, Notation hint, const MoveDescription& d) {
-    if (text.size() > kMaxText) return;
-    const Key k = key_of(text, hint);
-    Entry* const way = &entries_[bucket(k)];
-    way[1] = way[0];  // the older of the bucket's two texts goes
-    Entry& e = way[0];
-    e.first = k.first;
-    e.last = k.last;
-    e.size = k.size;
-    e.hint = k.hint;
-    e.plain_sides = plain_sides(d);
-    e.description = d;
-  }
-
- private:
-  struct Entry;
-  struct Key;
-  // The entry of bucket(k) that holds k, if either does.
-  const Entry* find_entry(const Key& k) const {
-    const Entry* e = &entries_[bucket(k)];
-    if (e[0].holds(k)) return &e[0];
-    if (e[1].holds(k)) return &e[1];
-    return nullptr;
-  }
-  static const MoveDescription* described(const Entry* e) { return e ? &e->description : nullptr; }
-  static const MoveDescription* described_plain(const Entry* e, Color mover) {
-    return e && (e->plain_sides >> unsigned(mover) & 1u) ? &e->description : nullptr;
-  }
-  // The movers (a bit per Color) for which d has the plain form.
-  static std::uint8_t plain_sides(const MoveDescription& d) {
-    if (d.notation == Notation::Iccs || d.mark != Mark::None || d.piece == PieceType::None ||
-        d.direction == Direction::Unknown || !d.notes.empty() || d.file < 1 || d.file > 9)
-      return 0;
-    std::uint8_t sides = 0b11;
-    if (d.glyph_side >= 0) sides &= std::uint8_t(1u << unsigned(d.glyph_side));
-    if (d.digit_side >= 0) sides &= std::uint8_t(1u << unsigned(d.digit_side));
-    return sides;
-  }
-
-  // A text of up to 16 bytes as two words, which tell it whole: the first
-  // and the last eight bytes (overlapping for texts of 8..15 bytes), or the
-  // bytes of a shorter text and zero. Compared as words, not with memcmp.
-  static_assert(kMaxText <= 16, "two 8-byte words tell a text whole only up to 16 bytes");
-  struct Key {
-    std::uint64_t first = 0, last = 0;
-    std::uint8_t size = 0;
-    Notation hint = Notation::Auto;
-  };
-  static bool is_long(std::string_view text) { return text.size() >= 8 && text.size() <= kMaxText; }
-  // The key of a text of 8 to kMaxText bytes (is_long).
-  static Key long_key_of(std::string_view text, Notation hint) {
-    Key k;
-    k.size = std::uint8_t(text.size());
-    k.hint = hint;
-    std::memcpy(&k.first, text.data(), 8);
-    std::memcpy(&k.last, text.data() + text.size() - 8, 8);
-    return k;
-  }
-  // The key of a text of up to kMaxText bytes.
-  static Key key_of(std::string_view text, Notation hint) {
-    if (text.size() >= 8) return long_key_of(text, hint);
-    Key k;
-    k.size = std::uint8_t(text.size());
-    k.hint = hint;
-    for (std::size_t i = 0; i < text.size(); ++i)
-      k.first |= std::uint64_t(static_cast<unsigned char>(text[i])) << (8 * i);
-    return k;
-  }
-  // 8192 slots (about 300 KB a thread), in buckets of two: the Chinese
-  // texts of both sides number about 3,400, and with 4096 slots one text in
-  // ten of random games was read again after its slot had been taken by
-  // another. With one slot a text, the 1,405 texts of 2,252 real games
-  // shared 121 slots and were read 8,948 times; two texts a bucket, 2,124.
-  static constexpr std::size_t kSlots = 8192;
-  struct Entry {  // a Key's members, unpadded
-    std::uint64_t first = 0, last = 0;
-    std::uint8_t size = 0xFF;  // no text: never matches
-    Notation hint = Notation::Auto;
-    std::uint8_t plain_sides = 0;  // plain_sides(description)
-    MoveDescription description;
-    bool holds(const Key& k) const { return first == k.first && last == k.last && size == k.size && hint == k.hint; }
-  };
-  // The first of the bucket's two slots.
-  static std::size_t bucket(const Key& k) {
-    // Two multiplications, the bucket from the top bits of the product.
-    const std::uint64_t tail = std::uint64_t(k.size) << 4 | std::uint64_t(k.hint);
-    const std::uint64_t h = (k.first * 0x9E3779B97F4A7C15ull ^ k.last ^ tail) * 0xBF58476D1CE4E5B9ull;
-    static_assert(kSlots == std::size_t(2) << 12);
-    return std::size_t(h >> 52) << 1;
-  }
-  Entry entries_[kSlots];
-};
 
 Result<MoveDescription, SyntaxError> parse_uncached(std::string_view text, Notation hint);
 
 }  // namespace
+
+using detail::ParseMemo;
+
+namespace detail {
+constinit thread_local const ParseMemo* memo_unguarded = nullptr;
+}  // namespace detail
 
 namespace {
 // On the heap, made on a thread's first reading: a thread that gives it
@@ -208,13 +100,9 @@ namespace {
 // thread's static storage, every thread that ever read a move kept its
 // 300 KB resident (64 audit workers: 19 MB).
 thread_local std::unique_ptr<ParseMemo> memo_of_thread;
-// This thread's memo (null before make_memo and after release_parse_memo)
-// as a plain pointer: a thread_local with no destructor is read without the
-// guard that makes sure the thread's copy was set up.
-thread_local const ParseMemo* memo_unguarded = nullptr;
 [[gnu::noinline]] ParseMemo& make_memo() {
   memo_of_thread = std::make_unique<ParseMemo>();
-  memo_unguarded = memo_of_thread.get();
+  detail::memo_unguarded = memo_of_thread.get();
   return *memo_of_thread;
 }
 // Inline: every move text of a record asks it, twice (the reader's test,
@@ -226,7 +114,7 @@ inline ParseMemo& memo() {
 }  // namespace
 
 void release_parse_memo() {
-  memo_unguarded = nullptr;
+  detail::memo_unguarded = nullptr;
   memo_of_thread.reset();
 }
 
@@ -238,33 +126,27 @@ Result<MoveDescription, SyntaxError> parse_move_text(std::string_view text, Nota
 }
 
 namespace {
-// The misses of the two lookups below, out of line: a hit (nearly every
-// move of an archive) then costs the lookup alone, without the register
-// saves and the stack frame that the parse needs.
+// The misses of reads_as_move's lookup and of memoised_plain's
+// (parse_memo.h), out of line: a hit (nearly every move of an archive) then
+// costs the lookup alone, without the register saves and the stack frame
+// that the parse needs.
 [[gnu::noinline]] bool reads_as_move_slow(std::string_view text, Notation hint) {
   return memo().find(text, hint) != nullptr || bool(parse_move_text(text, hint));
-}
-[[gnu::noinline]] const MoveDescription* memoised_plain_slow(std::string_view text, Notation hint, Color mover) {
-  if (const MoveDescription* d = memo().find_plain(text, hint, mover)) return d;
-  if (memo().find(text, hint) || !parse_move_text(text, hint)) return nullptr;  // kept and not plain, or unread
-  return memo().find_plain(text, hint, mover);  // null when the text is too long to keep
 }
 }  // namespace
 
 bool reads_as_move(std::string_view text, Notation hint) {
-  const ParseMemo* const m = memo_unguarded;
+  const ParseMemo* const m = detail::memo_unguarded;
   if (m && m->find_long(text, hint)) [[likely]]
     return true;
   return reads_as_move_slow(text, hint);
 }
 
 namespace detail {
-const MoveDescription* memoised_plain(std::string_view text, Notation hint, Color mover) {
-  const ParseMemo* const m = memo_unguarded;
-  if (m)
-    if (const MoveDescription* d = m->find_plain_long(text, hint, mover)) [[likely]]
-      return d;
-  return memoised_plain_slow(text, hint, mover);
+const MemoEntry* memoised_plain_slow(std::string_view text, Notation hint, Color mover) {
+  if (const MemoEntry* e = memo().find_plain(text, hint, mover)) return e;
+  if (memo().find(text, hint) || !parse_move_text(text, hint)) return nullptr;  // kept and not plain, or unread
+  return memo().find_plain(text, hint, mover);  // null when the text is too long to keep
 }
 }  // namespace detail
 

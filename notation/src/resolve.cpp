@@ -9,6 +9,7 @@
 #include <array>
 #include <string>
 
+#include "parse_memo.h"
 #include "text.h"
 #include "xqrec/core/iccs.h"
 #include "xqrec/core/square_set.h"
@@ -336,6 +337,43 @@ Result<ResolvedMove, MoveTextError> resolve_move(const Position& pos, std::strin
   return resolve(pos, *parsed);
 }
 
+namespace detail {
+
+PlainRecipe plain_recipe(const MoveDescription& d, Color mover) {
+  PlainRecipe r;
+  if (d.notation == Notation::Iccs || d.mark != Mark::None || d.piece == PieceType::None ||
+      d.direction == Direction::Unknown || !d.notes.empty() || d.file < 1 || d.file > 9)
+    return r;
+  // Glyphs or digits of the other side would be noted (add_side_notes).
+  if ((d.glyph_side >= 0 && Color(d.glyph_side) != mover) || (d.digit_side >= 0 && Color(d.digit_side) != mover))
+    return r;
+  // destination() from each rank of the named file: where it gives a
+  // square, the square is the same step away (the file and rank offsets
+  // depend on the piece, the direction and the number only) and the ranks
+  // that give one are a run.
+  const int f = iccs_file(mover, d.file);
+  int lo = -1, hi = -1, step = 0;
+  for (int rank = 0; rank < kRanks; ++rank) {
+    const Square from(f, rank);
+    Square to;
+    if (destination(mover, d.piece, from, d.direction, d.number, to) != MoveError::None) continue;
+    if (lo < 0) {
+      lo = rank;
+      step = to.index() - from.index();
+    } else if (hi != rank - 1 || to.index() - from.index() != step) {
+      return r;  // not a run of one step (none is): plain_move leaves it to resolve_move
+    }
+    hi = rank;
+  }
+  if (lo < 0) return r;
+  r.file = std::uint8_t(f);
+  r.step = std::int8_t(step);
+  r.ranks = std::uint8_t(lo | hi << 4);
+  return r;
+}
+
+}  // namespace detail
+
 // The squares of each file, for plain_move's look at one file.
 constexpr std::array<SquareSet, kFiles> kFileSquares = [] {
   std::array<SquareSet, kFiles> files{};
@@ -346,23 +384,22 @@ constexpr std::array<SquareSet, kFiles> kFileSquares = [] {
 
 Move plain_move(const Position& pos, std::string_view text, Notation hint) {
   const Color c = pos.side_to_move();
-  // Glyphs or digits of the other side would be noted (add_side_notes).
-  const MoveDescription* d = detail::memoised_plain(text, hint, c);
-  if (!d) return Move::none();
+  const detail::MemoEntry* const e = detail::memoised_plain(text, hint, c);
+  if (!e) return Move::none();
+  const detail::PlainRecipe& recipe = e->recipes[unsigned(c)];
   // Exactly one piece of the type on the named file (with two or more,
   // plain_file_sources notes the file or picks WXF's middle pawn): the
   // mover's pieces on that file, not its ten squares, are looked at.
-  const int f = detail::iccs_file(c, d->file);
-  const Piece p(c, d->piece);
+  const Piece p(c, e->description.piece);
   Square from = Square::none();
   int found = 0;
-  (pos.occupied(c) & kFileSquares[std::size_t(f)]).for_each([&](Square s) {
+  (pos.occupied(c) & kFileSquares[recipe.file]).for_each([&](Square s) {
     if (pos.at(s) == p) from = s, ++found;
   });
-  Square to;
-  if (found != 1 || destination(c, d->piece, from, d->direction, d->number, to) != MoveError::None)
-    return Move::none();
-  return Move(from, to);
+  if (found != 1) return Move::none();
+  const unsigned lo = recipe.ranks & 15u, hi = unsigned(recipe.ranks) >> 4;
+  if (unsigned(from.rank()) - lo > hi - lo) return Move::none();
+  return Move(from, Square(from.index() + recipe.step));
 }
 
 }  // namespace xq::notation

@@ -106,3 +106,76 @@ TEST_CASE("plain_move takes most texts the writers produce", "[notation][plain]"
   // (前炮, +R) and WXF's advisor and elephant forms need the search.
   CHECK(taken * 10 > moves * 8);
 }
+
+// plain_move against the reading of resolve_move, for a lone piece of each
+// type of either side on every square (kings where they do not share its
+// file), and every plain text of that piece's own glyphs and digits: from
+// each rank the move is the piece's square and the destination the text
+// gives (legal or not), or none where the text gives none (off the board, a
+// sideways step to its own file, a horse's impossible file).
+TEST_CASE("plain_move gives the text's destination from every square", "[notation][plain]") {
+  using xq::Color;
+  using xq::PieceType;
+  const char* const red_numerals[] = {"一", "二", "三", "四", "五", "六", "七", "八", "九"};
+  const char* const black_digits[] = {"１", "２", "３", "４", "５", "６", "７", "８", "９"};
+  struct Kind {
+    PieceType type;
+    const char* red;
+    const char* black;
+    char wxf;
+  };
+  const Kind kinds[] = {{PieceType::King, "帅", "将", 'K'},     {PieceType::Advisor, "仕", "士", 'A'},
+                        {PieceType::Elephant, "相", "象", 'E'}, {PieceType::Horse, "马", "马", 'H'},
+                        {PieceType::Rook, "车", "车", 'R'},     {PieceType::Cannon, "炮", "炮", 'C'},
+                        {PieceType::Pawn, "兵", "卒", 'P'}};
+  std::size_t moves = 0, nones = 0, failures = 0;
+  for (const Kind& k : kinds) {
+    for (Color mover : {Color::Red, Color::Black}) {
+      std::vector<std::pair<std::string, xn::Notation>> texts;
+      for (int f = 0; f < 9; ++f)
+        for (int dir = 0; dir < 3; ++dir)
+          for (int n = 0; n < 9; ++n) {
+            const auto digit = [&](int i) { return mover == Color::Red ? red_numerals[i] : black_digits[i]; };
+            texts.push_back({std::string(mover == Color::Red ? k.red : k.black) + digit(f) +
+                                 (dir == 0 ? "进" : dir == 1 ? "退" : "平") + digit(n),
+                             xn::Notation::Chinese});
+            texts.push_back({std::string{k.wxf, char('1' + f), "+-."[dir], char('1' + n)}, xn::Notation::Wxf});
+          }
+      for (int sq = 0; sq < xq::kSquares; ++sq) {
+        const xq::Square s(sq);
+        xq::Setup setup;
+        setup.put(s, xq::Piece(mover, k.type));
+        // The kings on palace files other than the piece's, one apart.
+        const int own_file = s.file() == 3 ? 5 : 3;
+        const int other_file = s.file() == 4 || own_file == 4 ? (s.file() == 5 || own_file == 5 ? 3 : 5) : 4;
+        const int own_rank = mover == Color::Red ? 0 : 9, other_rank = 9 - own_rank;
+        if (k.type != PieceType::King) setup.put(xq::Square(own_file, own_rank), xq::Piece(mover, PieceType::King));
+        const xq::Square other(other_file, other_rank);
+        if (other == s) continue;
+        setup.put(other, xq::Piece(~mover, PieceType::King));
+        setup.side_to_move = mover;
+        const xq::Position pos(setup);
+        for (const auto& [text, notation] : texts) {
+          const xq::Move fast = xn::plain_move(pos, text, notation);
+          const auto r = xn::resolve_move(pos, text, notation);
+          // A legal move is read; an illegal one is the move tried (none
+          // when the text gives no destination from here).
+          xq::Move expected;
+          if (r)
+            expected = r->notes.empty() ? r->move : xq::Move::none();
+          else if (r.error().kind == xn::MoveTextErrorKind::Illegal)
+            expected = r.error().move;
+          if (fast.is_none()) ++nones;
+          else ++moves;
+          if (fast != expected && failures++ < 5)
+            FAIL_CHECK(xq::to_fen(pos.setup()) << " '" << text << "': plain_move "
+                                               << (fast.is_none() ? "none" : xq::to_iccs(fast)) << ", expected "
+                                               << (expected.is_none() ? "none" : xq::to_iccs(expected)));
+        }
+      }
+    }
+  }
+  CHECK(failures == 0);
+  CHECK(moves > 20000);
+  CHECK(nones > 20000);
+}

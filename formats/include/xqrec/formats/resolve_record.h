@@ -35,8 +35,18 @@ inline bool has_given_squares(const GameNode& node) {
   return node.notation == MoveNotation::Coordinates || (!node.move.is_none() && node.text.empty());
 }
 
-// The notation module's hint for a node's notation.
-notation::Notation notation_hint(MoveNotation n);
+// The notation module's hint for a node's notation. Inline: the replay asks
+// it for every move of Chinese or WXF text (a call was 8 instructions a move).
+inline notation::Notation notation_hint(MoveNotation n) {
+  switch (n) {
+    case MoveNotation::Iccs:
+    case MoveNotation::Coordinates: return notation::Notation::Iccs;
+    case MoveNotation::Wxf: return notation::Notation::Wxf;
+    case MoveNotation::Chinese: return notation::Notation::Chinese;
+    case MoveNotation::Auto: break;
+  }
+  return notation::Notation::Auto;
+}
 
 // The move of a node when it is legal here and needs no search: squares
 // from a binary format, plain ICCS text ("h2e2"), or a plain-file Chinese or

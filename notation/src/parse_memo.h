@@ -1,0 +1,151 @@
+// Internal: the per-thread memo of the move texts read without error, which
+// parse_move_text, reads_as_move and plain_move ask (one lookup a move
+// each, in the reader and in the replay). In a header so that plain_move's
+// hit is looked up inline, without a call.
+#pragma once
+
+#include <cstdint>
+#include <cstring>
+#include <string_view>
+
+#include "text.h"
+
+namespace xq::notation::detail {
+
+// A text kept: its key (a ParseMemo::Key's members, unpadded), its
+// description and, by mover, its plain form's recipe.
+struct MemoEntry {
+  std::uint64_t first = 0, last = 0;
+  std::uint8_t size = 0xFF;  // no text: never matches
+  Notation hint = Notation::Auto;
+  PlainRecipe recipes[2];  // by mover: plain_recipe(description, mover)
+  MoveDescription description;
+};
+// 40 bytes, as before the recipes (in MoveDescription's former padding):
+// each 8 bytes more is 64 KB more a thread that reads moves.
+static_assert(sizeof(MemoEntry) == 40);
+
+// Archives repeat a few thousand distinct move texts millions of times, and
+// reading one (decoding, glyph classes) costs far more than looking it up:
+// a small memo per thread of the texts read without error, two a bucket.
+class ParseMemo {
+ public:
+  static constexpr std::size_t kMaxText = 16;
+
+  const MoveDescription* find(std::string_view text, Notation hint) const {
+    return text.size() > kMaxText ? nullptr : described(find_entry(key_of(text, hint)));
+  }
+  // The text's entry when it has the plain form for `mover` (memoised_plain).
+  const MemoEntry* find_plain(std::string_view text, Notation hint, Color mover) const {
+    return text.size() > kMaxText ? nullptr : plain_of(find_entry(key_of(text, hint)), mover);
+  }
+  // As find and find_plain, for a text of 8 to 16 bytes only (a Chinese
+  // move of four characters is 12), in few registers: null for any other
+  // size, which the caller looks up in full.
+  const MoveDescription* find_long(std::string_view text, Notation hint) const {
+    return is_long(text) ? described(find_entry(long_key_of(text, hint))) : nullptr;
+  }
+  const MemoEntry* find_plain_long(std::string_view text, Notation hint, Color mover) const {
+    return is_long(text) ? plain_of(find_entry(long_key_of(text, hint)), mover) : nullptr;
+  }
+  void store(std::string_view text, Notation hint, const MoveDescription& d) {
+    if (text.size() > kMaxText) return;
+    const Key k = key_of(text, hint);
+    Entry* const way = &entries_[bucket(k)];
+    way[1] = way[0];  // the older of the bucket's two texts goes
+    Entry& e = way[0];
+    e.first = k.first;
+    e.last = k.last;
+    e.size = k.size;
+    e.hint = k.hint;
+    e.recipes[0] = plain_recipe(d, Color(0));
+    e.recipes[1] = plain_recipe(d, Color(1));
+    e.description = d;
+  }
+
+ private:
+  using Entry = MemoEntry;
+  struct Key;
+  // The entry of bucket(k) that holds k, if either does.
+  const Entry* find_entry(const Key& k) const {
+    const Entry* e = &entries_[bucket(k)];
+    if (holds(e[0], k)) return &e[0];
+    if (holds(e[1], k)) return &e[1];
+    return nullptr;
+  }
+  static const MoveDescription* described(const Entry* e) { return e ? &e->description : nullptr; }
+  static const MemoEntry* plain_of(const MemoEntry* e, Color mover) {
+    return e && e->recipes[unsigned(mover)].ranks != PlainRecipe::kNone ? e : nullptr;
+  }
+
+  // A text of up to 16 bytes as two words, which tell it whole: the first
+  // and the last eight bytes (overlapping for texts of 8..15 bytes), or the
+  // bytes of a shorter text and zero. Compared as words, not with memcmp.
+  static_assert(kMaxText <= 16, "two 8-byte words tell a text whole only up to 16 bytes");
+  struct Key {
+    std::uint64_t first = 0, last = 0;
+    std::uint8_t size = 0;
+    Notation hint = Notation::Auto;
+  };
+  static bool is_long(std::string_view text) { return text.size() >= 8 && text.size() <= kMaxText; }
+  // The key of a text of 8 to kMaxText bytes (is_long).
+  static Key long_key_of(std::string_view text, Notation hint) {
+    Key k;
+    k.size = std::uint8_t(text.size());
+    k.hint = hint;
+    std::memcpy(&k.first, text.data(), 8);
+    std::memcpy(&k.last, text.data() + text.size() - 8, 8);
+    return k;
+  }
+  // The key of a text of up to kMaxText bytes.
+  static Key key_of(std::string_view text, Notation hint) {
+    if (text.size() >= 8) return long_key_of(text, hint);
+    Key k;
+    k.size = std::uint8_t(text.size());
+    k.hint = hint;
+    for (std::size_t i = 0; i < text.size(); ++i)
+      k.first |= std::uint64_t(static_cast<unsigned char>(text[i])) << (8 * i);
+    return k;
+  }
+  // 8192 slots (about 320 KB a thread), in buckets of two: the Chinese
+  // texts of both sides number about 3,400, and with 4096 slots one text in
+  // ten of random games was read again after its slot had been taken by
+  // another. With one slot a text, the 1,405 texts of 2,252 real games
+  // shared 121 slots and were read 8,948 times; two texts a bucket, 2,124.
+  static constexpr std::size_t kSlots = 8192;
+  static bool holds(const Entry& e, const Key& k) {
+    return e.first == k.first && e.last == k.last && e.size == k.size && e.hint == k.hint;
+  }
+  // The first of the bucket's two slots.
+  static std::size_t bucket(const Key& k) {
+    // Two multiplications, the bucket from the top bits of the product.
+    const std::uint64_t tail = std::uint64_t(k.size) << 4 | std::uint64_t(k.hint);
+    const std::uint64_t h = (k.first * 0x9E3779B97F4A7C15ull ^ k.last ^ tail) * 0xBF58476D1CE4E5B9ull;
+    static_assert(kSlots == std::size_t(2) << 12);
+    return std::size_t(h >> 52) << 1;
+  }
+  Entry entries_[kSlots];
+};
+
+// This thread's memo (null before its first reading and after
+// release_parse_memo) as a plain pointer: a thread_local with no destructor
+// and a constant initialiser is read without the guard that makes sure the
+// thread's copy was set up.
+extern constinit thread_local const ParseMemo* memo_unguarded;
+
+// memoised_plain past a hit: parses and stores the text when it is not kept.
+const MemoEntry* memoised_plain_slow(std::string_view text, Notation hint, Color mover);
+
+// The entry of a text that reads without error and has the plain form for
+// `mover`, from the memo (parsed and stored first when it is not there);
+// null when the text does not read, is too long to keep, or has no plain
+// form for `mover`. Good until the next text is parsed on this thread.
+inline const MemoEntry* memoised_plain(std::string_view text, Notation hint, Color mover) {
+  const ParseMemo* const m = memo_unguarded;
+  if (m)
+    if (const MemoEntry* e = m->find_plain_long(text, hint, mover)) [[likely]]
+      return e;
+  return memoised_plain_slow(text, hint, mover);
+}
+
+}  // namespace xq::notation::detail
