@@ -150,6 +150,31 @@ bool own_series(const Position& pos, Move k, const detail::GainByChecks::Answer&
   return pawn_takes;
 }
 
+// The final captures that make a series starting with k the king's or a
+// pawn's own chase (own_series): the king's and a pawn's after a pawn's
+// check, a pawn's after another piece's under 2011 / 2020; a pawn's capture
+// that opens another piece's check is not own there (26.7 / 26.8).
+detail::GainByChecks::OwnTakes own_takes(const Position& pos, Move k, const ThreatOptions& opt) {
+  detail::GainByChecks::OwnTakes own;
+  if (pos.at(k.from()).type() == PieceType::Pawn) {
+    if (!chases_by_itself(pos, k, opt)) return own;
+    own.king = true;
+  } else if (!opt.pawn_takes_after_checks_is_pawns) {
+    return own;
+  }
+  own.pawns = true;
+  own.pawns_opening_check = !opt.pawn_capture_check_chases;
+  return own;
+}
+
+// OwnTakes kept in a ChaseTarget (own_takes_left_out).
+std::uint8_t as_bits(const detail::GainByChecks::OwnTakes& own) {
+  return std::uint8_t((own.king ? 1 : 0) | (own.pawns ? 2 : 0) | (own.pawns_opening_check ? 4 : 0));
+}
+detail::GainByChecks::OwnTakes from_bits(std::uint8_t bits) {
+  return {(bits & 1) != 0, (bits & 2) != 0, (bits & 4) != 0};
+}
+
 // The target of a series of checks starting with k that wins as `a` says.
 ChaseTarget series_target(const Position& pos, Move k, const detail::GainByChecks::Answer& a,
                           const ThreatOptions& opt) {
@@ -239,23 +264,34 @@ Chases captures_with(const Position& pos0, Color side, const ThreatOptions& opt,
       PieceType last_taker = answer.taker.type();
       // 26.1 lets a king or a pawn chase by itself, and 26.7 / 26.8 a pawn
       // take by another piece's checks; neither exempts the other pieces'
-      // 将军得子 (24.3). When the line read ends with a pawn's capture,
-      // another may end with another piece's (for the same piece or
-      // another): asked again with the pawns' final captures left out, and
-      // a gain there is a chase, whichever line comes first in generation
-      // order (docs/repetition.md, 捉).
-      if (t.king_or_pawn && answer.taker.type() == PieceType::Pawn) {
+      // 将军得子 (24.3). When some line of the search may end with such an
+      // own capture (the line read, or any line searched), it is asked again
+      // with those captures left out: a gain there is the other piece's
+      // chase, 捉, for whatever piece it wins; none, and the checks win only
+      // by the king's or a pawn's own capture against some defence, its own
+      // chase. Whichever line comes first in generation order
+      // (docs/repetition.md, 捉).
+      const auto own = own_takes(pos, k, opt);
+      if (own.any() && (t.king_or_pawn || search.king_or_pawn_took())) {
         detail::GainByChecks without(pv, root, opt.check_nodes);
-        without.leave_out_pawn_takes();
+        without.leave_out(own);
         const auto other = without.gain(pos, k, opt.check_depth);
         found.unknown = found.unknown || other.unknown;
         if (counts(other)) {
           ChaseTarget o = series_target(pos, k, other, opt);
-          o.no_pawn_takes = true;
-          if (!o.king_or_pawn) {
+          o.own_takes_left_out = as_bits(own);
+          // The line read, when it is another piece's and wins as much of
+          // the same piece, stays (the same target, the same proof line).
+          if (!o.king_or_pawn && (t.king_or_pawn || o.victim != t.victim || o.gain != t.gain)) {
             t = o;
             last_taker = other.taker.type();
           }
+        } else if (!t.king_or_pawn) {
+          // The line read is another piece's, but some defence leaves only
+          // the king's or a pawn's own capture: its own chase, named by the
+          // piece the line read wins.
+          t.king_or_pawn = true;
+          t.pawn_takes = !own.king;
         }
       }
       if (adds_nothing(all, t, last_taker)) t.king_or_pawn = true;
@@ -348,7 +384,7 @@ std::vector<Move> chase_line(const Position& pos0, Color side, const ChaseTarget
   const int pv = kCrossedPawnValue;
   detail::RootThreatsOnDemand root(pos, ~side, pv);
   detail::GainByChecks search(pv, root, opt.check_nodes * kLineBudgetFactor);
-  if (t.no_pawn_takes) search.leave_out_pawn_takes();  // the line the target was read from
+  if (t.own_takes_left_out) search.leave_out(from_bits(t.own_takes_left_out));  // the line the target was read from
   return search.line(pos, t.first_check, t.checks);
 }
 
