@@ -225,6 +225,10 @@ bool adds_nothing(const std::vector<ChaseTarget>& all, const ChaseTarget& t, Pie
   });
 }
 
+// A second search left open with the budget it shares is asked again for one
+// check with this much more (classify.cpp asks again the same way).
+constexpr long kReaskFactor = 8;
+
 // The line searches redo the question with the moves kept: more budget.
 constexpr long kLineBudgetFactor = 20;
 
@@ -256,6 +260,10 @@ Chases captures_with(const Position& pos0, Color side, const ThreatOptions& opt,
       return std::none_of(offered.begin(), offered.end(),
                           [&](const Offered& o) { return o.victim == a.victim && a.gain <= o.balance; });
     };
+    // The searches without the king's or pawns' own final captures, one per
+    // set of them (own_takes: after a pawn's first check, after another
+    // piece's), each, like `search`, one budget for every first check.
+    std::optional<detail::GainByChecks> without_after_pawn, without_after_other;
     for (Move k : checks) {
       const auto answer = search.gain(pos, k, opt.check_depth);
       found.unknown = found.unknown || answer.unknown;
@@ -273,10 +281,27 @@ Chases captures_with(const Position& pos0, Color side, const ThreatOptions& opt,
       // (docs/repetition.md, 捉).
       const auto own = own_takes(pos, k, opt);
       if (own.any() && (t.king_or_pawn || search.king_or_pawn_took())) {
-        detail::GainByChecks without(pv, root, opt.check_nodes);
-        without.leave_out(own);
-        const auto other = without.gain(pos, k, opt.check_depth);
-        found.unknown = found.unknown || other.unknown;
+        auto& without = own.king ? without_after_pawn : without_after_other;
+        if (!without) {
+          without.emplace(pv, root, opt.check_nodes);
+          without->leave_out(own);
+        }
+        auto other = without->gain(pos, k, opt.check_depth);
+        // What the second search leaves open: it never wins more than the
+        // first (it has fewer captures), so once it reaches the first's
+        // known gain, or proves a chase of that gain, a deeper depth changes
+        // nothing; else a known first answer is asked again for this check
+        // alone with more budget (as the position before a move is,
+        // classify.cpp), and only then is the first answer made unknown.
+        const auto open = [&](const detail::GainByChecks::Answer& o) {
+          return o.unknown && !(counts(o) && o.gain >= answer.gain);
+        };
+        if (open(other) && !answer.unknown) {
+          detail::GainByChecks more(pv, root, opt.check_nodes * kReaskFactor);
+          more.leave_out(own);
+          other = more.gain(pos, k, opt.check_depth);
+        }
+        found.unknown = found.unknown || open(other);
         if (counts(other)) {
           ChaseTarget o = series_target(pos, k, other, opt);
           o.own_takes_left_out = as_bits(own);
