@@ -328,8 +328,12 @@ Chases captures_with(const Position& pos0, Color side, const ThreatOptions& opt,
 
 // Keeps the entries whose victim is a gain with the pawn worth little and
 // worth a lot as well (1999 25.3, values.h); the ordinary table names them.
-// Unknown if any pass is: a victim dropped for want of budget in one pass
-// might have stayed.
+// A chase by another piece than the king or a pawn needs such a one in
+// every pass: where only their own lines win the piece (26.1; 1999 27.1-27.2)
+// it is no gain of the other piece (四川李艾东–厦门郑一泓 2001: the cannon's
+// c1c9+ and the pawn's capture win the horse g5 with the pawn worth 2, only
+// the pawn's own capture with it worth 1). Unknown if any pass is: a victim
+// dropped for want of budget in one pass might have stayed.
 template <class Pass>
 Chases floating(const Position& pos, Color side, const ThreatOptions& opt, Pass pass) {
   Chases out = pass(pos, side, opt, kCrossedPawnValue);
@@ -339,8 +343,9 @@ Chases floating(const Position& pos, Color side, const ThreatOptions& opt, Pass 
     const Chases other = pass(pos, side, opt, pv);
     out.unknown = out.unknown || other.unknown;
     std::erase_if(out.targets, [&](const ChaseTarget& t) {
-      return std::none_of(other.targets.begin(), other.targets.end(),
-                          [&](const ChaseTarget& o) { return o.victim == t.victim; });
+      return std::none_of(other.targets.begin(), other.targets.end(), [&](const ChaseTarget& o) {
+        return o.victim == t.victim && (t.king_or_pawn || !o.king_or_pawn);
+      });
     });
   }
   return out;
