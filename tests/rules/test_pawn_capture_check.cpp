@@ -56,3 +56,37 @@ TEST_CASE("26.8: a check already given is not uncovered by a pawn's capture", "[
   CHECK(c.cls == MoveClass::Check);
   for (const auto& t : c.targets) CHECK(t.victim != mv("c7c7").from());
 }
+
+TEST_CASE("26.8: a rook's checks that win only with a pawn's capture against some defence are the pawn's chase, "
+          "whatever the order of the replies",
+          "[rules][26.8]") {
+  // Invented, in two mirror images (Red attacking, and Black). After 车a1i1
+  // Red threatens 车i8+ along rank 8: 将e8 moves (e9/e7) and 车xd8 takes the
+  // horse; 车h9h8 interposes and 车xi9 takes the horse it guarded; 车h5h8
+  // interposes (guarded by 车h9), and then only 兵g4xg5 wins the horse the
+  // rook h5 guarded. Against that defence the rook's checks win nothing by
+  // themselves: the gain is the pawn's, by the rook's check (2011 26.7 /
+  // 2020 26.8 兵借其他子抽吃, 闲), not the rook's 将军得子 (24.3). Before, the
+  // line read was the first of the equal replies in generation order: the
+  // interposition h5h8 in the first image (闲), h0h1 (the rook's 车xi0) in
+  // the mirror (捉).
+  struct Image {
+    const char* fen;
+    const char* move;
+  };
+  for (const Image& im : {Image{"7rn/3nk4/9/4p4/6nr1/6P2/9/9/R8/5K3 w", "a1i1"},
+                          Image{"5k3/r8/9/9/6p2/6NR1/4P4/9/3NK4/7RN b", "a8i8"}}) {
+    const Position p = pos_of(im.fen);
+    for (RuleSet r : {RuleSet::Cxa2011, RuleSet::Cxa2020}) {
+      INFO(im.fen << " under " << (r == RuleSet::Cxa2011 ? "cxa2011" : "cxa2020"));
+      const MoveClassification c = classify_move(p, mv(im.move), r);
+      CHECK(c.cls != MoveClass::Chase);
+      CHECK(c.targets.empty());
+      REQUIRE(c.kp_targets.size() == 1);
+      CHECK(c.kp_targets[0].by_checks);
+      CHECK(c.kp_targets[0].pawn_takes);
+    }
+    // 1999 has no such sentence: the rook's checks win the piece, 捉.
+    CHECK(classify_move(p, mv(im.move), RuleSet::Cxa1999).cls == MoveClass::Chase);
+  }
+}

@@ -459,3 +459,23 @@ TEST_CASE("undecided verdict: the loser's own unknown moves leave its loss", "[r
   CHECK((**r).outcome == Outcome::RedLoses);
   CHECK(std::find((**r).articles.begin(), (**r).articles.end(), "23.5.2.2") != (**r).articles.end());
 }
+
+TEST_CASE("1999 25.3: another piece's chase needs a gain of its own at every pawn value", "[rules][25.3][27.2]") {
+  // 四川李艾东–厦门郑一泓 (2001 全国团体赛), Red to move, as a repetition asks
+  // for its chases. With the pawn worth 2, the cannon's 炮c1xc9+ 象e7xc9 and
+  // then 兵f5xg5 win the horse g5 (another piece's checks, the pawn taking at
+  // the end: under 1999 the cannon's chase). With the pawn worth 1, only the
+  // pawn's own capture 兵f5xg5 wins it (27.2: 兵本身捉吃, 闲). Matched by the
+  // victim alone, the cannon's chase stayed; it is no gain of the cannon at
+  // that value (25.3), so no chase of g5 is listed.
+  const Position pos = pos_of("2bak4/4a4/c3b4/p8/5Pn1p/2B3N2/P7P/4B4/2C6/3AKA3 w");
+  ThreatOptions opt;
+  opt.floating_pawn = true;
+  for (const ChaseTarget& t : find_chase_targets(pos, Color::Red, opt).targets)
+    CHECK_FALSE((t.victim == mv("g5g5").from() && !t.king_or_pawn));
+  // Without the floating pawn (worth 2 alone) the cannon chases it.
+  const auto plain = find_chase_targets(pos, Color::Red, ThreatOptions{}).targets;
+  CHECK(std::any_of(plain.begin(), plain.end(), [](const ChaseTarget& t) {
+    return t.victim == mv("g5g5").from() && t.by_checks && !t.king_or_pawn;
+  }));
+}

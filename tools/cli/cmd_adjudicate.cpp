@@ -134,6 +134,22 @@ void print_proof_lines(const xq::rules::Verdict& v) {
   }
 }
 
+// Who wins a target: the first capturer, or for a series of checks the
+// piece that takes at the end of its proof line and, when that is another
+// piece, the one whose check begins it (878.html: the cannon d4 takes after
+// the pawn e3's check).
+std::string target_takers(const xq::rules::Verdict& v, int ply, const xq::rules::ChaseTarget& t) {
+  std::string first = std::string(xq::piece_type_name(t.attacker_piece.type())) + " on " + t.attacker.name();
+  if (!t.by_checks) return first;
+  for (const auto& p : v.proofs) {
+    if (p.mate || p.ply != ply || p.target.victim != t.victim || p.target.first_check != t.first_check) continue;
+    if (!p.taker.valid() || p.taker == t.attacker) break;
+    return std::string(xq::piece_type_name(p.taker_piece.type())) + " on " + p.taker.name() + ", checks begun by the " +
+           first;
+  }
+  return first;
+}
+
 // What a move may be beyond its class (a search ran out of budget): the
 // arbiter sees which moves a larger budget could change.
 std::string unknown_mark(const xq::rules::UnknownClasses& u) {
@@ -336,7 +352,7 @@ int run_adjudicate(const std::vector<std::string>& args) {
       std::cout << "target: ply " << v.first_ply + int(i) << " " << xq::color_name(t.victim_piece.color()) << " "
                 << xq::piece_type_name(t.victim_piece.type()) << " " << t.victim.name() << " ("
                 << xq::rules::root_name(t.root) << (t.joint ? ", joint" : "") << (t.by_checks ? ", by checks" : "")
-                << ") by the " << xq::piece_type_name(t.attacker_piece.type()) << " on " << t.attacker.name() << "\n";
+                << ") by the " << target_takers(v, v.first_ply + int(i), t) << "\n";
   print_proof_lines(v);
   std::cout << "articles:";
   for (const auto& a : v.articles) std::cout << " " << a;

@@ -146,9 +146,11 @@ int GainByChecks::search_follow_up(Position& pos, Won& won, int lo, int hi, Move
     // having just replied, was not in check before it).
     const bool opens = taker.type() == PieceType::Pawn && detail::opens_check(pos, c.to(), SquareSet());
     pos.undo(c, u);
-    if (no_pawn_takes_ && taker.type() == PieceType::Pawn && !opens) return true;
+    const bool king = taker.type() == PieceType::King, pawn = taker.type() == PieceType::Pawn;
+    if ((king && left_out_.king) || (pawn && (opens ? left_out_.pawns_opening_check : left_out_.pawns))) return true;
     const int kept = std::min(balance, value - answer);
     if (kept > best && !refuted()) {
+      king_or_pawn_took_ = king_or_pawn_took_ || king || pawn;
       best = kept;
       won = {c.to(), taker, opens};
       if (capture) *capture = c;

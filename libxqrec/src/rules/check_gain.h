@@ -128,12 +128,24 @@ class GainByChecks {
     bool futility = true;
   };
   void use(const Aids& aids) { aids_ = aids; }
-  // Leaves out, as the capture that ends a line, a pawn's capture that opens
-  // no other piece's check: asks whether the side wins material by checks
-  // without a pawn taking by them (2011 26.7 / 2020 26.8 兵借其他子抽吃 is the
-  // pawn's own; threats.cpp asks this only when the plain search's line ends
-  // with a pawn's capture). Before the first question of the object.
-  void leave_out_pawn_takes() { no_pawn_takes_ = true; }
+  // The captures ending a line that make it the king's or a pawn's own
+  // chase (26.1; 2011 26.7 / 2020 26.8 兵借其他子抽吃; threats.cpp own_series
+  // says which, per first check and rule set).
+  struct OwnTakes {
+    bool king = false;
+    bool pawns = false;                // a pawn's capture opening no other piece's check
+    bool pawns_opening_check = false;  // a pawn's capture opening one
+    bool any() const { return king || pawns || pawns_opening_check; }
+  };
+  // Leaves those captures out as the capture that ends a line: asks whether
+  // the side wins material by checks with another piece taking at the end.
+  // Before the first question of the object.
+  void leave_out(const OwnTakes& own) { left_out_ = own; }
+  // Whether a capture by the king or a pawn was ever the best follow-up of
+  // a position in this object's questions (a memo's answer comes from an
+  // earlier search of the same object): if not, leaving such captures out
+  // would answer the same.
+  bool king_or_pawn_took() const { return king_or_pawn_took_; }
 
  private:
   // What a line wins in the worst case: the square of the piece taken (on
@@ -203,7 +215,8 @@ class GainByChecks {
   static constexpr int kMostChecks = 16;
   std::array<int, kMostChecks + 1> most_{};
   Aids aids_;
-  bool no_pawn_takes_ = false;  // leave_out_pawn_takes
+  OwnTakes left_out_;               // leave_out
+  bool king_or_pawn_took_ = false;  // king_or_pawn_took
   bool remember_ = false;    // aids_.memo and the current search deepens
   bool keep_lists_ = false;  // aids_.move_lists and the current search deepens
 };

@@ -150,6 +150,31 @@ bool own_series(const Position& pos, Move k, const detail::GainByChecks::Answer&
   return pawn_takes;
 }
 
+// The final captures that make a series starting with k the king's or a
+// pawn's own chase (own_series): the king's and a pawn's after a pawn's
+// check, a pawn's after another piece's under 2011 / 2020; a pawn's capture
+// that opens another piece's check is not own there (26.7 / 26.8).
+detail::GainByChecks::OwnTakes own_takes(const Position& pos, Move k, const ThreatOptions& opt) {
+  detail::GainByChecks::OwnTakes own;
+  if (pos.at(k.from()).type() == PieceType::Pawn) {
+    if (!chases_by_itself(pos, k, opt)) return own;
+    own.king = true;
+  } else if (!opt.pawn_takes_after_checks_is_pawns) {
+    return own;
+  }
+  own.pawns = true;
+  own.pawns_opening_check = !opt.pawn_capture_check_chases;
+  return own;
+}
+
+// OwnTakes kept in a ChaseTarget (own_takes_left_out).
+std::uint8_t as_bits(const detail::GainByChecks::OwnTakes& own) {
+  return std::uint8_t((own.king ? 1 : 0) | (own.pawns ? 2 : 0) | (own.pawns_opening_check ? 4 : 0));
+}
+detail::GainByChecks::OwnTakes from_bits(std::uint8_t bits) {
+  return {(bits & 1) != 0, (bits & 2) != 0, (bits & 4) != 0};
+}
+
 // The target of a series of checks starting with k that wins as `a` says.
 ChaseTarget series_target(const Position& pos, Move k, const detail::GainByChecks::Answer& a,
                           const ThreatOptions& opt) {
@@ -200,6 +225,10 @@ bool adds_nothing(const std::vector<ChaseTarget>& all, const ChaseTarget& t, Pie
   });
 }
 
+// A second search left open with the budget it shares is asked again for one
+// check with this much more (classify.cpp asks again the same way).
+constexpr long kReaskFactor = 8;
+
 // The line searches redo the question with the moves kept: more budget.
 constexpr long kLineBudgetFactor = 20;
 
@@ -231,6 +260,10 @@ Chases captures_with(const Position& pos0, Color side, const ThreatOptions& opt,
       return std::none_of(offered.begin(), offered.end(),
                           [&](const Offered& o) { return o.victim == a.victim && a.gain <= o.balance; });
     };
+    // The searches without the king's or pawns' own final captures, one per
+    // set of them (own_takes: after a pawn's first check, after another
+    // piece's), each, like `search`, one budget for every first check.
+    std::optional<detail::GainByChecks> without_after_pawn, without_after_other;
     for (Move k : checks) {
       const auto answer = search.gain(pos, k, opt.check_depth);
       found.unknown = found.unknown || answer.unknown;
@@ -239,23 +272,51 @@ Chases captures_with(const Position& pos0, Color side, const ThreatOptions& opt,
       PieceType last_taker = answer.taker.type();
       // 26.1 lets a king or a pawn chase by itself, and 26.7 / 26.8 a pawn
       // take by another piece's checks; neither exempts the other pieces'
-      // 将军得子 (24.3). When the line read ends with a pawn's capture,
-      // another may end with another piece's (for the same piece or
-      // another): asked again with the pawns' final captures left out, and
-      // a gain there is a chase, whichever line comes first in generation
-      // order (docs/repetition.md, 捉).
-      if (t.king_or_pawn && answer.taker.type() == PieceType::Pawn) {
-        detail::GainByChecks without(pv, root, opt.check_nodes);
-        without.leave_out_pawn_takes();
-        const auto other = without.gain(pos, k, opt.check_depth);
-        found.unknown = found.unknown || other.unknown;
+      // 将军得子 (24.3). When some line of the search may end with such an
+      // own capture (the line read, or any line searched), it is asked again
+      // with those captures left out: a gain there is the other piece's
+      // chase, 捉, for whatever piece it wins; none, and the checks win only
+      // by the king's or a pawn's own capture against some defence, its own
+      // chase. Whichever line comes first in generation order
+      // (docs/repetition.md, 捉).
+      const auto own = own_takes(pos, k, opt);
+      if (own.any() && (t.king_or_pawn || search.king_or_pawn_took())) {
+        auto& without = own.king ? without_after_pawn : without_after_other;
+        if (!without) {
+          without.emplace(pv, root, opt.check_nodes);
+          without->leave_out(own);
+        }
+        auto other = without->gain(pos, k, opt.check_depth);
+        // What the second search leaves open: it never wins more than the
+        // first (it has fewer captures), so once it reaches the first's
+        // known gain, or proves a chase of that gain, a deeper depth changes
+        // nothing; else a known first answer is asked again for this check
+        // alone with more budget (as the position before a move is,
+        // classify.cpp), and only then is the first answer made unknown.
+        const auto open = [&](const detail::GainByChecks::Answer& o) {
+          return o.unknown && !(counts(o) && o.gain >= answer.gain);
+        };
+        if (open(other) && !answer.unknown) {
+          detail::GainByChecks more(pv, root, opt.check_nodes * kReaskFactor);
+          more.leave_out(own);
+          other = more.gain(pos, k, opt.check_depth);
+        }
+        found.unknown = found.unknown || open(other);
         if (counts(other)) {
           ChaseTarget o = series_target(pos, k, other, opt);
-          o.no_pawn_takes = true;
-          if (!o.king_or_pawn) {
+          o.own_takes_left_out = as_bits(own);
+          // The line read, when it is another piece's and wins as much of
+          // the same piece, stays (the same target, the same proof line).
+          if (!o.king_or_pawn && (t.king_or_pawn || o.victim != t.victim || o.gain != t.gain)) {
             t = o;
             last_taker = other.taker.type();
           }
+        } else if (!t.king_or_pawn) {
+          // The line read is another piece's, but some defence leaves only
+          // the king's or a pawn's own capture: its own chase, named by the
+          // piece the line read wins.
+          t.king_or_pawn = true;
+          t.pawn_takes = !own.king;
         }
       }
       if (adds_nothing(all, t, last_taker)) t.king_or_pawn = true;
@@ -267,8 +328,12 @@ Chases captures_with(const Position& pos0, Color side, const ThreatOptions& opt,
 
 // Keeps the entries whose victim is a gain with the pawn worth little and
 // worth a lot as well (1999 25.3, values.h); the ordinary table names them.
-// Unknown if any pass is: a victim dropped for want of budget in one pass
-// might have stayed.
+// A chase by another piece than the king or a pawn needs such a one in
+// every pass: where only their own lines win the piece (26.1; 1999 27.1-27.2)
+// it is no gain of the other piece (四川李艾东–厦门郑一泓 2001: the cannon's
+// c1c9+ and the pawn's capture win the horse g5 with the pawn worth 2, only
+// the pawn's own capture with it worth 1). Unknown if any pass is: a victim
+// dropped for want of budget in one pass might have stayed.
 template <class Pass>
 Chases floating(const Position& pos, Color side, const ThreatOptions& opt, Pass pass) {
   Chases out = pass(pos, side, opt, kCrossedPawnValue);
@@ -278,8 +343,9 @@ Chases floating(const Position& pos, Color side, const ThreatOptions& opt, Pass 
     const Chases other = pass(pos, side, opt, pv);
     out.unknown = out.unknown || other.unknown;
     std::erase_if(out.targets, [&](const ChaseTarget& t) {
-      return std::none_of(other.targets.begin(), other.targets.end(),
-                          [&](const ChaseTarget& o) { return o.victim == t.victim; });
+      return std::none_of(other.targets.begin(), other.targets.end(), [&](const ChaseTarget& o) {
+        return o.victim == t.victim && (t.king_or_pawn || !o.king_or_pawn);
+      });
     });
   }
   return out;
@@ -348,7 +414,7 @@ std::vector<Move> chase_line(const Position& pos0, Color side, const ChaseTarget
   const int pv = kCrossedPawnValue;
   detail::RootThreatsOnDemand root(pos, ~side, pv);
   detail::GainByChecks search(pv, root, opt.check_nodes * kLineBudgetFactor);
-  if (t.no_pawn_takes) search.leave_out_pawn_takes();  // the line the target was read from
+  if (t.own_takes_left_out) search.leave_out(from_bits(t.own_takes_left_out));  // the line the target was read from
   return search.line(pos, t.first_check, t.checks);
 }
 

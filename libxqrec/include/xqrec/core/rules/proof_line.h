@@ -18,6 +18,13 @@ struct ProofLine {
   // From the position after the move, `side` to move again; empty when the
   // line could not be rebuilt within the search budget.
   std::vector<Move> moves;
+  // A gain: the piece that takes at the end of the line, on the square it
+  // stands on before the line (it may move on the way); none when the line
+  // ends with the defender's reply (the check took) or was not rebuilt. It
+  // is not always the first checker (threats.h ChaseTarget::attacker): 878.html,
+  // the pawn e3 checks and the cannon d4 takes.
+  Square taker = Square::none();
+  Piece taker_piece;
 };
 
 }  // namespace xq::rules

@@ -6,6 +6,7 @@
 // turn". They are pure functions of the position.
 #pragma once
 
+#include <cstdint>
 #include <vector>
 
 #include "xqrec/core/position.h"
@@ -89,10 +90,13 @@ struct ChaseTarget {
   // by_checks: a pawn takes at the end of another piece's checks, the
   // pawn's own chase (2011 26.7 / 2020 26.8 兵借其他子抽吃; ThreatOptions).
   bool pawn_takes = false;
-  // by_checks: read with the pawns' final captures left out (the line first
-  // read ended with a pawn's capture, another ends with another piece's:
-  // a chase, 24.3; threats.cpp), as its proof line is (chase_line).
-  bool no_pawn_takes = false;
+  // by_checks: read with the king's and pawns' own final captures left out
+  // (some line of the plain search ends with one, another ends with
+  // another piece's capture against every defence: a chase, 24.3;
+  // threats.cpp), as its proof line is (chase_line): which ones, as bits
+  // (1 the king's, 2 a pawn's, 4 a pawn's opening another piece's check);
+  // 0 when none was left out.
+  std::uint8_t own_takes_left_out = 0;
   Move first_check;            // by_checks: the check that starts the line
   int checks = 0;              // by_checks: the depth (checks in a row) at which the gain was found
 };
