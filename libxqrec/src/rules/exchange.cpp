@@ -5,61 +5,19 @@
 
 #include "xqrec/core/rules/values.h"
 
+#include "exchange_board.h"
 #include "winning_captures.h"
 
 namespace xq::rules {
 
 Position with_side_to_move(const Position& pos, Color side) { return pos.with_side_to_move(side); }
 
-namespace {
-
-constexpr int kMaxExchangeDepth = 12;
-
-// What the side to move gains by the exchange on sq (0 when it declines).
-// `enough`: the caller only needs to know whether the gain reaches it, so the
-// walk stops there and may return any value at or above it; below it the
-// value is exact. A capture that loses nothing back (the gain is then the
-// victim's whole value) also ends the walk: nothing beats it.
-int gain_on(Position& pos, Square sq, int depth, int pv, int enough = std::numeric_limits<int>::max()) {
-  const Piece victim = pos.at(sq);
-  if (victim.empty() || victim.type() == PieceType::King || depth >= kMaxExchangeDepth) return 0;
-  MoveList legal;
-  pos.generate_legal_captures_to(sq, legal);
-  // One capture per kind of capturer: the cheapest of a kind is as good as
-  // any other of it, except that line pieces differ by what stays behind, so
-  // every line piece (rook, cannon) is tried.
-  bool tried[kPieceTypeCount] = {};
-  int best = 0;
-  const int v = piece_value(victim, sq, pv);
-  for (Move m : legal) {
-    const PieceType t = pos.at(m.from()).type();
-    if (t != PieceType::Rook && t != PieceType::Cannon) {
-      if (tried[int(t)]) continue;
-      tried[int(t)] = true;
-    }
-    Undo u;
-    pos.make_legal(m, u);
-    // Only a reply gaining less than v - best improves on best.
-    const int back = gain_on(pos, sq, depth + 1, pv, v - best);
-    pos.undo(m, u);
-    best = std::max(best, v - back);
-    if (best >= v || best >= enough) break;
-  }
-  return best;
+int exchange_gain_on(Position& pos, Square sq, int crossed_pawn) {
+  return detail::ExchangeBoard(pos).gain_on(sq, pos.side_to_move(), 0, crossed_pawn, std::numeric_limits<int>::max());
 }
 
-}  // namespace
-
-int exchange_gain_on(Position& pos, Square sq, int crossed_pawn) { return gain_on(pos, sq, 0, crossed_pawn); }
-
 int capture_balance(Position& pos, Move c, int crossed_pawn) {
-  const Piece victim = pos.at(c.to());
-  const int v = piece_value(victim, c.to(), crossed_pawn);
-  Undo u;
-  pos.make_legal(c, u);
-  const int back = gain_on(pos, c.to(), 1, crossed_pawn);
-  pos.undo(c, u);
-  return v - back;
+  return detail::ExchangeBoard(pos).capture_balance(c, crossed_pawn);
 }
 
 bool has_mate_in_one(Position& pos) {

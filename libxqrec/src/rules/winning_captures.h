@@ -5,11 +5,15 @@
 // best_elsewhere) and the 献 test (classify.cpp).
 #pragma once
 
+#include <optional>
+
 #include "xqrec/core/rules/exchange.h"
 #include "xqrec/core/rules/values.h"
 
 #include "xqrec/core/move_list.h"
 #include "xqrec/core/position.h"
+
+#include "exchange_board.h"
 
 namespace xq::rules::detail {
 
@@ -90,12 +94,16 @@ void winning_captures(Position& pos, int crossed_pawn, bool mate_refutes, const 
   });
   MoveList captures;
   pos.generate_legal_captures_of(victims, captures);
+  // The board the exchanges are played on, copied at the first one (pos is
+  // as it was again before each capture).
+  std::optional<ExchangeBoard> board;
   for (Move c : captures) {
     if (!is_material(pos.at(c.to()), c.to()) || !keep(c)) continue;  // an uncrossed pawn is no material
     // The balance is at most the victim's value: no exchange to play out
     // when that is not above the floor.
     if (piece_value(pos.at(c.to()), c.to(), crossed_pawn) <= floor) continue;
-    const int balance = capture_balance(pos, c, crossed_pawn);
+    if (!board) board.emplace(pos);
+    const int balance = board->capture_balance(c, crossed_pawn);
     if (balance <= floor) continue;
     if constexpr (kDetails) {
       const Color owner = pos.at(c.to()).color();
