@@ -222,18 +222,40 @@ inline bool king_safe_after(Piece* scratch, Move m, Square k, Color us, const Sq
   return safe;
 }
 
+// Whether a move of a piece other than the king of `us` on k, which is known
+// not to be in check, keeps it safe by where it goes alone: it neither
+// leaves nor enters a line from the king that holds an enemy piece, nor
+// leaves a square diagonally next to it (a horse's leg; an elephant's eye
+// when the king stands across the river) while an enemy piece stands where
+// a horse attacks it from. Nothing else can open an attack (pawns, advisors
+// and kings attack whatever stands around). False: the king test decides.
+inline bool safe_untested(Move m, Square k, Color us, const SquareSet& them) {
+  const Square from = m.from();
+  if (from == k || !k.valid()) return false;
+  const std::size_t ki = std::size_t(k.index());
+  const auto& masks = geometry::kMasks;
+  const auto& from_king = geometry::kRelations[ki];
+  const std::uint8_t d_from = from_king[std::size_t(from.index())].line;
+  const std::uint8_t d_to = from_king[std::size_t(m.to().index())].line;
+  if (d_from != geometry::Relation::kNoLine && them.intersects(masks.ray[ki][d_from])) return false;
+  if (d_to != geometry::Relation::kNoLine && them.intersects(masks.ray[ki][d_to])) return false;
+  return !masks.horse_legs[ki].contains(from) || (!them.intersects(masks.horse_from[ki]) && !on_own_side(~us, k));
+}
+
 // Appends to `out` the moves of `moves` (pseudo-legal for colour `us`, in
 // order) that leave its king on k safe: one or two each tested on a scratch
-// board, which costs less than the safety filter; more through the test
+// board (unless, the king known safe before, safe_untested clears it), which
+// costs less than the safety filter; more through the test
 // `make_test()` sets up (the filter, which spares most of them the test).
 template <class MakeTest>
 void push_king_safe(const MoveList& moves, MoveList& out, const std::array<Piece, kSquares>& board, Square k, Color us,
-                    const SquareSet& them, const SquareSet& all, MakeTest&& make_test) {
+                    const SquareSet& them, const SquareSet& all, bool safe_before, MakeTest&& make_test) {
   if (moves.empty()) return;
   if (moves.size() <= 2) {
     std::array<Piece, kSquares> scratch = board;
     for (Move m : moves)
-      if (king_safe_after(scratch.data(), m, k, us, them, all)) out.push(m);
+      if ((safe_before && safe_untested(m, k, us, them)) || king_safe_after(scratch.data(), m, k, us, them, all))
+        out.push(m);
     return;
   }
   auto legal = make_test();
@@ -425,7 +447,7 @@ void Position::generate_legal_captures_of(const SquareSet& targets, MoveList& ou
       board_.data(), occupied_[index(side_)], side_, [&](Square from, Square to) { captures.push(Move(from, to)); },
       [&](Square, PieceType) { return victims; });
   push_king_safe(captures, out, board_, king_[index(side_)], side_, occupied_[index(~side_)], occupied_[0] | occupied_[1],
-                 [&] { return legal_test(); });
+                 in_check_ == 0, [&] { return legal_test(); });
 }
 
 std::optional<Position::CheckSquares> Position::check_squares() const {
@@ -500,7 +522,7 @@ void Position::generate_legal_checks(MoveList& out) const {
       if (board_[std::size_t(to.index())].type() != PieceType::King && gives_check(m)) checking.push(m);
     });
     push_king_safe(checking, out, board_, king_[index(side_)], side_, occupied_[index(~side_)], occupied_[0] | occupied_[1],
-                 [&] { return legal_test(); });
+                 in_check_ == 0, [&] { return legal_test(); });
     return;
   }
   // Only the moves CheckSquares lets through are looked at. One that
@@ -536,7 +558,7 @@ void Position::generate_legal_checks(MoveList& out) const {
       },
       [&](Square from, PieceType type) { return squares->wanted(from, type); });
   push_king_safe(checking, out, board_, king_[index(side_)], side_, occupied_[index(~side_)], occupied_[0] | occupied_[1],
-                 [&] { return legal_test(); });
+                 in_check_ == 0, [&] { return legal_test(); });
 }
 
 void Position::generate_legal_captures_to(Square sq, MoveList& out) const {
@@ -594,8 +616,12 @@ void Position::generate_legal_captures_to(Square sq, MoveList& out) const {
     // each tested on a scratch board costs less than the safety filter.
     std::array<Piece, kSquares> scratch = board_;
     const Square king = king_[ci];
+    const bool safe_before = in_check_ == 0;
+    const SquareSet& them = occupied_[index(~side_)];
     from.for_each([&](Square f) {  // ascending, as the generator walks the pieces
-      if (const Move m(f, sq); king_safe_after(scratch.data(), m, king, side_, occupied_[index(~side_)], all)) out.push(m);
+      if (const Move m(f, sq); (safe_before && safe_untested(m, king, side_, them)) ||
+                               king_safe_after(scratch.data(), m, king, side_, them, all))
+        out.push(m);
     });
     return;
   }
