@@ -222,18 +222,40 @@ inline bool king_safe_after(Piece* scratch, Move m, Square k, Color us, const Sq
   return safe;
 }
 
+// Whether a move of a piece other than the king of `us` on k, which is known
+// not to be in check, keeps it safe by where it goes alone: it neither
+// leaves nor enters a line from the king that holds an enemy piece, nor
+// leaves a square diagonally next to it (a horse's leg; an elephant's eye
+// when the king stands across the river) while an enemy piece stands where
+// a horse attacks it from. Nothing else can open an attack (pawns, advisors
+// and kings attack whatever stands around). False: the king test decides.
+inline bool safe_untested(Move m, Square k, Color us, const SquareSet& them) {
+  const Square from = m.from();
+  if (from == k || !k.valid()) return false;
+  const std::size_t ki = std::size_t(k.index());
+  const auto& masks = geometry::kMasks;
+  const auto& from_king = geometry::kRelations[ki];
+  const std::uint8_t d_from = from_king[std::size_t(from.index())].line;
+  const std::uint8_t d_to = from_king[std::size_t(m.to().index())].line;
+  if (d_from != geometry::Relation::kNoLine && them.intersects(masks.ray[ki][d_from])) return false;
+  if (d_to != geometry::Relation::kNoLine && them.intersects(masks.ray[ki][d_to])) return false;
+  return !masks.horse_legs[ki].contains(from) || (!them.intersects(masks.horse_from[ki]) && !on_own_side(~us, k));
+}
+
 // Appends to `out` the moves of `moves` (pseudo-legal for colour `us`, in
 // order) that leave its king on k safe: one or two each tested on a scratch
-// board, which costs less than the safety filter; more through the test
+// board (unless, the king known safe before, safe_untested clears it), which
+// costs less than the safety filter; more through the test
 // `make_test()` sets up (the filter, which spares most of them the test).
 template <class MakeTest>
 void push_king_safe(const MoveList& moves, MoveList& out, const std::array<Piece, kSquares>& board, Square k, Color us,
-                    const SquareSet& them, const SquareSet& all, MakeTest&& make_test) {
+                    const SquareSet& them, const SquareSet& all, bool safe_before, MakeTest&& make_test) {
   if (moves.empty()) return;
   if (moves.size() <= 2) {
     std::array<Piece, kSquares> scratch = board;
     for (Move m : moves)
-      if (king_safe_after(scratch.data(), m, k, us, them, all)) out.push(m);
+      if ((safe_before && safe_untested(m, k, us, them)) || king_safe_after(scratch.data(), m, k, us, them, all))
+        out.push(m);
     return;
   }
   auto legal = make_test();
@@ -255,60 +277,26 @@ void Position::generate_pseudo_captures(MoveList& out) const {
 
 Position::SafetyFilter Position::safety_filter() const {
   SafetyFilter f;
-  const Color us = side_, them = ~side_;
-  f.king = king_[index(us)];
+  f.king = king_[index(side_)];
   if (!f.king.valid()) return f;  // no king, nothing to expose
-  // With the king on its own side of the river (always, but in relaxed
-  // set-ups), what checks it is what find_evasions walks (rooks, cannons,
-  // horses, pawns, the other king): one walk tells whether it is in check
-  // and, if so, the checkers, where in_check() would walk the attacks first.
-  if (in_check_ < 0 && !on_own_side(them, f.king)) {
-    const bool checked = find_evasions(f);
-    in_check_ = checked ? 1 : 0;
-    if (checked) {
-      f.all = true;
-      return f;
-    }
+  // One walk finds the checkers and the squares a move must not leave or
+  // fill. With the king on its own side of the river (always, but in
+  // relaxed set-ups) what checks it is what the walk looks at (rooks,
+  // cannons, horses, pawns, the other king): it tells whether the king is
+  // in check, and in check which answers need the king test. Across the
+  // river advisors, elephants and the other king attack too: in check,
+  // every move is tested there.
+  const bool across = on_own_side(~side_, f.king);
+  const bool found = scan_king(f);
+  if (in_check_ < 0) in_check_ = (across ? king_attacked(side_) : found) ? 1 : 0;
+  if (in_check_ == 0)
     f.checkers = 0;
-  } else if (in_check()) {
+  else if (across || f.checkers == 0)
     f.all = true;
-    find_evasions(f);
-    return f;
-  }
-  const std::size_t ki = std::size_t(f.king.index());
-  const Piece rook(them, PieceType::Rook), cannon(them, PieceType::Cannon), king(them, PieceType::King);
-  const auto& masks = geometry::kMasks;
-  const SquareSet all = occupied_[0] | occupied_[1];
-  for (int d = 0; d < 4; ++d) {
-    const SquareSet& ray = masks.ray[ki][std::size_t(d)];
-    if (!occupied_[index(them)].intersects(ray)) continue;
-    // The first three pieces from the king. Not in check, no enemy rook or
-    // king stands first and no enemy cannon second.
-    const auto [first, second, third] = first_three_on_ray(ki, d, all);
-    const auto piece = [&](Square s) { return s.valid() ? board_[std::size_t(s.index())] : Piece(); };
-    // A rook or the king behind the first piece: it alone holds the line.
-    if (piece(second) == rook || (piece(second) == king && d <= geometry::Down)) f.from.insert(first);
-    // A cannon third: either piece in front leaving leaves it one screen.
-    if (piece(third) == cannon) {
-      f.from.insert(first);
-      f.from.insert(second);
-    }
-    // A cannon first: a piece landing in front of it is its screen.
-    if (piece(first) == cannon) f.to = f.to | strictly_between(ki, first, d);
-  }
-  const Piece horse(them, PieceType::Horse);
-  if (occupied_[index(them)].intersects(masks.horse_from[ki]))
-    for (const auto& h : kTables.horse_from[ki])
-      if (board_[h.to] == horse) f.from.insert(Square(h.via));
-  // An elephant's eye: only a king off its own side (a relaxed set-up) can
-  // stand where an enemy elephant steps, and a piece leaving the eye exposes it.
-  const Piece elephant(them, PieceType::Elephant);
-  for (const auto& e : kTables.elephant_from[std::size_t(index(them))][ki])  // as the attack test finds them
-    if (board_[e.to] == elephant) f.from.insert(Square(e.via));
   return f;
 }
 
-bool Position::find_evasions(SafetyFilter& f) const {
+bool Position::scan_king(SafetyFilter& f) const {
   const Color them = ~side_;
   const Square k = f.king;
   const std::size_t ki = std::size_t(k.index());
@@ -325,52 +313,80 @@ bool Position::find_evasions(SafetyFilter& f) const {
     f.evade_from[std::size_t(n)] = from;
     ++n;
   };
+  const auto& masks = geometry::kMasks;
   const SquareSet all = occupied_[0] | occupied_[1];
   const std::size_t tc = std::size_t(index(them));
   const SquareSet& enemies = occupied_[tc];
   for (int d = 0; d < 4; ++d) {
-    const SquareSet& ray = geometry::kMasks.ray[ki][std::size_t(d)];
-    if (!enemies.intersects(ray)) continue;  // no checker on this line
+    const SquareSet& ray = masks.ray[ki][std::size_t(d)];
+    if (!enemies.intersects(ray)) continue;  // no checker and no pin on this line
+    // The pieces from the king outwards, nearest first, by bit scans; a
+    // piece further out matters only while an enemy piece stands there.
     SquareSet on = all & ray;
-    // The first piece from the king (a rook or the other king checks from
-    // there) and the second (a cannon, over the first as its screen).
     const bool ascending = d == geometry::Up || d == geometry::Right;  // towards higher indexes
-    const Square first = ascending ? on.lowest() : on.highest();
-    const Piece p = board_[std::size_t(first.index())];
+    const auto next = [&] {
+      const Square s = ascending ? on.lowest() : on.highest();
+      on = on ^ geometry::kSquareBit[std::size_t(s.index())];
+      return s;
+    };
+    const bool file = d <= geometry::Down;  // the kings face each other only on a file
     // From the king up to a checker, the checker included: where an answer lands.
-    const auto up_to = [&](Square s) { return ray ^ geometry::kMasks.ray[std::size_t(s.index())][std::size_t(d)]; };
-    if (p == rook || (p == king && d <= geometry::Down)) add(up_to(first), SquareSet());
-    on.erase(first);
-    if (on.empty()) continue;
-    const Square second = ascending ? on.lowest() : on.highest();
-    if (board_[std::size_t(second.index())] == cannon) {
-      SquareSet away;
-      away.insert(first);
-      add(up_to(second), away);
+    const auto up_to = [&](Square s) { return ray ^ masks.ray[std::size_t(s.index())][std::size_t(d)]; };
+    const Square first = next();
+    const Piece p1 = board_[std::size_t(first.index())];
+    // A rook or the other king first checks; a cannon first makes a screen
+    // of any piece landing in front of it.
+    if (p1 == rook || (file && p1 == king))
+      add(up_to(first), SquareSet());
+    else if (p1 == cannon)
+      f.to = f.to | strictly_between(ki, first, d);
+    if (!enemies.intersects(on)) continue;
+    const Square second = next();
+    const Piece p2 = board_[std::size_t(second.index())];
+    if (p2 == rook || (file && p2 == king)) {
+      f.from.insert(first);  // pinned
+    } else if (p2 == cannon) {
+      // A cannon second checks over the first. Its screen leaving answers
+      // the check unless it stays on the line in front of it, and a piece
+      // taking an enemy screen becomes the screen: both are tested.
+      add(up_to(second), geometry::kSquareBit[std::size_t(first.index())]);
+      f.from.insert(first);
+      f.to.insert(first);
+    }
+    if (!enemies.intersects(on)) continue;
+    // A cannon third: either piece in front leaving leaves it one screen.
+    if (board_[std::size_t(next().index())] == cannon) {
+      f.from.insert(first);
+      f.from.insert(second);
     }
   }
-  // The horse and pawn lists are walked only when an enemy piece stands
-  // where one could check from (the masks).
-  if (enemies.intersects(geometry::kMasks.horse_from[ki]))
-    for (const auto& h : kTables.horse_from[ki])
-      if (board_[h.to] == horse && board_[h.via].empty()) {
-        SquareSet to;
-        to.insert(Square(h.to));
-        to.insert(Square(h.via));
-        add(to, SquareSet());
-      }
-  if (enemies.intersects(geometry::kMasks.pawn_from[tc][ki]))
-    for (const auto& ray : kTables.ray[ki]) {
-      if (ray.size == 0) continue;
-      const std::uint8_t q = ray.items[0];  // the neighbour on this line
-      if (board_[q] != pawn) continue;
-      for (std::uint8_t to : kTables.pawn[tc][q])
-        if (to == ki) {
-          SquareSet at;
-          at.insert(Square(q));
-          add(at, SquareSet());
-        }
+  // Only the squares a horse could attack from that hold an enemy piece
+  // are looked at: a horse with a free leg checks, a piece on its leg
+  // leaving lets it.
+  for (SquareSet near = enemies & masks.horse_from[ki]; !near.empty();) {
+    const Square h = near.lowest();
+    near = near ^ geometry::kSquareBit[std::size_t(h.index())];
+    if (board_[std::size_t(h.index())] != horse) continue;
+    const std::uint8_t leg = geometry::kRelations[std::size_t(h.index())][ki].leg;
+    if (board_[leg].empty()) {
+      SquareSet to = geometry::kSquareBit[std::size_t(h.index())];
+      to.insert(Square(leg));
+      add(to, SquareSet());
+    } else {
+      f.from.insert(Square(leg));
     }
+  }
+  for (SquareSet near = enemies & masks.pawn_from[tc][ki]; !near.empty();) {
+    const Square q = near.lowest();
+    near = near ^ geometry::kSquareBit[std::size_t(q.index())];
+    if (board_[std::size_t(q.index())] == pawn) add(geometry::kSquareBit[std::size_t(q.index())], SquareSet());
+  }
+  // An elephant's eye: only a king off its own side (a relaxed set-up) can
+  // stand where an enemy elephant steps, and a piece leaving the eye exposes
+  // it (an elephant checking there is left to the full test: see safety_filter).
+  const Piece elephant(them, PieceType::Elephant);
+  for (const auto& e : kTables.elephant_from[tc][ki])  // as the attack test finds them
+    if (board_[e.to] == elephant) f.from.insert(Square(e.via));
   // A check this walk does not explain (it should not happen): test every move.
   f.checkers = unknown ? 0 : n;
   return unknown || n > 0;
@@ -406,7 +422,8 @@ void Position::generate_legal(MoveList& out) const {
   // the moves that may answer every check, each tested on the board.
   const Evasions evasions(legal.filter, occupied_[index(side_)], side_);
   for_each_evasion(board_.data(), evasions, evasions.movers, side_, [&](Square from, Square to) {
-    if (const Move m(from, to); king_safe_after(legal.scratch.data(), m, legal.king, legal.us, legal.them, legal.all))
+    if (const Move m(from, to); !legal.filter.needs_test(m) ||
+                                king_safe_after(legal.scratch.data(), m, legal.king, legal.us, legal.them, legal.all))
       out.push(m);
   });
 }
@@ -430,7 +447,7 @@ void Position::generate_legal_captures_of(const SquareSet& targets, MoveList& ou
       board_.data(), occupied_[index(side_)], side_, [&](Square from, Square to) { captures.push(Move(from, to)); },
       [&](Square, PieceType) { return victims; });
   push_king_safe(captures, out, board_, king_[index(side_)], side_, occupied_[index(~side_)], occupied_[0] | occupied_[1],
-                 [&] { return legal_test(); });
+                 in_check_ == 0, [&] { return legal_test(); });
 }
 
 std::optional<Position::CheckSquares> Position::check_squares() const {
@@ -505,7 +522,7 @@ void Position::generate_legal_checks(MoveList& out) const {
       if (board_[std::size_t(to.index())].type() != PieceType::King && gives_check(m)) checking.push(m);
     });
     push_king_safe(checking, out, board_, king_[index(side_)], side_, occupied_[index(~side_)], occupied_[0] | occupied_[1],
-                 [&] { return legal_test(); });
+                 in_check_ == 0, [&] { return legal_test(); });
     return;
   }
   // Only the moves CheckSquares lets through are looked at. One that
@@ -541,7 +558,7 @@ void Position::generate_legal_checks(MoveList& out) const {
       },
       [&](Square from, PieceType type) { return squares->wanted(from, type); });
   push_king_safe(checking, out, board_, king_[index(side_)], side_, occupied_[index(~side_)], occupied_[0] | occupied_[1],
-                 [&] { return legal_test(); });
+                 in_check_ == 0, [&] { return legal_test(); });
 }
 
 void Position::generate_legal_captures_to(Square sq, MoveList& out) const {
@@ -599,8 +616,12 @@ void Position::generate_legal_captures_to(Square sq, MoveList& out) const {
     // each tested on a scratch board costs less than the safety filter.
     std::array<Piece, kSquares> scratch = board_;
     const Square king = king_[ci];
+    const bool safe_before = in_check_ == 0;
+    const SquareSet& them = occupied_[index(~side_)];
     from.for_each([&](Square f) {  // ascending, as the generator walks the pieces
-      if (const Move m(f, sq); king_safe_after(scratch.data(), m, king, side_, occupied_[index(~side_)], all)) out.push(m);
+      if (const Move m(f, sq); (safe_before && safe_untested(m, king, side_, them)) ||
+                               king_safe_after(scratch.data(), m, king, side_, them, all))
+        out.push(m);
     });
     return;
   }
@@ -621,23 +642,20 @@ std::size_t Position::count_legal() const {
 bool Position::has_legal_move() const {
   // Piece by piece, stopping at the first legal move: at the end of every
   // audited game, where almost always the first move tried is legal, and
-  // after every check of the rules' mate searches. Each move is tested
-  // outright: one test costs less than the safety filter that would spare it.
-  SafetyFilter test_all;
-  test_all.king = king_[index(side_)];
-  test_all.all = test_all.king.valid();  // without a king there is nothing to expose
-  // In check, only the moves that may answer every check are walked. On its
-  // own side of the river the king is in check exactly when the checkers'
-  // walk finds one (as in safety_filter).
-  if (test_all.all && in_check_ != 0) {
-    if (in_check_ < 0 && !on_own_side(~side_, test_all.king))
-      in_check_ = find_evasions(test_all) ? 1 : 0;
-    else if (in_check())
-      find_evasions(test_all);
-  }
-  LegalTest legal{test_all, board_, occupied_[index(~side_)], occupied_[0] | occupied_[1], test_all.king, side_};
-  if (in_check_ == 1 && test_all.checkers > 0) {
-    const Evasions evasions(test_all, occupied_[index(side_)], side_);
+  // after every check of the rules' mate searches. Known not to be in
+  // check, each move is tested outright: one test costs less than the walk
+  // that would spare it. Otherwise that walk is needed to learn the check
+  // state: in check only the moves that may answer every check are walked,
+  // and those its pins and screens do not flag are legal untested.
+  SafetyFilter filter;
+  filter.king = king_[index(side_)];
+  if (in_check_ != 0 && filter.king.valid())
+    filter = safety_filter();
+  else
+    filter.all = filter.king.valid();  // without a king there is nothing to expose
+  LegalTest legal{filter, board_, occupied_[index(~side_)], occupied_[0] | occupied_[1], filter.king, side_};
+  if (in_check_ == 1 && filter.checkers > 0) {
+    const Evasions evasions(filter, occupied_[index(side_)], side_);
     bool found = false;
     for (SquareSet rest = evasions.movers; !rest.empty() && !found;) {
       const Square from = rest.lowest();
@@ -645,7 +663,9 @@ bool Position::has_legal_move() const {
       SquareSet one;
       one.insert(from);
       for_each_evasion(board_.data(), evasions, one, side_, [&](Square f, Square to) {
-        found = found || king_safe_after(legal.scratch.data(), Move(f, to), legal.king, legal.us, legal.them, legal.all);
+        const Move m(f, to);
+        found = found || !filter.needs_test(m) ||
+                king_safe_after(legal.scratch.data(), m, legal.king, legal.us, legal.them, legal.all);
       });
     }
     return found;

@@ -148,20 +148,22 @@ class Position {
   void set_piece(Square s, Piece p);
   void clear();
   bool king_attacked_at(Square k, Color by) const;
-  // Which moves could expose the mover's king, computed once per position:
-  // all of them in check; otherwise king moves, moves of the one piece
-  // between the king and an enemy rook or king, of either of the two in
-  // front of an enemy cannon, moves onto the squares between the king and an
-  // enemy cannon with nothing in front, and moves that free an enemy horse's
-  // leg (or a relaxed king's elephant eye).
+  // Which moves could expose the mover's king, computed once per position
+  // (Xiangqi's pins): king moves; moves of the one piece between the king
+  // and an enemy rook or king, of either of the two in front of an enemy
+  // cannon, of a cannon's screen; moves onto the squares between the king
+  // and an enemy cannon with nothing in front, or onto an enemy screen; and
+  // moves that free an enemy horse's leg (or a relaxed king's elephant eye).
+  // In check, a move that answers every check and is none of those is legal
+  // too; across the river (a relaxed set-up), every move is tested then.
   struct SafetyFilter {
     SquareSet from, to;
     Square king = Square::none();
     bool all = false;
-    // In check (all is set then): a move other than the king's must, for
-    // each checker, take it, land between it and the king (or on a horse's
-    // leg), or move a cannon's screen away; the others are refused without
-    // the king test. 0 checkers: not known, every move is tested.
+    // In check: a move other than the king's must, for each checker, take
+    // it, land between it and the king (or on a horse's leg), or move a
+    // cannon's screen away; the others are refused without the king test.
+    // 0 checkers: not known, every move is tested (all).
     static constexpr int kMaxCheckers = 3;
     int checkers = 0;
     std::array<SquareSet, kMaxCheckers> evade_to, evade_from;
@@ -205,10 +207,11 @@ class Position {
     }
   };
   std::optional<CheckSquares> check_squares() const;
-  // The checkers of the side to move's king and what answers each (above);
-  // whether it found any. On its own side of the river the king is in
-  // check exactly when it finds one.
-  bool find_evasions(SafetyFilter& f) const;
+  // The checkers of the side to move's king and what answers each, and
+  // the squares a move must not leave or fill untested (above), in one walk
+  // of its lines; whether it found a checker. On its own side of the river
+  // the king is in check exactly when it finds one.
+  bool scan_king(SafetyFilter& f) const;
   SafetyFilter safety_filter() const;
   // The king-safety part of legality for the pseudo-legal moves of this
   // position: set up once, asked per move (generate_legal, count_legal,

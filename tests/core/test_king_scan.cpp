@@ -1,0 +1,141 @@
+// The legal move generators against the plain definition of a legal move
+// (a pseudo-legal move after which the mover's king, tested on a copy, is
+// not attacked) in set-ups crowded around the king: enemy rooks, cannons
+// and the other king on its lines with screens and blockers, horses with
+// their legs blocked or free, pawns beside it, often several checks at once.
+// The generators spare the king test to the moves the one walk of the king's
+// lines (its pins, screens and checkers) clears; here that walk meets the
+// cases random games meet rarely.
+#include <catch2/catch.hpp>
+
+#include <random>
+
+#include "xqrec/core/position.h"
+
+namespace {
+
+// The same moves in the same order.
+void require_same_list(const xq::MoveList& got, const xq::MoveList& want) {
+  REQUIRE(got.size() == want.size());
+  for (std::size_t i = 0; i < got.size(); ++i) REQUIRE(got[i] == want[i]);
+}
+
+// The plain definition, in the pseudo-legal order.
+xq::MoveList plain_legal(const xq::Position& pos) {
+  xq::MoveList pseudo, legal;
+  pos.generate_pseudo_legal(pseudo);
+  for (xq::Move m : pseudo) {
+    xq::Position copy = pos;
+    xq::Undo u;
+    copy.make(m, u);
+    if (!copy.king_attacked(pos.side_to_move())) legal.push(m);
+  }
+  return legal;
+}
+
+// Every generator on a fresh copy of `pos` (the check state not yet known)
+// and on one whose check state was asked first.
+void require_generators_agree(const xq::Position& pos) {
+  const xq::MoveList want = plain_legal(pos);
+  xq::MoveList want_captures, want_checks;
+  for (xq::Move m : want) {
+    if (pos.at(m.to()).type() == xq::PieceType::King) continue;
+    if (!pos.at(m.to()).empty()) want_captures.push(m);
+    if (pos.gives_check(m)) want_checks.push(m);
+  }
+  // As it stands, with whatever check state it holds.
+  xq::Position same = pos;
+  xq::MoveList list;
+  same.generate_legal(list);
+  require_same_list(list, want);
+  REQUIRE(xq::Position(pos).has_legal_move() == !want.empty());
+  for (const bool asked : {false, true}) {
+    const xq::Position fresh(pos.setup());
+    if (asked) (void)fresh.in_check();
+    xq::MoveList got;
+    fresh.generate_legal(got);
+    require_same_list(got, want);
+    REQUIRE(xq::Position(pos.setup()).count_legal() == want.size());
+    const xq::Position any(pos.setup());
+    if (asked) (void)any.in_check();
+    REQUIRE(any.has_legal_move() == !want.empty());
+    REQUIRE(any.in_check() == any.king_attacked(any.side_to_move()));
+    const xq::Position captures(pos.setup());
+    if (asked) (void)captures.in_check();
+    captures.generate_legal_captures(got);
+    require_same_list(got, want_captures);
+    const xq::Position checks(pos.setup());
+    if (asked) (void)checks.in_check();
+    checks.generate_legal_checks(got);
+    require_same_list(got, want_checks);
+  }
+}
+
+// A set-up crowded around the side to move's king (see the file comment);
+// pieces of any kind anywhere, as relaxed set-ups allow.
+xq::Setup crowded_setup(std::mt19937& rng) {
+  xq::Setup s;
+  const xq::Color us = rng() % 2 ? xq::Color::Red : xq::Color::Black, them = ~us;
+  s.side_to_move = us;
+  const auto put = [&](xq::Square q, xq::Piece p) {
+    if (q.valid() && s.at(q).empty()) s.put(q, p);
+  };
+  // Our king in its palace, or now and then across the river.
+  const int home = us == xq::Color::Red ? 0 : 7;
+  const xq::Square k = rng() % 10 == 0 ? xq::Square(3 + int(rng() % 3), us == xq::Color::Red ? 7 + int(rng() % 3) : int(rng() % 3))
+                                       : xq::Square(3 + int(rng() % 3), home + int(rng() % 3));
+  put(k, xq::Piece(us, xq::PieceType::King));
+  // The other king in its palace, on our king's file one time in three.
+  const int away = us == xq::Color::Red ? 7 : 0;
+  put(xq::Square(rng() % 3 == 0 ? k.file() : 3 + int(rng() % 3), away + int(rng() % 3)), xq::Piece(them, xq::PieceType::King));
+  const auto on_line = [&] {  // a square on the king's file or rank
+    if (rng() % 2) return xq::Square(k.file(), int(rng() % xq::kRanks));
+    return xq::Square(int(rng() % xq::kFiles), k.rank());
+  };
+  const auto near = [&] {  // within two files and ranks of the king: horses, legs, pawns
+    const int f = k.file() + int(rng() % 5) - 2, r = k.rank() + int(rng() % 5) - 2;
+    return f >= 0 && f < xq::kFiles && r >= 0 && r < xq::kRanks ? xq::Square(f, r) : xq::Square::none();
+  };
+  const unsigned line_pieces = 1 + rng() % 3;
+  for (unsigned i = 0; i < line_pieces; ++i)
+    put(on_line(), xq::Piece(them, rng() % 2 ? xq::PieceType::Rook : xq::PieceType::Cannon));
+  const unsigned horses = rng() % 3;
+  for (unsigned i = 0; i < horses; ++i) put(near(), xq::Piece(them, xq::PieceType::Horse));
+  if (rng() % 3 == 0) put(near(), xq::Piece(them, xq::PieceType::Pawn));
+  // Blockers and screens of both sides, of any kind but the king.
+  const unsigned others = 2 + rng() % 8;
+  for (unsigned i = 0; i < others; ++i) {
+    const xq::Color c = rng() % 2 ? us : them;
+    const xq::Piece p(c, xq::PieceType(2 + rng() % 6));
+    put(rng() % 2 ? on_line() : rng() % 2 ? near() : xq::Square(int(rng() % xq::kSquares)), p);
+  }
+  return s;
+}
+
+}  // namespace
+
+TEST_CASE("the legal generators agree with make and the attack test around a crowded king", "[movegen]") {
+  std::mt19937 rng(20261207);
+  int in_check = 0, positions = 0;
+  for (int n = 0; n < 6000; ++n) {
+    const xq::Position pos(crowded_setup(rng));
+    require_generators_agree(pos);
+    in_check += pos.in_check();
+    ++positions;
+    // And a few plies on, by legal moves: the check state make leaves.
+    xq::Position walked = pos;
+    for (int ply = 0; ply < 3; ++ply) {
+      xq::MoveList legal;
+      walked.generate_legal(legal);
+      if (legal.empty()) break;
+      xq::Undo u;
+      walked.make_legal(legal[rng() % legal.size()], u);
+      require_generators_agree(walked);
+      in_check += walked.in_check();
+      ++positions;
+    }
+  }
+  // The set-ups are meant to check the king often (else the walk's answers
+  // in check would go untried).
+  REQUIRE(in_check * 4 > positions);
+}
