@@ -5,6 +5,7 @@
 
 #include "xqrec/core/fen.h"
 #include "xqrec/core/iccs.h"
+#include "xqrec/core/rules/threats.h"
 #include "xqrec/core/rules/verdict.h"
 
 using namespace xq;
@@ -88,5 +89,40 @@ TEST_CASE("26.8: a rook's checks that win only with a pawn's capture against som
     }
     // 1999 has no such sentence: the rook's checks win the piece, 捉.
     CHECK(classify_move(p, mv(im.move), RuleSet::Cxa1999).cls == MoveClass::Chase);
+  }
+}
+
+TEST_CASE("26.1.1: a pawn's check after which the king or a rook takes is the rook's chase, "
+          "whatever the order of the captures",
+          "[rules][26.1][26.1.1]") {
+  // Invented, in two mirror images (Red attacking, and Black). 兵f8e8+ (the
+  // rook a8 guards e8): the only reply is 将e9f9, and then 帅e0xe1 takes the
+  // horse that the facing kings guarded, or 车a9xd9 the horse that the king
+  // guarded. The king's capture after the pawn's check is their own (26.1);
+  // the rook's is another piece's new capture after the pawn moved (26.1.1
+  // "走动帅（将）、兵（卒）后……其他子产生新的“捉”，按“捉”处理"; 24.3): the rook's
+  // chase of the horse d9 in both images. Before, the line read was the
+  // first capture in generation order: the king's in the first image (the
+  // pawn's own chase of e1), the rook's in the mirror.
+  struct Image {
+    const char* fen;
+    const char* check;
+    const char* horse;
+  };
+  for (const Image& im : {Image{"R2nk4/R4P3/9/9/9/9/9/9/4n4/4K4 w", "f8e8", "d9d9"},
+                          Image{"4k4/4N4/9/9/9/9/9/9/r4p3/r2NK4 b", "f1e1", "d0d0"}}) {
+    const Position p = pos_of(im.fen);
+    for (const bool since_2011 : {false, true}) {
+      INFO(im.fen << (since_2011 ? " under cxa2011/2020" : " under cxa1999"));
+      ThreatOptions opt;
+      opt.capture_duties = opt.pawn_capture_check_chases = opt.pawn_takes_after_checks_is_pawns = since_2011;
+      opt.floating_pawn = !since_2011;
+      const auto targets = find_chase_targets(p, p.side_to_move(), opt).targets;
+      REQUIRE(targets.size() == 1);
+      CHECK(targets[0].victim == mv(im.horse).from());
+      CHECK(targets[0].by_checks);
+      CHECK(targets[0].first_check == mv(im.check));
+      CHECK_FALSE(targets[0].king_or_pawn);
+    }
   }
 }

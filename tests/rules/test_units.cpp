@@ -479,3 +479,23 @@ TEST_CASE("1999 25.3: another piece's chase needs a gain of its own at every paw
     return t.victim == mv("g5g5").from() && t.by_checks && !t.king_or_pawn;
   }));
 }
+
+TEST_CASE("1999 25.3: a piece that only a pawn's own line wins at some pawn value stays the pawn's chase",
+          "[rules][25.3][27.2]") {
+  // 老王中王–棋趣棋情 2009-04-05 (cchess), after ply 67 炮e2d2 (将), Red to
+  // move again as the chases are read. With the pawn worth 2 (and 1) the
+  // rook's 车f4f5 士e8d7 车xh5 wins the rook h5 (24.3); with it worth a lot
+  // only the pawn's own 兵g4g5 and 兵xh5 does (1999 27.2: 兵本身捉吃, 闲). The
+  // rook's chase is no gain at every value; the pawn's own chase of h5 is,
+  // and stays listed as such (27.2 相互长打 reads the pawn's chases of a move
+  // that is no check), not dropped with the rook's.
+  Position p = pos_of("2bk1a3/4a4/n3b4/p8/3P3r1/2P2RP2/P8/B3C1Np1/4A4/3A1K2c w");
+  Undo u;
+  p.make(mv("e2d2"), u);
+  ThreatOptions opt;
+  opt.floating_pawn = true;
+  const auto targets = find_chase_targets(p, Color::Red, opt).targets;
+  const Square h5 = mv("h5h5").from();
+  CHECK(std::none_of(targets.begin(), targets.end(), [&](const ChaseTarget& t) { return t.victim == h5 && !t.king_or_pawn; }));
+  CHECK(std::any_of(targets.begin(), targets.end(), [&](const ChaseTarget& t) { return t.victim == h5 && t.king_or_pawn; }));
+}

@@ -332,8 +332,11 @@ Chases captures_with(const Position& pos0, Color side, const ThreatOptions& opt,
 // every pass: where only their own lines win the piece (26.1; 1999 27.1-27.2)
 // it is no gain of the other piece (四川李艾东–厦门郑一泓 2001: the cannon's
 // c1c9+ and the pawn's capture win the horse g5 with the pawn worth 2, only
-// the pawn's own capture with it worth 1). Unknown if any pass is: a victim
-// dropped for want of budget in one pass might have stayed.
+// the pawn's own capture with it worth 1), but still the king's or pawn's
+// own chase, which 27.2 相互长打 reads (老王中王–棋趣棋情 2009 ply 67: the
+// rook h5, the pawn's own 兵g4g5 兵xh5 with the pawn worth a lot). Unknown if
+// any pass is: a victim dropped for want of budget in one pass might have
+// stayed.
 template <class Pass>
 Chases floating(const Position& pos, Color side, const ThreatOptions& opt, Pass pass) {
   Chases out = pass(pos, side, opt, kCrossedPawnValue);
@@ -342,11 +345,16 @@ Chases floating(const Position& pos, Color side, const ThreatOptions& opt, Pass 
     if (out.targets.empty()) break;
     const Chases other = pass(pos, side, opt, pv);
     out.unknown = out.unknown || other.unknown;
-    std::erase_if(out.targets, [&](const ChaseTarget& t) {
-      return std::none_of(other.targets.begin(), other.targets.end(), [&](const ChaseTarget& o) {
-        return o.victim == t.victim && (t.king_or_pawn || !o.king_or_pawn);
+    const auto won_by = [&](const ChaseTarget& t, bool other_piece) {
+      return std::any_of(other.targets.begin(), other.targets.end(), [&](const ChaseTarget& o) {
+        return o.victim == t.victim && (!other_piece || !o.king_or_pawn);
       });
-    });
+    };
+    // Another piece's chase won only by the king's or a pawn's own line in
+    // this pass: theirs (a joint chase, 24.17, is no king's or pawn's own).
+    for (ChaseTarget& t : out.targets)
+      if (!t.king_or_pawn && !t.joint && won_by(t, false) && !won_by(t, true)) t.king_or_pawn = true;
+    std::erase_if(out.targets, [&](const ChaseTarget& t) { return !won_by(t, !t.king_or_pawn); });
   }
   return out;
 }
