@@ -53,14 +53,16 @@ RootThreats root_threats(const Position& root, Color other, int pv) {
 // The best that the side to move, the other side of a capture just played
 // onto `sq`, wins by a direct capture elsewhere (the exchange on `sq` is the
 // capture's own balance), less what it could already win of the same piece
-// on the same square at the root: the walk of winning_captures.h, stopping
-// as soon as it reaches `enough`.
-int GainByChecks::best_elsewhere(Position& pos, Square sq, int enough) {
+// on the same square at the root: the walk of winning_captures.h, from
+// `floor` (a best at or below it is returned as `floor`: the caller reads
+// none of them apart) and stopping as soon as it reaches `enough`.
+int GainByChecks::best_elsewhere(Position& pos, Square sq, int floor, int enough) {
   const int pv = pv_;
-  const RootThreats& root = root_->get();
-  int best = 0;
+  int best = floor;
   detail::winning_captures<false>(pos, pv, true, best, [&](Move r) { return r.to() != sq; },
                                   [&](Move r, int balance, const detail::MateRefutes& refuted) {
+    // Made only when a capture is found (most walks find none).
+    const RootThreats& root = root_->get();
     const int i = r.to().index();
     const int gain = root.piece[i] == pos.at(r.to()) ? balance - root.balance[i] : balance;
     if (gain <= best || refuted()) return true;
@@ -141,12 +143,20 @@ int GainByChecks::search_follow_up(Position& pos, Won& won, int lo, int hi, Move
     const Piece taker = pos.at(c.from());
     Undo u;
     pos.make_legal(c, u);
-    const int answer = best_elsewhere(pos, c.to(), value - best);
     // A pawn's capture that opens another piece's check (the defender,
     // having just replied, was not in check before it).
     const bool opens = taker.type() == PieceType::Pawn && detail::opens_check(pos, c.to(), SquareSet());
+    if (no_pawn_takes_ && taker.type() == PieceType::Pawn && !opens) {
+      pos.undo(c, u);
+      return true;
+    }
+    // What c keeps, min(balance, value - answer), beats the best only when
+    // the answer is below value - best, and is the balance whatever answer
+    // at or below value - balance (0 or more: the balance is at most the
+    // value): the walk elsewhere starts from there and stops at the other.
+    const int answer = aids_.elsewhere_window ? best_elsewhere(pos, c.to(), std::max(0, value - balance), value - best)
+                                              : best_elsewhere(pos, c.to(), 0, kUnbounded);
     pos.undo(c, u);
-    if (no_pawn_takes_ && taker.type() == PieceType::Pawn && !opens) return true;
     const int kept = std::min(balance, value - answer);
     if (kept > best && !refuted()) {
       best = kept;
