@@ -55,21 +55,40 @@ RootThreats root_threats(const Position& root, Color other, int pv) {
 // capture's own balance), less what it could already win of the same piece
 // on the same square at the root: the walk of winning_captures.h, from
 // `floor` (a best at or below it is returned as `floor`: the caller reads
-// none of them apart) and stopping as soon as it reaches `enough`.
+// none of them apart), some value at or above `enough` once one reaches it.
+// Only the value is read, not which capture gives it: the mate test (most
+// of the walk's cost) is asked of a capture reaching `enough` at once, of
+// the others after the walk, the highest gain first, until one holds.
 int GainByChecks::best_elsewhere(Position& pos, Square sq, int floor, int enough) {
   const int pv = pv_;
-  int best = floor;
-  detail::winning_captures<false>(pos, pv, true, best, [&](Move r) { return r.to() != sq; },
+  MoveList found;  // the captures above the floor, below enough
+  std::array<int, MoveList::kCapacity> gains;
+  int reached = floor;
+  detail::winning_captures<false>(pos, pv, true, floor, [&](Move r) { return r.to() != sq; },
                                   [&](Move r, int balance, const detail::MateRefutes& refuted) {
     // Made only when a capture is found (most walks find none).
     const RootThreats& root = root_->get();
     const int i = r.to().index();
     const int gain = root.piece[i] == pos.at(r.to()) ? balance - root.balance[i] : balance;
-    if (gain <= best || refuted()) return true;
-    best = gain;
-    return best < enough;
+    if (gain <= floor) return true;
+    if (gain < enough) {
+      gains[found.size()] = gain;
+      found.push(r);
+      return true;
+    }
+    if (refuted()) return true;
+    reached = gain;
+    return false;
   });
-  return best;
+  if (reached > floor) return reached;
+  for (;;) {
+    std::size_t top = found.size();
+    for (std::size_t j = 0; j < found.size(); ++j)
+      if (gains[j] > floor && (top == found.size() || gains[j] > gains[top])) top = j;
+    if (top == found.size()) return floor;
+    if (!detail::mated_after(pos, found[top])) return gains[top];
+    gains[top] = floor;  // refuted: not counted
+  }
 }
 
 // Best material the side to move wins by a direct capture (0 if none: it can
