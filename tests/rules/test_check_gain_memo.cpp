@@ -6,8 +6,9 @@
 // with the default one, either may only settle what was unknown, and then
 // as the unbudgeted search does, or, still unknown, complete a deeper depth
 // (its answer then the unbudgeted one at that depth). The kept move lists
-// (ordered_moves.h) and the checker's captures tried first and not searched
-// again change nothing at all (compare_aid).
+// (ordered_moves.h), the checker's captures tried first and not searched
+// again, and the window of best_elsewhere's walk change nothing at all
+// (compare_aid).
 #include <catch2/catch.hpp>
 
 #include <algorithm>
@@ -184,13 +185,14 @@ TEST_CASE("check-gain futility: a pawn counts as crossed, as it may cross taking
 
 namespace {
 
-// The aids that change nothing at all (Aids::move_lists, Aids::reuse_tried):
-// the same search with and without one, the memo on and off, at the default
-// budget and without one. Kept lists: the same answers, unknown ones
-// included, after the same number of positions. The tried captures not
+// The aids that change nothing at all (Aids::move_lists, Aids::reuse_tried,
+// Aids::elsewhere_window): the same search with and without one, the memo on
+// and off, at the default budget and without one. Kept lists, the window of
+// the answers elsewhere: the same answers, unknown ones included, after the
+// same number of positions. The tried captures not
 // searched again: the same answers after no more positions (fewer where
 // one is not searched again; the budget never counts them).
-enum class Aid { MoveLists, ReuseTried };
+enum class Aid { MoveLists, ReuseTried, ElsewhereWindow };
 
 void compare_aid(const std::string& name, Aid aid) {
   int compared = 0;
@@ -209,6 +211,7 @@ void compare_aid(const std::string& name, Aid aid) {
               GainByChecks::Aids off;
               off.move_lists = aid != Aid::MoveLists;
               off.reuse_tried = aid != Aid::ReuseTried;
+              off.elsewhere_window = aid != Aid::ElsewhereWindow;
               const auto with = answers(pos, depth, budget, memo, with_nodes);
               const auto without = answers(pos, depth, budget, memo, without_nodes, off);
               REQUIRE(with.size() == without.size());
@@ -240,6 +243,10 @@ TEST_CASE("check-gain move lists: the same search without them", "[rules][check]
 
 TEST_CASE("check-gain tried captures: the same answers when they are searched again", "[rules][check][memo]") {
   for (const char* file : {"checks.txt", "cxa.txt", "precedence.txt"}) compare_aid(file, Aid::ReuseTried);
+}
+
+TEST_CASE("check-gain answers elsewhere: the same answers when every capture is walked", "[rules][check][memo]") {
+  for (const char* file : {"checks.txt", "cxa.txt", "precedence.txt"}) compare_aid(file, Aid::ElsewhereWindow);
 }
 
 // The memo answers a window from the bounds it proved, as the search would.

@@ -53,21 +53,42 @@ RootThreats root_threats(const Position& root, Color other, int pv) {
 // The best that the side to move, the other side of a capture just played
 // onto `sq`, wins by a direct capture elsewhere (the exchange on `sq` is the
 // capture's own balance), less what it could already win of the same piece
-// on the same square at the root: the walk of winning_captures.h, stopping
-// as soon as it reaches `enough`.
-int GainByChecks::best_elsewhere(Position& pos, Square sq, int enough) {
+// on the same square at the root: the walk of winning_captures.h, from
+// `floor` (a best at or below it is returned as `floor`: the caller reads
+// none of them apart), some value at or above `enough` once one reaches it.
+// Only the value is read, not which capture gives it: the mate test (most
+// of the walk's cost) is asked of a capture reaching `enough` at once, of
+// the others after the walk, the highest gain first, until one holds.
+int GainByChecks::best_elsewhere(Position& pos, Square sq, int floor, int enough) {
   const int pv = pv_;
-  const RootThreats& root = root_->get();
-  int best = 0;
-  detail::winning_captures<false>(pos, pv, true, best, [&](Move r) { return r.to() != sq; },
+  MoveList found;  // the captures above the floor, below enough
+  std::array<int, MoveList::kCapacity> gains;
+  int reached = floor;
+  detail::winning_captures<false>(pos, pv, true, floor, [&](Move r) { return r.to() != sq; },
                                   [&](Move r, int balance, const detail::MateRefutes& refuted) {
+    // Made only when a capture is found (most walks find none).
+    const RootThreats& root = root_->get();
     const int i = r.to().index();
     const int gain = root.piece[i] == pos.at(r.to()) ? balance - root.balance[i] : balance;
-    if (gain <= best || refuted()) return true;
-    best = gain;
-    return best < enough;
+    if (gain <= floor) return true;
+    if (gain < enough) {
+      gains[found.size()] = gain;
+      found.push(r);
+      return true;
+    }
+    if (refuted()) return true;
+    reached = gain;
+    return false;
   });
-  return best;
+  if (reached > floor) return reached;
+  for (;;) {
+    std::size_t top = found.size();
+    for (std::size_t j = 0; j < found.size(); ++j)
+      if (gains[j] > floor && (top == found.size() || gains[j] > gains[top])) top = j;
+    if (top == found.size()) return floor;
+    if (!detail::mated_after(pos, found[top])) return gains[top];
+    gains[top] = floor;  // refuted: not counted
+  }
 }
 
 // Best material the side to move wins by a direct capture (0 if none: it can
@@ -141,13 +162,21 @@ int GainByChecks::search_follow_up(Position& pos, Won& won, int lo, int hi, Move
     const Piece taker = pos.at(c.from());
     Undo u;
     pos.make_legal(c, u);
-    const int answer = best_elsewhere(pos, c.to(), value - best);
     // A pawn's capture that opens another piece's check (the defender,
     // having just replied, was not in check before it).
     const bool opens = taker.type() == PieceType::Pawn && detail::opens_check(pos, c.to(), SquareSet());
-    pos.undo(c, u);
     const bool king = taker.type() == PieceType::King, pawn = taker.type() == PieceType::Pawn;
-    if ((king && left_out_.king) || (pawn && (opens ? left_out_.pawns_opening_check : left_out_.pawns))) return true;
+    if ((king && left_out_.king) || (pawn && (opens ? left_out_.pawns_opening_check : left_out_.pawns))) {
+      pos.undo(c, u);
+      return true;
+    }
+    // What c keeps, min(balance, value - answer), beats the best only when
+    // the answer is below value - best, and is the balance whatever answer
+    // at or below value - balance (0 or more: the balance is at most the
+    // value): the walk elsewhere starts from there and stops at the other.
+    const int answer = aids_.elsewhere_window ? best_elsewhere(pos, c.to(), std::max(0, value - balance), value - best)
+                                              : best_elsewhere(pos, c.to(), 0, kUnbounded);
+    pos.undo(c, u);
     const int kept = std::min(balance, value - answer);
     if (kept > best && !refuted()) {
       king_or_pawn_took_ = king_or_pawn_took_ || king || pawn;

@@ -126,6 +126,9 @@ class GainByChecks {
     // Lines not searched when they cannot win more than the window's
     // floor, whatever they take (best_follow_up, check_line).
     bool futility = true;
+    // best_elsewhere walked only between the answers its caller tells
+    // apart (search_follow_up), not over every capture from 0.
+    bool elsewhere_window = true;
   };
   void use(const Aids& aids) { aids_ = aids; }
   // The captures ending a line that make it the king's or a pawn's own
@@ -160,7 +163,7 @@ class GainByChecks {
     Won won;
     Move move;
   };
-  int best_elsewhere(Position& pos, Square sq, int enough);
+  int best_elsewhere(Position& pos, Square sq, int floor, int enough);
   int best_follow_up(Position& pos, Won& won, int lo, int hi, Move* capture = nullptr);
   void bound_gains(const Position& root);
   bool taken_back(Position& pos, Move k);
