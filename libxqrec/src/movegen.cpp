@@ -565,48 +565,9 @@ void Position::generate_legal_captures_to(Square sq, MoveList& out) const {
   out.clear();
   const Piece victim = at(sq);
   if (victim.empty() || victim.color() == side_ || victim.type() == PieceType::King) return;
-  const std::size_t si = std::size_t(sq.index()), ci = std::size_t(index(side_));
-  const Piece rook(side_, PieceType::Rook), cannon(side_, PieceType::Cannon), horse(side_, PieceType::Horse);
-  const SquareSet& ours = occupied_[ci];
+  const std::size_t ci = std::size_t(index(side_));
   const SquareSet all = occupied_[0] | occupied_[1];
-  const auto& masks = geometry::kMasks;
-  // The pieces that reach sq, by the geometry seen from sq: the first piece
-  // of each line (a rook) and the second (a cannon), found by bit scans; the
-  // from-tables of the other pieces are the generator's own tables inverted
-  // (geometry.h), so they agree with it for pieces off their points too.
-  SquareSet from;
-  for (int d = 0; d < 4; ++d) {
-    const SquareSet& ray = masks.ray[si][std::size_t(d)];
-    if (!ours.intersects(ray)) continue;
-    SquareSet on = all & ray;
-    const bool ascending = d == geometry::Up || d == geometry::Right;  // towards higher indexes
-    const Square first = ascending ? on.lowest() : on.highest();
-    if (board_[std::size_t(first.index())] == rook) from.insert(first);
-    on.erase(first);
-    if (on.empty()) continue;
-    const Square second = ascending ? on.lowest() : on.highest();
-    if (board_[std::size_t(second.index())] == cannon) from.insert(second);
-  }
-  if (ours.intersects(masks.horse_from[si]))
-    for (const auto& h : kTables.horse_from[si])
-      if (board_[h.to] == horse && board_[h.via].empty()) from.insert(Square(h.to));
-  const Piece pawn(side_, PieceType::Pawn);
-  if (ours.intersects(masks.pawn_from[ci][si]))
-    for (std::uint8_t q : kTables.pawn_from[ci][si])
-      if (board_[q] == pawn) from.insert(Square(q));
-  if (on_own_side(side_, sq)) {  // kings, advisors and elephants stay on their side
-    // Each list walked only when a piece of ours stands on one of its squares.
-    const Piece king(side_, PieceType::King), advisor(side_, PieceType::Advisor), elephant(side_, PieceType::Elephant);
-    if (ours.intersects(masks.king_from[ci][si]))
-      for (std::uint8_t q : kTables.king_from[ci][si])
-        if (board_[q] == king) from.insert(Square(q));
-    if (ours.intersects(masks.advisor_from[ci][si]))
-      for (std::uint8_t q : kTables.advisor_from[ci][si])
-        if (board_[q] == advisor) from.insert(Square(q));
-    if (ours.intersects(masks.elephant_from[ci][si]))
-      for (const auto& e : kTables.elephant_from[ci][si])
-        if (board_[e.to] == elephant && board_[e.via].empty()) from.insert(Square(e.to));
-  }
+  SquareSet from = detail::capturers_on(board_.data(), sq, side_, occupied_[ci], all);
   if (from.empty()) return;
   SquareSet beyond_two = from;  // (no popcount: without -mpopcnt it is a library call)
   beyond_two.erase(beyond_two.lowest());

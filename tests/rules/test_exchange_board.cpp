@@ -169,3 +169,65 @@ TEST_CASE("the walk of winning captures hands on what the straightforward walk f
   }
   CHECK(wins > 5000);
 }
+
+namespace {
+
+// A relaxed set-up (what the audit reads on): at most the standard count of
+// each kind, anywhere on the board; no king, one or two of a colour, in or
+// out of the palace, so that kings across the river (attacked by advisors,
+// elephants and the other king), missing kings and a second king that moves
+// as any piece come up.
+Position random_relaxed(std::mt19937& rng) {
+  Setup s;
+  for (const Color c : {Color::Red, Color::Black}) {
+    const int kings = rng() % 8 == 0 ? 0 : rng() % 6 == 0 ? 2 : 1;
+    for (int k = 0; k < kings; ++k) {
+      const bool palace = rng() % 4 != 0;
+      const Square sq = palace ? Square(3 + int(rng() % 3), (c == Color::Red ? 0 : 7) + int(rng() % 3))
+                               : Square(int(rng() % kSquares));
+      s.put(sq, Piece(c, PieceType::King));
+    }
+  }
+  int count[2][kPieceTypeCount] = {};
+  const int most[kPieceTypeCount] = {0, 0, 2, 2, 2, 2, 2, 5};
+  const int pieces = 4 + int(rng() % 36);
+  for (int i = 0; i < pieces; ++i) {
+    const Square sq(int(rng() % kSquares));
+    const Color c = rng() % 2 ? Color::Red : Color::Black;
+    const PieceType t = PieceType(2 + rng() % 6);
+    if (!s.at(sq).empty() || count[index(c)][int(t)] == most[int(t)]) continue;
+    ++count[index(c)][int(t)];
+    s.put(sq, Piece(c, t));
+  }
+  s.side_to_move = rng() % 2 ? Color::Red : Color::Black;
+  return Position(s);
+}
+
+}  // namespace
+
+TEST_CASE("exchanges on the bare board are those played on relaxed set-ups", "[rules][exchange]") {
+  std::mt19937 rng(20261207);
+  long captures = 0, gains = 0;
+  for (int i = 0; i < 10000; ++i) {
+    Position pos = random_relaxed(rng);
+    const int pv = kCrossedPawnValue;
+    MoveList list;
+    pos.generate_legal_captures(list);
+    for (Move c : list) {
+      ++captures;
+      INFO(to_fen(pos.setup()) << " capture " << c.from().name() << c.to().name());
+      REQUIRE(capture_balance(pos, c, pv) == reference_balance(pos, c, pv));
+    }
+    for (int s = 0; s < kSquares; ++s) {
+      const Square sq(s);
+      if (pos.at(sq).empty()) continue;
+      const int expected = reference_gain_on(pos, sq, 0, pv);
+      gains += expected > 0;
+      INFO(to_fen(pos.setup()) << " exchange on " << sq.name());
+      REQUIRE(exchange_gain_on(pos, sq, pv) == expected);
+    }
+  }
+  // The set-ups met what the test is about.
+  CHECK(captures > 12000);
+  CHECK(gains > 8000);
+}

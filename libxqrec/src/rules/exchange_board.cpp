@@ -26,49 +26,6 @@ ExchangeBoard::ExchangeBoard(const Position& pos) {
   }
 }
 
-SquareSet ExchangeBoard::capturers(Square sq, Color side) const {
-  using geometry::kTables;
-  const auto& masks = geometry::kMasks;
-  const std::size_t si = std::size_t(sq.index()), ci = std::size_t(index(side));
-  const Piece rook(side, PieceType::Rook), cannon(side, PieceType::Cannon), horse(side, PieceType::Horse);
-  const SquareSet& ours = occupied_[ci];
-  const SquareSet all = occupied_[0] | occupied_[1];
-  SquareSet from;
-  // A rook first on a line from sq, a cannon second.
-  for (int d = 0; d < 4; ++d) {
-    const SquareSet& ray = masks.ray[si][std::size_t(d)];
-    if (!ours.intersects(ray)) continue;
-    SquareSet on = all & ray;
-    const bool ascending = d == geometry::Up || d == geometry::Right;  // towards higher indexes
-    const Square first = ascending ? on.lowest() : on.highest();
-    if (board_[std::size_t(first.index())] == rook) from.insert(first);
-    on.erase(first);
-    if (on.empty()) continue;
-    const Square second = ascending ? on.lowest() : on.highest();
-    if (board_[std::size_t(second.index())] == cannon) from.insert(second);
-  }
-  if (ours.intersects(masks.horse_from[si]))
-    for (const auto& h : kTables.horse_from[si])
-      if (board_[h.to] == horse && board_[h.via].empty()) from.insert(Square(h.to));
-  const Piece pawn(side, PieceType::Pawn);
-  if (ours.intersects(masks.pawn_from[ci][si]))
-    for (std::uint8_t q : kTables.pawn_from[ci][si])
-      if (board_[q] == pawn) from.insert(Square(q));
-  if (on_own_side(side, sq)) {  // kings, advisors and elephants stay on their side
-    const Piece king(side, PieceType::King), advisor(side, PieceType::Advisor), elephant(side, PieceType::Elephant);
-    if (ours.intersects(masks.king_from[ci][si]))
-      for (std::uint8_t q : kTables.king_from[ci][si])
-        if (board_[q] == king) from.insert(Square(q));
-    if (ours.intersects(masks.advisor_from[ci][si]))
-      for (std::uint8_t q : kTables.advisor_from[ci][si])
-        if (board_[q] == advisor) from.insert(Square(q));
-    if (ours.intersects(masks.elephant_from[ci][si]))
-      for (const auto& e : kTables.elephant_from[ci][si])
-        if (board_[e.to] == elephant && board_[e.via].empty()) from.insert(Square(e.to));
-  }
-  return from;
-}
-
 Piece ExchangeBoard::play(Square from, Square to, Color side) {
   const std::size_t f = std::size_t(from.index()), t = std::size_t(to.index());
   const Piece mover = board_[f], taken = board_[t];
@@ -102,7 +59,8 @@ int ExchangeBoard::gain_on(Square sq, Color side, int depth, int pv, int enough)
   const Piece victim = board_[std::size_t(sq.index())];
   if (victim.empty() || victim.color() == side || victim.type() == PieceType::King || depth >= kMaxExchangeDepth)
     return 0;
-  SquareSet from = capturers(sq, side);
+  SquareSet from = xq::detail::capturers_on(board_.data(), sq, side, occupied_[std::size_t(index(side))],
+                                             occupied_[0] | occupied_[1]);
   // One capture per kind of capturer: the cheapest of a kind is as good as
   // any other of it, except that line pieces differ by what stays behind, so
   // every line piece (rook, cannon) is tried. A kind counts as tried once

@@ -6,10 +6,10 @@
 // cost about 1,200 instructions that way, the walk of winning captures
 // after every reply of a check sequence paying one or two of them).
 //
-// The same moves as the position's: the capturers of a square found as
-// generate_legal_captures_to finds them, in its order (ascending squares),
-// each legal when its king is not attacked after it (king_safe_after, the
-// flying general included).
+// The same moves as the position's: the capturers of a square found by the
+// lookup generate_legal_captures_to uses (capturers_on, board_attacks.h), in
+// its order (ascending squares), each legal when its king is not attacked
+// after it (king_safe_after, the flying general included).
 #pragma once
 
 #include <array>
@@ -31,9 +31,6 @@ class ExchangeBoard {
   int gain_on(Square sq, Color side, int depth, int crossed_pawn, int enough);
 
  private:
-  // The pieces of `side` that reach sq by their geometry (pseudo-legal
-  // captures there), as generate_legal_captures_to finds them.
-  SquareSet capturers(Square sq, Color side) const;
   // Plays the capture from -> to of `side`, returning the piece taken.
   Piece play(Square from, Square to, Color side);
   void unplay(Square from, Square to, Color side, Piece taken, Square king_before);
