@@ -19,7 +19,7 @@ Color side_of_first_move(const GameRecord& record, const Setup& board) {
     for (Color c : {Color::Red, Color::Black}) {
       Setup s = board;
       s.side_to_move = c;
-      if (resolves(Position(s), record.node(root.children[0]))) return c;
+      if (moves_fit_lists(s) && resolves(Position(s), record.node(root.children[0]))) return c;
     }
   return Color::Red;
 }
@@ -135,6 +135,8 @@ StartPosition resolve_start(const GameRecord& record) {
   if ((record.start_setup || record.start_fen) && !(setup == kStandard))
     for (const auto& problem : check_setup(setup))
       out.issues.push_back(start_issue(Code::BadPosition, Severity::Error, to_fen(setup), "start position: " + problem.message));
+  // More moves than a position lists (extra pieces): reported above, not played.
+  if (!moves_fit_lists(setup)) return out;
   out.setup = setup;
   return out;
 }

@@ -33,9 +33,10 @@ Position::Position() : Position(standard_start()) {}
 
 namespace {
 
+// Every problem that can be relaxed (TooManyMoves never is).
 bool accepts_every_problem(const Relaxations& accepted) {
   for (unsigned p = 0; p < unsigned(PositionProblem::Count); ++p)
-    if (!accepted.allows(PositionProblem(p))) return false;
+    if (PositionProblem(p) != PositionProblem::TooManyMoves && !accepted.allows(PositionProblem(p))) return false;
   return true;
 }
 
@@ -46,7 +47,7 @@ Result<Position, std::vector<PositionIssue>> Position::from_setup(const Setup& s
   // and the resolver replay every record so, and report its problems from
   // check_setup themselves (resolve_start): a second check per game cost
   // as much as replaying two of its plies.
-  if (accepts_every_problem(accepted)) return Position(setup);
+  if (accepts_every_problem(accepted) && moves_fit_lists(setup)) return Position(setup);
   std::vector<PositionIssue> refused = blocking_issues(check_setup(setup), accepted);
   if (!refused.empty()) return fail(std::move(refused));
   return Position(setup);

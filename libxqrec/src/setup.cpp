@@ -3,6 +3,7 @@
 
 #include "board_attacks.h"
 #include "xqrec/core/fen.h"
+#include "xqrec/core/move_list.h"
 #include "xqrec/core/position.h"
 #include "xqrec/core/setup.h"
 
@@ -57,6 +58,7 @@ std::string_view problem_code(PositionProblem p) {
     case PositionProblem::TooManyPieces: return "too-many-pieces";
     case PositionProblem::KingsFacing: return "kings-facing";
     case PositionProblem::SideNotToMoveInCheck: return "side-not-to-move-in-check";
+    case PositionProblem::TooManyMoves: return "too-many-moves";
     case PositionProblem::Count: break;
   }
   return "unknown";
@@ -66,6 +68,21 @@ Relaxations Relaxations::all() {
   Relaxations r;
   for (unsigned p = 0; p < unsigned(PositionProblem::Count); ++p) r.allow(PositionProblem(p));
   return r;
+}
+
+int most_moves(const Setup& setup, Color c) {
+  // By piece type: none, king, advisor, elephant, horse, rook, cannon, pawn.
+  constexpr int kMost[kPieceTypeCount] = {0, 5, 4, 4, 8, 17, 17, 3};
+  static_assert(kMost[int(PieceType::Rook)] == 17 && kMost[int(PieceType::Pawn)] == 3);
+  int n = 0;
+  for (const Piece p : setup.board)
+    if (!p.empty() && p.color() == c) n += kMost[int(p.type())];
+  return n;
+}
+
+bool moves_fit_lists(const Setup& setup) {
+  return most_moves(setup, Color::Red) <= int(MoveList::kCapacity) &&
+         most_moves(setup, Color::Black) <= int(MoveList::kCapacity);
 }
 
 std::vector<PositionIssue> check_setup(const Setup& setup) {
@@ -140,6 +157,12 @@ std::vector<PositionIssue> check_setup(const Setup& setup) {
     issues.push_back({PositionProblem::SideNotToMoveInCheck, waiting, wk,
                       std::string(color_name(waiting)) + " is in check but it is " +
                           std::string(color_name(setup.side_to_move)) + "'s move"});
+  for (const Color c : {Color::Red, Color::Black})
+    if (const int most = most_moves(setup, c); most > int(MoveList::kCapacity))
+      issues.push_back({PositionProblem::TooManyMoves, c, Square::none(),
+                        std::string(color_name(c)) + "'s pieces could have " + std::to_string(most) +
+                            " moves, more than the " + std::to_string(MoveList::kCapacity) +
+                            " a position lists: it cannot be played"});
   return issues;
 }
 

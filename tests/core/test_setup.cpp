@@ -77,3 +77,26 @@ TEST_CASE("Position::from_setup validates at the door and replays a bad set-up o
   CHECK_FALSE(Position::from_setup(*no_black_king, Relaxations().allow(PositionProblem::KingsFacing)).ok());
   CHECK(Position::from_setup(*no_black_king, Relaxations::all()).ok());
 }
+
+// A side whose pieces could have more moves than a MoveList holds (extra
+// rooks: 8 rooks and a king, up to 141) is never played: the list would
+// overflow (perft counted 139 moves into 128 places before this check).
+TEST_CASE("a set-up with more moves than a list holds is refused, whatever is relaxed", "[setup]") {
+  const std::string eight_rooks = "3k5/R8/1R7/2R6/3R5/5R3/6R2/7R1/8R/4K4 w - - 0 1";
+  const xq::Setup s = xq::parse_fen(eight_rooks).value();
+  CHECK(xq::most_moves(s, xq::Color::Red) == 8 * 17 + 5);
+  CHECK(xq::most_moves(s, xq::Color::Black) == 5);
+  CHECK_FALSE(xq::moves_fit_lists(s));
+  CHECK(has(xq::check_setup(s), PositionProblem::TooManyMoves));
+  CHECK_FALSE(xq::Relaxations::all().allows(PositionProblem::TooManyMoves));
+  CHECK_FALSE(xq::Relaxations().allow(PositionProblem::TooManyMoves).allows(PositionProblem::TooManyMoves));
+  const auto refused = xq::Position::from_setup(s, xq::Relaxations::all());
+  REQUIRE_FALSE(refused);
+  CHECK(has(refused.error(), PositionProblem::TooManyMoves));
+  // The game's own material stays within the list (120 at most), and so do
+  // extra pieces that do not pass it (a study with three rooks).
+  CHECK(xq::moves_fit_lists(xq::Setup::start()));
+  CHECK(xq::most_moves(xq::Setup::start(), xq::Color::Red) == 2 * 17 + 2 * 17 + 2 * 8 + 5 + 2 * 4 + 2 * 4 + 5 * 3);
+  CHECK_FALSE(has(issues_of("3k5/9/9/9/9/9/9/9/9/RRR1K4 w"), PositionProblem::TooManyMoves));
+  CHECK(xq::Position::from_setup(xq::parse_fen("3k5/9/9/9/9/9/9/9/9/RRR1K4 w").value(), xq::Relaxations::all()));
+}

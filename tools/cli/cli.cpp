@@ -5,6 +5,8 @@
 #include <string_view>
 
 #include "xqrec/core/fen.h"
+#include "xqrec/core/move_list.h"
+#include "xqrec/core/setup.h"
 #include "xqrec/formats/terminal_text.h"
 
 namespace xqcli {
@@ -53,6 +55,13 @@ std::optional<xq::Setup> start_from_fen_words(const char* name, const std::vecto
     }
     return std::nullopt;
   }
+  for (const xq::Color c : {xq::Color::Red, xq::Color::Black})
+    if (const int most = xq::most_moves(*parsed, c); most > int(xq::MoveList::kCapacity)) {
+      std::cerr << "xqrec " << name << ": the position cannot be played: " << xq::color_name(c)
+                << "'s pieces could have " << most << " moves, more than the " << xq::MoveList::kCapacity
+                << " a position lists\n";
+      return std::nullopt;
+    }
   return *parsed;
 }
 

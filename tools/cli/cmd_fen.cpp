@@ -18,14 +18,15 @@ bool parse_relaxations(const std::vector<std::string>& names, xq::Relaxations& o
     if (n == "all") { out = xq::Relaxations::all(); continue; }
     bool found = false;
     for (unsigned p = 0; p < unsigned(xq::PositionProblem::Count); ++p)
-      if (xq::problem_code(xq::PositionProblem(p)) == n) {
+      if (xq::PositionProblem(p) != xq::PositionProblem::TooManyMoves && xq::problem_code(xq::PositionProblem(p)) == n) {
         out.allow(xq::PositionProblem(p));
         found = true;
       }
     if (!found) {
       std::cerr << "xqrec fen: unknown problem '" << xq::formats::printable(n) << "' for --allow; known:";
       for (unsigned p = 0; p < unsigned(xq::PositionProblem::Count); ++p)
-        std::cerr << " " << xq::problem_code(xq::PositionProblem(p));
+        if (xq::PositionProblem(p) != xq::PositionProblem::TooManyMoves)
+          std::cerr << " " << xq::problem_code(xq::PositionProblem(p));
       std::cerr << " all\n";
       return false;
     }

@@ -35,6 +35,10 @@ enum class PositionProblem : std::uint8_t {
   TooManyPieces,       // more of a type than the game starts with
   KingsFacing,         // the two kings see each other on an open file
   SideNotToMoveInCheck,
+  // A side's pieces could have more moves than a position lists
+  // (MoveList::kCapacity): possible only with extra pieces. Never relaxed:
+  // such a set-up is not played (Relaxations::all() leaves it out).
+  TooManyMoves,
   Count
 };
 
@@ -52,7 +56,10 @@ class Relaxations {
  public:
   static Relaxations strict() { return {}; }
   static Relaxations all();
-  Relaxations& allow(PositionProblem p) { mask_ |= 1u << unsigned(p); return *this; }
+  Relaxations& allow(PositionProblem p) {
+    if (p != PositionProblem::TooManyMoves) mask_ |= 1u << unsigned(p);  // never relaxed
+    return *this;
+  }
   bool allows(PositionProblem p) const { return mask_ >> unsigned(p) & 1u; }
 
  private:
@@ -62,6 +69,14 @@ class Relaxations {
 // Every problem of the set-up, in board order then by kind. Empty means the
 // position is legal under the strict rules.
 std::vector<PositionIssue> check_setup(const Setup& setup);
+
+// The most moves the pieces of `c` could have on any board (a rook or a
+// cannon 17, a horse 8, a king 5, an advisor or an elephant 4, a pawn 3),
+// and whether every side's fit in a MoveList: the game's own material
+// makes 120 at most, extra rooks or cannons in a relaxed set-up can make
+// more, which no move list may be asked to hold.
+int most_moves(const Setup& setup, Color c);
+bool moves_fit_lists(const Setup& setup);
 
 // The problems that are not relaxed.
 std::vector<PositionIssue> blocking_issues(const std::vector<PositionIssue>& all,
