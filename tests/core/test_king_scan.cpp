@@ -113,32 +113,35 @@ xq::Setup crowded_setup(std::mt19937& rng) {
   return s;
 }
 
-}  // namespace
-
-TEST_CASE("the legal generators agree with make and the attack test around a crowded king", "[movegen]") {
-  std::mt19937 rng(20261207);
+// Each of `count` set-ups made by `make`, and three plies on from it by
+// random legal moves (the check state make leaves), checked by `agree`;
+// the share in check must pass 1 / `in_check_one_in` (else the answers in
+// check would go untried).
+template <class Make, class Agree>
+void walk_set_ups(std::mt19937& rng, int count, int in_check_one_in, Make make, Agree agree) {
   int in_check = 0, positions = 0;
-  for (int n = 0; n < 6000; ++n) {
-    const xq::Position pos(crowded_setup(rng));
-    require_generators_agree(pos);
-    in_check += pos.in_check();
-    ++positions;
-    // And a few plies on, by legal moves: the check state make leaves.
-    xq::Position walked = pos;
-    for (int ply = 0; ply < 3; ++ply) {
+  for (int n = 0; n < count; ++n) {
+    xq::Position walked(make(rng));
+    for (int ply = 0;; ++ply) {
+      agree(walked);
+      in_check += walked.in_check();
+      ++positions;
+      if (ply == 3) break;
       xq::MoveList legal;
       walked.generate_legal(legal);
       if (legal.empty()) break;
       xq::Undo u;
       walked.make_legal(legal[rng() % legal.size()], u);
-      require_generators_agree(walked);
-      in_check += walked.in_check();
-      ++positions;
     }
   }
-  // The set-ups are meant to check the king often (else the walk's answers
-  // in check would go untried).
-  REQUIRE(in_check * 4 > positions);
+  REQUIRE(in_check * in_check_one_in > positions);
+}
+
+}  // namespace
+
+TEST_CASE("the legal generators agree with make and the attack test around a crowded king", "[movegen]") {
+  std::mt19937 rng(20261207);
+  walk_set_ups(rng, 6000, 4, crowded_setup, [](const xq::Position& p) { require_generators_agree(p); });
 }
 
 namespace {
@@ -242,24 +245,5 @@ xq::Setup relaxed_setup(std::mt19937& rng) {
 
 TEST_CASE("the legal generators agree with make and the attack test in relaxed set-ups", "[movegen]") {
   std::mt19937 rng(20261208);
-  int in_check = 0, positions = 0;
-  for (int n = 0; n < 3000; ++n) {
-    const xq::Position pos(relaxed_setup(rng));
-    require_generators_agree_here(pos);
-    in_check += pos.in_check();
-    ++positions;
-    // A few plies on by legal moves, which leave the check state known.
-    xq::Position walked = pos;
-    for (int ply = 0; ply < 3; ++ply) {
-      xq::MoveList legal;
-      walked.generate_legal(legal);
-      if (legal.empty()) break;
-      xq::Undo u;
-      walked.make_legal(legal[rng() % legal.size()], u);
-      require_generators_agree_here(walked);
-      in_check += walked.in_check();
-      ++positions;
-    }
-  }
-  REQUIRE(in_check * 8 > positions);
+  walk_set_ups(rng, 3000, 8, relaxed_setup, [](const xq::Position& p) { require_generators_agree_here(p); });
 }
