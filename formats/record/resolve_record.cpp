@@ -132,9 +132,16 @@ StartPosition resolve_start(const GameRecord& record) {
   // The standard start (no FEN, no set-up, or binary headers giving it:
   // most XQF files) needs no check.
   static const Setup kStandard = Setup::start();
-  if ((record.start_setup || record.start_fen) && !(setup == kStandard))
-    for (const auto& problem : check_setup(setup))
+  if ((record.start_setup || record.start_fen) && !(setup == kStandard)) {
+    std::vector<PositionIssue> problems = check_setup(setup);
+    // The problem that keeps a set-up from being played first: select,
+    // duplicates and adjudicate name only the first as the reason (the
+    // extra pieces it always comes with are played).
+    std::stable_partition(problems.begin(), problems.end(),
+                          [](const PositionIssue& p) { return p.problem == PositionProblem::TooManyMoves; });
+    for (const auto& problem : problems)
       out.issues.push_back(start_issue(Code::BadPosition, Severity::Error, to_fen(setup), "start position: " + problem.message));
+  }
   // More moves than a position lists (extra pieces): reported above, not played.
   if (!moves_fit_lists(setup)) return out;
   out.setup = setup;

@@ -79,12 +79,15 @@ struct StartPosition {
 // The start position: start_setup, else start_fen, else the standard start.
 // A FEN whose side field is not w, r or b is played from the side whose
 // piece moves first (an info note says so); a position that breaks the rules
-// is still returned, with every problem as a bad-position issue.
+// is still returned, with every problem as a bad-position issue, unless its
+// pieces could have more moves than a position lists (too-many-moves): then
+// there is no set-up, and that issue comes first.
 StartPosition resolve_start(const GameRecord& record);
 
 // Resolves every move of every line. A line is cut at its first move that
 // does not resolve: that move and all after it (with their variations) leave
-// the tree, and the issue names what was cut.
+// the tree, and the issue names what was cut. `start`: a set-up
+// resolve_start gave (one it refuses cannot be played).
 std::vector<Issue> resolve_moves(GameRecord& record, const Setup& start);
 
 }  // namespace xq::formats
