@@ -16,6 +16,10 @@ namespace {
 bool parse_relaxations(const std::vector<std::string>& names, xq::Relaxations& out) {
   for (const auto& n : names) {
     if (n == "all") { out = xq::Relaxations::all(); continue; }
+    if (n == xq::problem_code(xq::PositionProblem::TooManyMoves)) {
+      std::cerr << "xqrec fen: " << n << " cannot be allowed: such a position is never played\n";
+      return false;
+    }
     bool found = false;
     for (unsigned p = 0; p < unsigned(xq::PositionProblem::Count); ++p)
       if (xq::PositionProblem(p) != xq::PositionProblem::TooManyMoves && xq::problem_code(xq::PositionProblem(p)) == n) {
