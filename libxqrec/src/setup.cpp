@@ -1,5 +1,7 @@
 // The start position and the position check.
 #include <algorithm>
+#include <cstring>
+#include <type_traits>
 
 #include "board_attacks.h"
 #include "xqrec/core/fen.h"
@@ -81,8 +83,16 @@ int most_moves(const Setup& setup, Color c) {
 }
 
 bool moves_fit_lists(const Setup& setup) {
-  return most_moves(setup, Color::Red) <= int(MoveList::kCapacity) &&
-         most_moves(setup, Color::Black) <= int(MoveList::kCapacity);
+  // Asked of every game's start (resolve_start, from_setup): the standard
+  // board by one memcmp (summing it cost 1.5 % of an ICCS audit), any other
+  // in one pass by piece code (colour << 3 | type).
+  static const Setup standard = Setup::start();
+  static_assert(sizeof(Piece) == 1 && std::is_trivially_copyable_v<Piece>);
+  if (std::memcmp(setup.board.data(), standard.board.data(), sizeof setup.board) == 0) return true;
+  constexpr int kMost[kPieceCodeCount] = {0, 5, 4, 4, 8, 17, 17, 3, 0, 5, 4, 4, 8, 17, 17, 3};
+  int most[2] = {0, 0};
+  for (const Piece p : setup.board) most[p.code() >> 3 & 1] += kMost[p.code() & (kPieceCodeCount - 1)];
+  return most[0] <= int(MoveList::kCapacity) && most[1] <= int(MoveList::kCapacity);
 }
 
 std::vector<PositionIssue> check_setup(const Setup& setup) {

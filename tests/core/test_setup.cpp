@@ -87,6 +87,11 @@ TEST_CASE("a set-up with more moves than a list holds is refused, whatever is re
   CHECK(xq::most_moves(s, xq::Color::Red) == 8 * 17 + 5);
   CHECK(xq::most_moves(s, xq::Color::Black) == 5);
   CHECK_FALSE(xq::moves_fit_lists(s));
+  // Black's pieces counted as Black's (moves_fit_lists sums by piece code).
+  const xq::Setup black = xq::parse_fen("4k4/r8/1r7/2r6/3r5/5r3/6r2/7r1/8r/3K5 b").value();
+  CHECK(xq::most_moves(black, xq::Color::Black) == 8 * 17 + 5);
+  CHECK_FALSE(xq::moves_fit_lists(black));
+  CHECK(xq::moves_fit_lists(xq::parse_fen("4k4/r8/1r7/2r6/9/9/9/9/8r/3K5 b").value()));
   CHECK(has(xq::check_setup(s), PositionProblem::TooManyMoves));
   CHECK_FALSE(xq::Relaxations::all().allows(PositionProblem::TooManyMoves));
   CHECK_FALSE(xq::Relaxations().allow(PositionProblem::TooManyMoves).allows(PositionProblem::TooManyMoves));
