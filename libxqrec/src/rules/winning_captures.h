@@ -1,7 +1,7 @@
 // Internal to the rules: the one walk of the captures that win material
 // (24.3: a capture whose complete exchange gains, after which the capturer
 // is not mated at once), shared by the chase report (threats.cpp
-// direct_targets), the check sequences (threats.cpp best_follow_up and
+// direct_targets), the check sequences (check_gain.cpp search_follow_up and
 // best_elsewhere) and the 献 test (classify.cpp).
 #pragma once
 
