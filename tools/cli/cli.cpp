@@ -56,10 +56,8 @@ std::optional<xq::Setup> start_from_fen_words(const char* name, const std::vecto
     return std::nullopt;
   }
   for (const xq::Color c : {xq::Color::Red, xq::Color::Black})
-    if (const int most = xq::most_moves(*parsed, c); most > int(xq::MoveList::kCapacity)) {
-      std::cerr << "xqrec " << name << ": the position cannot be played: " << xq::color_name(c)
-                << "'s pieces could have " << most << " moves, more than the " << xq::MoveList::kCapacity
-                << " a position lists\n";
+    if (const auto issue = xq::too_many_moves(*parsed, c)) {
+      std::cerr << "xqrec " << name << ": " << issue->message << "\n";
       return std::nullopt;
     }
   return *parsed;

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <array>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -77,6 +78,9 @@ std::vector<PositionIssue> check_setup(const Setup& setup);
 // more, which no move list may be asked to hold.
 int most_moves(const Setup& setup, Color c);
 bool moves_fit_lists(const Setup& setup);
+// check_setup's TooManyMoves issue for `c`, if its pieces could have more
+// moves than a MoveList holds: the one sentence every caller prints.
+std::optional<PositionIssue> too_many_moves(const Setup& setup, Color c);
 
 // The problems that are not relaxed.
 std::vector<PositionIssue> blocking_issues(const std::vector<PositionIssue>& all,
