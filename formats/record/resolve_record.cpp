@@ -141,9 +141,9 @@ StartPosition resolve_start(const GameRecord& record) {
                           [](const PositionIssue& p) { return p.problem == PositionProblem::TooManyMoves; });
     for (const auto& problem : problems)
       out.issues.push_back(start_issue(Code::BadPosition, Severity::Error, to_fen(setup), "start position: " + problem.message));
+    // More moves than a position lists (extra pieces): reported above, not played.
+    if (!moves_fit_lists(setup)) return out;
   }
-  // More moves than a position lists (extra pieces): reported above, not played.
-  if (!moves_fit_lists(setup)) return out;
   out.setup = setup;
   return out;
 }
@@ -186,8 +186,14 @@ std::vector<Issue> resolve_moves(GameRecord& record, const Setup& start) {
   std::vector<Issue> issues;
   // Moves resolve on any set-up: its problems are the caller's to report
   // (resolve_start names them), so all are accepted here.
+  auto position = Position::from_setup(start, Relaxations::all());
+  if (!position) {  // only a set-up resolve_start refuses (too many moves): not played
+    for (const auto& problem : position.error())
+      issues.push_back(start_issue(Code::BadPosition, Severity::Error, to_fen(start), "start position: " + problem.message));
+    return issues;
+  }
   MoveResolver resolver{record, issues};
-  walk_lines(record, std::move(Position::from_setup(start, Relaxations::all()).value()), resolver);
+  walk_lines(record, std::move(position.value()), resolver);
   return issues;
 }
 

@@ -87,7 +87,8 @@ StartPosition resolve_start(const GameRecord& record);
 // Resolves every move of every line. A line is cut at its first move that
 // does not resolve: that move and all after it (with their variations) leave
 // the tree, and the issue names what was cut. `start`: a set-up
-// resolve_start gave (one it refuses cannot be played).
+// resolve_start gave; one it refuses (more moves than a list holds) cannot
+// be played: its bad-position issue is returned and nothing is resolved.
 std::vector<Issue> resolve_moves(GameRecord& record, const Setup& start);
 
 }  // namespace xq::formats
