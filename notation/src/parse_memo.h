@@ -22,7 +22,10 @@ struct MemoEntry {
   MoveDescription description;
 };
 // 40 bytes, as before the recipes (in MoveDescription's former padding):
-// each 8 bytes more is 64 KB more a thread that reads moves.
+// each 8 bytes more is 64 KB more a thread that reads moves. The size is
+// the memo's concern, so it is checked here, beside its reason, not in the
+// public header of MoveDescription (16 bytes: its fields before `iccs`
+// fill that member's alignment).
 static_assert(sizeof(MemoEntry) == 40);
 
 // Archives repeat a few thousand distinct move texts millions of times, and

@@ -51,9 +51,6 @@ struct MoveDescription {
   Move iccs;                 // Notation::Iccs only: the move itself
   DialectNotes notes;        // what the text alone shows (glyphs, digits, forms)
 };
-// The bytes before `iccs` fill its alignment: a parse memo entry is 40
-// bytes, 8192 of them a thread.
-static_assert(sizeof(MoveDescription) == 16);
 
 // A syntax error: the offending character, where it is, and why.
 struct SyntaxError {
