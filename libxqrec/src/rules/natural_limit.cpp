@@ -14,8 +14,8 @@ std::optional<NaturalClaim> natural_limit_claim(const NaturalLimit& limit, int q
   return std::nullopt;
 }
 
-std::optional<NaturalClaim> QuietRun::after_ply(bool capture, Color mover, const Position& after,
-                                               const LineHistory& line) {
+std::optional<NaturalClaim> QuietRun::after_ply_counted(bool capture, Color mover, const Position& after,
+                                                       const LineHistory& line) {
   if (capture) {
     plies_ = 0;
     first_ = line.size();

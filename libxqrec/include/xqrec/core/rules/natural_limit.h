@@ -46,11 +46,24 @@ class QuietRun {
   // the line's history, this ply included (read only when the checks are
   // counted). Returns the claim the first time the limit is reached,
   // nothing before or after.
-  std::optional<NaturalClaim> after_ply(bool capture, Color mover, const Position& after, const LineHistory& line);
+  // Inline for the plies that only count (no capture, the checks not
+  // counted yet, the limit not reached): most plies of a replay, which
+  // paid a call across files each.
+  std::optional<NaturalClaim> after_ply(bool capture, Color mover, const Position& after, const LineHistory& line) {
+    if (!capture && !counted_ && plies_ + 1 < limit_.moves * 2) {
+      ++plies_;
+      return std::nullopt;
+    }
+    return after_ply_counted(capture, mover, after, line);
+  }
 
   int plies() const { return plies_; }
 
  private:
+  // after_ply for every other ply: a capture, a count that may reach the
+  // limit, or checks counted ply by ply.
+  std::optional<NaturalClaim> after_ply_counted(bool capture, Color mover, const Position& after,
+                                                const LineHistory& line);
 
   NaturalLimit limit_;
   int plies_;             // since the last capture
