@@ -179,13 +179,19 @@ std::size_t ChunkDecoder::decode_by_table(std::size_t end, Output& o) {
   // the target has no such registers).
   using Offsets4 = std::uint32_t __attribute__((vector_size(16)));
   static_assert(std::endian::native == std::endian::little, "the table's bytes are stored lowest first");
-  while (j < stop) {
-    const unsigned char lead = b[j];
-    if (lead < 0x80) {
+  // Two bytes are read at each step (the pair, or an ASCII byte and the
+  // byte after it): while two are left, one test of the loop and no
+  // separate load of the lead (21 instructions a pair before, 17 after);
+  // the last byte of the chunk alone after the loop.
+  const std::size_t last = stop > 0 ? stop - 1 : 0;
+  while (j < last) {
+    std::uint16_t two;
+    std::memcpy(&two, b + j, 2);
+    if ((two & 0x80) == 0) {
       // One ASCII byte before a pair (the blank between two Chinese moves,
       // half the runs of a GBK archive): stored alone, cheaper than a word.
-      if (j + 1 < stop && b[j + 1] >= 0x80) {
-        *text++ = char(lead);
+      if (two & 0x8000) {
+        *text++ = char(two);
         *offset++ = std::uint32_t(j++);
         continue;
       }
@@ -207,14 +213,11 @@ std::size_t ChunkDecoder::decode_by_table(std::size_t end, Output& o) {
         j += run;
         continue;
       }
-      *text++ = char(lead);
+      *text++ = char(two);
       *offset++ = std::uint32_t(j++);
       continue;
     }
-    if (j + 1 >= stop) break;
-    std::uint16_t lead_trail;
-    std::memcpy(&lead_trail, b + j, 2);
-    const std::uint32_t utf8 = table.pair_word(lead_trail);
+    const std::uint32_t utf8 = table.pair_word(two);
     if (utf8 == 0) break;
     // Four bytes and four offsets stored whatever the length (the room
     // decode() leaves: 1.5 bytes a source byte, plus 4): those past the
@@ -228,6 +231,12 @@ std::size_t ChunkDecoder::decode_by_table(std::size_t end, Output& o) {
     text += length;
     offset += length;
     j += 2;
+  }
+  // The chunk's last byte: ASCII is stored; a lead byte is left to the
+  // converter (its pair cut by the chunk's end).
+  if (j == last && j < stop && b[j] < 0x80) {
+    *text++ = char(b[j]);
+    *offset++ = std::uint32_t(j++);
   }
   o.text = text;
   o.offset = offset;

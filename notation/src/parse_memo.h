@@ -16,8 +16,9 @@ namespace xq::notation::detail {
 // description and, by mover, its plain form's recipe.
 struct MemoEntry {
   std::uint64_t first = 0, last = 0;
-  std::uint8_t size = 0xFF;  // no text: never matches
-  Notation hint = Notation::Auto;
+  // The text's size and hint in one word (size << 4 | hint), compared at
+  // once: as two bytes GCC compared them through the stack.
+  std::uint16_t tag = 0xFF0;  // no text (a size of 255): never matches
   PlainRecipe recipes[2];  // by mover: plain_recipe(description, mover)
   MoveDescription description;
 };
@@ -59,8 +60,7 @@ class ParseMemo {
     Entry& e = way[0];
     e.first = k.first;
     e.last = k.last;
-    e.size = k.size;
-    e.hint = k.hint;
+    e.tag = k.tag;
     e.recipes[0] = plain_recipe(d, Color(0));
     e.recipes[1] = plain_recipe(d, Color(1));
     e.description = d;
@@ -87,15 +87,17 @@ class ParseMemo {
   static_assert(kMaxText <= 16, "two 8-byte words tell a text whole only up to 16 bytes");
   struct Key {
     std::uint64_t first = 0, last = 0;
-    std::uint8_t size = 0;
-    Notation hint = Notation::Auto;
+    std::uint16_t tag = 0;  // size << 4 | hint, as MemoEntry::tag
   };
+  static std::uint16_t tag_of(std::size_t size, Notation hint) {
+    static_assert(kMaxText < 256 && unsigned(Notation::Auto) < 16);
+    return std::uint16_t(size << 4 | std::size_t(hint));
+  }
   static bool is_long(std::string_view text) { return text.size() >= 8 && text.size() <= kMaxText; }
   // The key of a text of 8 to kMaxText bytes (is_long).
   static Key long_key_of(std::string_view text, Notation hint) {
     Key k;
-    k.size = std::uint8_t(text.size());
-    k.hint = hint;
+    k.tag = tag_of(text.size(), hint);
     std::memcpy(&k.first, text.data(), 8);
     std::memcpy(&k.last, text.data() + text.size() - 8, 8);
     return k;
@@ -104,8 +106,7 @@ class ParseMemo {
   static Key key_of(std::string_view text, Notation hint) {
     if (text.size() >= 8) return long_key_of(text, hint);
     Key k;
-    k.size = std::uint8_t(text.size());
-    k.hint = hint;
+    k.tag = tag_of(text.size(), hint);
     for (std::size_t i = 0; i < text.size(); ++i)
       k.first |= std::uint64_t(static_cast<unsigned char>(text[i])) << (8 * i);
     return k;
@@ -117,12 +118,12 @@ class ParseMemo {
   // shared 121 slots and were read 8,948 times; two texts a bucket, 2,124.
   static constexpr std::size_t kSlots = 8192;
   static bool holds(const Entry& e, const Key& k) {
-    return e.first == k.first && e.last == k.last && e.size == k.size && e.hint == k.hint;
+    return e.first == k.first && e.last == k.last && e.tag == k.tag;
   }
   // The first of the bucket's two slots.
   static std::size_t bucket(const Key& k) {
     // Two multiplications, the bucket from the top bits of the product.
-    const std::uint64_t tail = std::uint64_t(k.size) << 4 | std::uint64_t(k.hint);
+    const std::uint64_t tail = k.tag;  // size << 4 | hint, as before the tag
     const std::uint64_t h = (k.first * 0x9E3779B97F4A7C15ull ^ k.last ^ tail) * 0xBF58476D1CE4E5B9ull;
     static_assert(kSlots == std::size_t(2) << 12);
     return std::size_t(h >> 52) << 1;

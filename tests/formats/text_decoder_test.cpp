@@ -187,6 +187,25 @@ TEST_CASE("decoder: runs of ASCII of any length decode by the table as by the co
   CHECK(reference.errors.size() == 20);
 }
 
+TEST_CASE("decoder: the table's last byte of a text decodes as the converter does", "[formats][decoder]") {
+  // The table reads two bytes at a time and the text's last byte alone:
+  // texts of 0 to 3 bytes and longer ones ending in ASCII, in a lead byte,
+  // in a byte no character starts with (0x80, 0xFF), in a whole pair, each
+  // after a pair, after ASCII and after a lone high byte.
+  const std::vector<std::string> ends = {"", "a", "\n", "\x80", "\x81", "\xff", "\xc5\xda", "a\x80", "\xc5", "\x7f"};
+  const std::vector<std::string> befores = {"", "b", "\xc5\xda", "\x80", "xyz\xb1\xf8", "\xc5\xdaabcdefghij"};
+  for (const char* encoding : {"GBK", "GB18030", "Big5"}) {
+    for (const std::string& before : befores) {
+      for (const std::string& end : ends) {
+        const std::string bytes = before + end;
+        const Decoded reference = decode_all(bytes, encoding, 1 << 18, false);
+        INFO(encoding << ", " << bytes.size() << " bytes");
+        check_same(decode_all(bytes, encoding), reference);
+      }
+    }
+  }
+}
+
 TEST_CASE("decoder: a stateful encoding keeps its mode across a cut character", "[formats][decoder]") {
   // Long runs without a line feed, so that chunks end inside a character
   // or a shifted run: a converter that carries state (UTF-16 after its
