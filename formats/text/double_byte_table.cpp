@@ -76,11 +76,11 @@ std::unique_ptr<DoubleByteTable> DoubleByteTable::build(const std::string& icu_n
   // Written in place (appended a byte at a time, the text was a sixth of
   // the table's building).
   std::string all(std::size_t(128 * 192 * 3), '\n');
-  char* at = all.data();
+  char* pair = all.data();
   for (int lead = 0x80; lead < 0x100; ++lead)
-    for (int trail = 0x40; trail < 0x100; ++trail, at += 3) {
-      at[0] = char(lead);
-      at[1] = char(trail);
+    for (int trail = 0x40; trail < 0x100; ++trail, pair += 3) {
+      pair[0] = char(lead);
+      pair[1] = char(trail);
     }
   const Converted c = convert(cnv, all);
   auto table = std::make_unique<DoubleByteTable>();
