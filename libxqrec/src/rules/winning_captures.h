@@ -93,8 +93,11 @@ void winning_captures(Position& pos, int crossed_pawn, bool mate_refutes, const 
   pos.occupied(~pos.side_to_move()).for_each([&](Square s) {
     if (is_material(pos.at(s), s) && piece_value(pos.at(s), s, crossed_pawn) > floor) victims.insert(s);
   });
-  MoveList captures;
-  pos.generate_legal_captures_of(victims, captures);
+  MoveList captures;  // kept for the judged cycle (cycle_memo.h)
+  if (!kept_captures_of(pos.key(), victims, captures)) {
+    pos.generate_legal_captures_of(victims, captures);
+    keep_captures_of(pos.key(), victims, captures);
+  }
   // The board the exchanges are played on, copied at the first one (pos is
   // as it was again before each capture).
   std::optional<ExchangeBoard> board;
