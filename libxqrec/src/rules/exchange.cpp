@@ -5,6 +5,7 @@
 
 #include "xqrec/core/rules/values.h"
 
+#include "cycle_memo.h"
 #include "exchange_board.h"
 #include "winning_captures.h"
 
@@ -20,7 +21,10 @@ int capture_balance(Position& pos, Move c, int crossed_pawn) {
   return detail::ExchangeBoard(pos).capture_balance(c, crossed_pawn);
 }
 
-bool has_mate_in_one(Position& pos) {
+namespace {
+
+// has_mate_in_one without the table (cycle_memo.h).
+bool search_mate_in_one(Position& pos) {
   MoveList checks;
   pos.generate_legal_checks(checks);
   for (Move m : checks) {
@@ -31,6 +35,16 @@ bool has_mate_in_one(Position& pos) {
     if (mate) return true;
   }
   return false;
+}
+
+}  // namespace
+
+bool has_mate_in_one(Position& pos) {
+  const std::uint64_t key = pos.key();
+  if (const std::optional<bool> kept = detail::kept_mate_in_one(key)) return *kept;
+  const bool mate = search_mate_in_one(pos);
+  detail::keep_mate_in_one(key, mate);
+  return mate;
 }
 
 std::string_view root_name(Root r) {

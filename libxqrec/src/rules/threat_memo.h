@@ -12,6 +12,8 @@
 #include "xqrec/core/rules/search_answer.h"
 #include "xqrec/core/rules/threats.h"
 
+#include "cycle_memo.h"
+
 namespace xq::rules::detail {
 
 class ThreatMemo {
@@ -21,6 +23,8 @@ class ThreatMemo {
   SearchAnswer mate(const Position& pos, Color side, const ThreatOptions& opt);
 
  private:
+  // The mate tests and exchanges of the searches kept for the cycle as well.
+  CycleMemoScope answers_;
   template <class Answer>
   struct Entry {
     std::uint64_t key;  // the position's Zobrist key (the board and its side to move)

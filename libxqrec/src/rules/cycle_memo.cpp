@@ -1,0 +1,106 @@
+#include "cycle_memo.h"
+
+#include <array>
+#include <cstddef>
+
+namespace xq::rules::detail {
+
+namespace {
+
+// The tables: trivially constructed (no guard on each access), a slot of an
+// older scope being empty.
+struct KeptMate {
+  std::uint64_t key = 0;
+  std::uint32_t scope = 0;
+  bool mate = false;
+};
+struct KeptBalance {
+  std::uint64_t key = 0;
+  std::uint32_t scope = 0;
+  std::uint16_t move = 0;
+  std::int16_t pv = 0;
+  std::int32_t balance = 0;
+};
+// A list of at most kKeptCaptures captures (nearly all: the walks ask for
+// the captures of the pieces worth more than their floor).
+constexpr std::size_t kKeptCaptures = 14;
+struct KeptCaptures {
+  std::uint64_t key = 0;
+  SquareSet victims;
+  std::uint32_t scope = 0;
+  std::uint8_t size = 0;
+  std::array<Move, kKeptCaptures> moves{};
+};
+// 72 KB a thread in all: the audit may run 64 workers within 64 MB
+// (tests/cli/jobs_memory.sh).
+constexpr int kMateBits = 10;      // 16 KB
+constexpr int kBalanceBits = 10;   // 24 KB
+constexpr int kCapturesBits = 9;   // 32 KB
+thread_local KeptMate kept_mates[std::size_t(1) << kMateBits];
+thread_local KeptBalance kept_balances[std::size_t(1) << kBalanceBits];
+thread_local KeptCaptures kept_captures[std::size_t(1) << kCapturesBits];
+thread_local std::uint32_t scope = 1;
+thread_local CycleMemoCounts counts;
+
+// Zobrist keys are uniform: their high bits index the slots (a balance's
+// slot mixed with the capture and the pawn's value, so that one position's
+// captures spread, as do its balances in each pawn value).
+KeptMate& mate_slot(std::uint64_t key) { return kept_mates[key >> (64 - kMateBits)]; }
+KeptBalance& balance_slot(std::uint64_t key, Move c, int pv) {
+  const std::uint64_t mix = (std::uint64_t(c.raw()) | std::uint64_t(std::uint16_t(pv)) << 16) * 0x9E3779B97F4A7C15ull;
+  return kept_balances[(key ^ mix) >> (64 - kBalanceBits)];
+}
+
+KeptCaptures& captures_slot(std::uint64_t key) { return kept_captures[key >> (64 - kCapturesBits)]; }
+
+}  // namespace
+
+void begin_cycle_memo() {
+  if (++scope == 0) scope = 1;  // 0 marks the never-written slots
+}
+
+std::optional<bool> kept_mate_in_one(std::uint64_t key) {
+  const KeptMate& k = mate_slot(key);
+  if (k.scope != scope || k.key != key) return std::nullopt;
+  return k.mate;
+}
+
+void keep_mate_in_one(std::uint64_t key, bool mate) {
+  mate_slot(key) = {key, scope, mate};
+  ++counts.mates;
+}
+
+std::optional<int> kept_capture_balance(std::uint64_t key, Move c, int pv) {
+  const KeptBalance& k = balance_slot(key, c, pv);
+  if (k.scope != scope || k.key != key || k.move != c.raw() || k.pv != pv) return std::nullopt;
+  return k.balance;
+}
+
+void keep_capture_balance(std::uint64_t key, Move c, int pv, int balance) {
+  balance_slot(key, c, pv) = {key, scope, c.raw(), std::int16_t(pv), std::int32_t(balance)};
+  ++counts.balances;
+}
+
+bool kept_captures_of(std::uint64_t key, const SquareSet& victims, MoveList& out) {
+  const KeptCaptures& k = captures_slot(key);
+  if (k.scope != scope || k.key != key || (k.victims & victims) != victims) return false;
+  out.clear();
+  for (std::size_t i = 0; i < k.size; ++i)
+    if (victims.contains(k.moves[i].to())) out.push(k.moves[i]);
+  return true;
+}
+
+void keep_captures_of(std::uint64_t key, const SquareSet& victims, const MoveList& list) {
+  if (list.size() > kKeptCaptures) return;
+  KeptCaptures& k = captures_slot(key);
+  k.key = key;
+  k.victims = victims;
+  k.scope = scope;
+  k.size = std::uint8_t(list.size());
+  for (std::size_t i = 0; i < list.size(); ++i) k.moves[i] = list[i];
+  ++counts.capture_lists;
+}
+
+CycleMemoCounts cycle_memo_counts() { return counts; }
+
+}  // namespace xq::rules::detail

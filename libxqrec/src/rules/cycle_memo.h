@@ -1,0 +1,65 @@
+// Internal to the rules: answers of pure functions that the 将军得子 walk
+// (winning_captures.h) asks again and again, kept while one cycle is
+// judged. Each walk generates the legal captures of the pieces worth more
+// than its floor (about 800 instructions), plays out the exchange of each
+// capture that could win (about 800), and of nearly every capture it counts
+// asks whether the capturer is then mated at once (has_mate_in_one: a
+// generation of checks, about 1,900 instructions, and a reply test per
+// check). Within one judged cycle about a quarter of each is of a position
+// asked already (real-cycles bench: 116,050 of 481,190 capture lists,
+// 103,915 of 461,235 balances, 38,495 of 155,315 mate tests; within one
+// check-sequence question only a tenth of the mate tests). Each answer is a
+// function of the board and the side to move (which the position's key
+// holds), and for a balance of the capture and the pawn's value: a kept
+// answer is the answer, whenever it was kept.
+//
+// Kept per thread (the audit judges games on several) in small tables of
+// the latest answers, one a slot. A new scope (one a ThreatMemo: one judged
+// cycle) forgets the earlier answers, so that a cycle judged again (as the
+// bench does) is searched again and the tables hold one cycle's answers.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+
+#include "xqrec/core/move_list.h"
+#include "xqrec/core/square_set.h"
+#include "xqrec/core/types.h"
+
+namespace xq::rules::detail {
+
+// Forgets, on this thread, the answers kept so far.
+void begin_cycle_memo();
+
+// A scope of kept answers, from its construction on.
+struct CycleMemoScope {
+  CycleMemoScope() { begin_cycle_memo(); }
+};
+
+// has_mate_in_one's answer kept in this scope for the position with `key`.
+std::optional<bool> kept_mate_in_one(std::uint64_t key);
+void keep_mate_in_one(std::uint64_t key, bool mate);
+
+// capture_balance(pos, c, pv)'s answer kept in this scope, pos having `key`.
+std::optional<int> kept_capture_balance(std::uint64_t key, Move c, int pv);
+void keep_capture_balance(std::uint64_t key, Move c, int pv, int balance);
+
+// The legal captures of `victims` (Position::generate_legal_captures_of) of
+// the position with `key`, into `out`, when kept in this scope for a set
+// holding them: those of a smaller set are that list's captures of its
+// squares, in the same order (the generator's filter keeps the walk's
+// order, and each capture's legality is its own).
+bool kept_captures_of(std::uint64_t key, const SquareSet& victims, MoveList& out);
+// Keeps `list`, the legal captures of `victims` (unless too long to keep).
+void keep_captures_of(std::uint64_t key, const SquareSet& victims, const MoveList& list);
+
+// How many answers were kept on this thread (each one searched), for the
+// tests.
+struct CycleMemoCounts {
+  long mates = 0;
+  long balances = 0;
+  long capture_lists = 0;
+};
+CycleMemoCounts cycle_memo_counts();
+
+}  // namespace xq::rules::detail
