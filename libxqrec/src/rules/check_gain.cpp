@@ -1,6 +1,7 @@
 #include "check_gain.h"
 
 #include <algorithm>
+#include <utility>
 
 #include "xqrec/core/move_list.h"
 #include "xqrec/core/rules/exchange.h"
@@ -117,12 +118,19 @@ int GainByChecks::best_follow_up(Position& pos, Won& won, int lo, int hi, Move* 
   // answer lo (nothing won).
   if (lo > 0 && aids_.futility && most_[1] <= lo) return lo;
   if (!remember_) return search_follow_up(pos, won, lo, hi, capture);
-  // Exact whatever the budget (no position is counted here): always kept.
+  // Exact whatever the budget (no position is counted here): always kept,
+  // marked with whether the walk's best was ever the king's or a pawn's.
   Capture found;
   const auto known = stores_->follow_ups.find(pos.key(), 0, lo, hi);
+  const bool outer = std::exchange(took_, false);
   const int value = known ? known->value : search_follow_up(pos, found.won, lo, hi, &found.move);
-  if (known) found = known->witness;
-  else stores_->follow_ups.store(pos.key(), 0, lo, hi, value, found);
+  if (known) {
+    found = known->witness;
+    took_ = known->mark;
+  } else {
+    stores_->follow_ups.store(pos.key(), 0, lo, hi, value, found, took_);
+  }
+  took_ = took_ || outer;
   if (found.won.square.valid()) {
     won = found.won;
     if (capture) *capture = found.move;
@@ -179,7 +187,7 @@ int GainByChecks::search_follow_up(Position& pos, Won& won, int lo, int hi, Move
     pos.undo(c, u);
     const int kept = std::min(balance, value - answer);
     if (kept > best && !refuted()) {
-      king_or_pawn_took_ = king_or_pawn_took_ || king || pawn;
+      took_ = took_ || king || pawn;
       best = kept;
       won = {c.to(), taker, opens};
       if (capture) *capture = c;
@@ -223,9 +231,12 @@ int GainByChecks::after_reply(Position& pos, int checks, int lo, int hi, Won& wo
   if (remember_ && (!want_cut_ || cut_)) {
     if (const auto known = stores_->after_replies.find(pos.key(), checks, lo, hi)) {
       won = known->witness;
+      took_ = took_ || known->mark;  // what its subtree read, for this first check too
       return known->value;
     }
   }
+  // took_ of this subtree alone, for its memo entry.
+  const bool outer = std::exchange(took_, false);
   follow = best_follow_up(pos, won, lo, hi);
   if (follow < hi) {
     Won deeper_won;
@@ -236,7 +247,8 @@ int GainByChecks::after_reply(Position& pos, int checks, int lo, int hi, Won& wo
     }
   }
   // A search the budget stopped answers nothing.
-  if (remember_ && !stop_) stores_->after_replies.store(pos.key(), checks, lo, hi, follow, won);
+  if (remember_ && !stop_) stores_->after_replies.store(pos.key(), checks, lo, hi, follow, won, took_);
+  took_ = took_ || outer;
   return follow;
 }
 
@@ -482,6 +494,7 @@ GainByChecks::Answer GainByChecks::gain(Position& pos, Move k, int max_depth) {
   limited_ = false;
   stop_ = false;
   cut_ = false;
+  took_ = false;
   want_cut_ = out.depth < max_depth;
   prepare(max_depth);
   bound_gains(pos);
@@ -511,6 +524,7 @@ GainByChecks::Answer GainByChecks::gain(Position& pos, Move k, int max_depth) {
   out.victim = won.square;
   out.taker = won.by;
   out.taker_opens_check = won.opens_check;
+  out.king_or_pawn_took = took_;
   return out;
 }
 

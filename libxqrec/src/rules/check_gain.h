@@ -94,6 +94,12 @@ class GainByChecks {
     // The budget ran out before max_depth was searched in full while some
     // line still had a check to play: a deeper gain is not excluded.
     bool unknown = false;
+    // Whether a capture by the king or a pawn was ever the best so far of a
+    // follow-up walk whose answer this search read (searched for this first
+    // check, or kept in the memo by an earlier one's search, whose entries
+    // keep the mark of their subtrees): if not, leaving such captures out
+    // (leave_out) answers the same.
+    bool king_or_pawn_took = false;
   };
   // The material the side to move in pos wins with the check k (then
   // possibly more, at most max_depth checks in all, max_depth itself at
@@ -144,11 +150,6 @@ class GainByChecks {
   // the side wins material by checks with another piece taking at the end.
   // Before the first question of the object.
   void leave_out(const OwnTakes& own) { left_out_ = own; }
-  // Whether a capture by the king or a pawn was ever the best follow-up of
-  // a position in this object's questions (a memo's answer comes from an
-  // earlier search of the same object): if not, leaving such captures out
-  // would answer the same.
-  bool king_or_pawn_took() const { return king_or_pawn_took_; }
 
  private:
   // What a line wins in the worst case: the square of the piece taken (on
@@ -218,8 +219,11 @@ class GainByChecks {
   static constexpr int kMostChecks = 16;
   std::array<int, kMostChecks + 1> most_{};
   Aids aids_;
-  OwnTakes left_out_;               // leave_out
-  bool king_or_pawn_took_ = false;  // king_or_pawn_took
+  OwnTakes left_out_;  // leave_out
+  // Answer::king_or_pawn_took of what the search has read since it was last
+  // cleared: the whole first check in gain(), one position's subtree in
+  // after_reply (whose memo entries keep it as their mark).
+  bool took_ = false;
   bool remember_ = false;    // aids_.memo and the current search deepens
   bool keep_lists_ = false;  // aids_.move_lists and the current search deepens
 };

@@ -273,14 +273,15 @@ Chases captures_with(const Position& pos0, Color side, const ThreatOptions& opt,
       // 26.1 lets a king or a pawn chase by itself, and 26.7 / 26.8 a pawn
       // take by another piece's checks; neither exempts the other pieces'
       // 将军得子 (24.3). When some line of the search may end with such an
-      // own capture (the line read, or any line searched), it is asked again
+      // own capture (the line read, or any line this check's search read,
+      // memoised ones included: Answer::king_or_pawn_took), it is asked again
       // with those captures left out: a gain there is the other piece's
       // chase, 捉, for whatever piece it wins; none, and the checks win only
       // by the king's or a pawn's own capture against some defence, its own
       // chase. Whichever line comes first in generation order
       // (docs/repetition.md, 捉).
       const auto own = own_takes(pos, k, opt);
-      if (own.any() && (t.king_or_pawn || search.king_or_pawn_took())) {
+      if (own.any() && (t.king_or_pawn || answer.king_or_pawn_took)) {
         auto& without = own.king ? without_after_pawn : without_after_other;
         if (!without) {
           without.emplace(pv, root, opt.check_nodes);

@@ -21,6 +21,11 @@
 // its window, and answers a later window with what a search would answer,
 // or not at all.
 //
+// A mark goes with each bound and with the exact value: the caller's word
+// on the search that proved it (check_gain.cpp: whether the king's or a
+// pawn's capture was a best follow-up in its subtree), answered with the
+// answer that bound or value gives.
+//
 // One open-addressing table (key_table.h) for every number of checks: the
 // position's key with the checks mixed in, as unlikely to collide as two
 // positions' keys (a node allocated per entry, as std::unordered_map does,
@@ -41,6 +46,7 @@ class WindowMemo {
   struct Answer {
     int value;
     Witness witness;  // default-constructed when the search would have left it untouched
+    bool mark = false;  // the mark of the search that proved it
   };
 
   // The answer a search in (lo, hi) would give, if what is known settles it.
@@ -49,27 +55,33 @@ class WindowMemo {
     if (!found) return std::nullopt;
     const Known& k = *found;
     if (k.exact) {
-      if (k.value <= lo) return Answer{lo, Witness{}};
-      return Answer{k.value, k.witness};
+      if (k.value <= lo) return Answer{lo, Witness{}, k.exact_mark};
+      return Answer{k.value, k.witness, k.exact_mark};
     }
-    if (k.upper <= lo) return Answer{lo, Witness{}};
-    if (k.lower >= hi) return Answer{k.lower, Witness{}};
+    if (k.upper <= lo) return Answer{lo, Witness{}, k.upper_mark};
+    if (k.lower >= hi) return Answer{k.lower, Witness{}, k.lower_mark};
     return std::nullopt;
   }
 
   // What a search in (lo, hi) answered: `value` and, inside the window, its
-  // witness. Not to be called for a search the budget stopped.
-  void store(std::uint64_t key, int checks, int lo, int hi, int value, const Witness& witness) {
+  // witness, with the search's mark. Not to be called for a search the
+  // budget stopped.
+  void store(std::uint64_t key, int checks, int lo, int hi, int value, const Witness& witness, bool mark = false) {
     Known& k = known_[mixed(key, checks)];
     if (k.exact) return;
     if (value > lo && value < hi) {
       k.exact = true;
       k.value = k.lower = k.upper = value;
       k.witness = witness;
+      k.exact_mark = mark;
     } else if (value <= lo) {
-      if (lo < k.upper) k.upper = lo;
+      if (lo < k.upper) {
+        k.upper = lo;
+        k.upper_mark = mark;
+      }
     } else if (value > k.lower) {
       k.lower = value;
+      k.lower_mark = mark;
     }
   }
 
@@ -83,6 +95,7 @@ class WindowMemo {
     bool exact = false;   // value and witness known (from a search that had it inside its window)
     int value = 0;
     Witness witness{};
+    bool exact_mark = false, lower_mark = false, upper_mark = false;  // each the mark of the search that proved it
   };
   KeyTable<Known> known_;
 };
