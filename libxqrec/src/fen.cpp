@@ -1,6 +1,10 @@
 #include "xqrec/core/fen.h"
 
+#include <bit>
 #include <charconv>
+#include <cstdint>
+#include <cstring>
+#include <type_traits>
 
 namespace xq {
 
@@ -145,10 +149,36 @@ Result<Setup, std::vector<FenError>> parse_fen(std::string_view text) {
   return setup;
 }
 
+namespace {
+
+// Bit f set when a piece stands on file f of the rank at `row` (a code with
+// a type: the codes 0 and 8 are empty squares). Eight squares in one word
+// where the machine is little-endian, the ninth on its own.
+std::uint32_t occupied_files(const Piece* row) {
+  static_assert(sizeof(Piece) == 1 && std::is_trivially_copyable_v<Piece> && kFiles == 9);
+  std::uint32_t bits = row[8].empty() ? 0u : 1u << 8;
+  if constexpr (std::endian::native == std::endian::little) {
+    constexpr std::uint64_t kTypes = 0x0707070707070707ull, kHigh = 0x8080808080808080ull;
+    std::uint64_t w;
+    std::memcpy(&w, row, 8);
+    // A byte's type (0..7) plus 0x7F sets its high bit when it is not 0,
+    // with no carry into the next byte; the multiply gathers the bytes'
+    // ones (byte f's into bit 56 + f), no two of its terms meeting.
+    const std::uint64_t ones = (((w & kTypes) + 0x7F7F7F7F7F7F7F7Full) & kHigh) >> 7;
+    bits |= std::uint32_t((ones * 0x0102040810204080ull) >> 56);
+  } else {
+    for (int file = 0; file < 8; ++file)
+      if (!row[file].empty()) bits |= 1u << file;
+  }
+  return bits;
+}
+
+}  // namespace
+
 std::string to_fen(const Setup& setup) {
   // Into a buffer first: the audit writes one per game at least.
   // The letter of each piece code (colour << 3 | type), none for the codes
-  // of an empty square: one load per square tells both.
+  // of an empty square (never looked up: occupied_files skips them).
   constexpr char kLetters[kPieceCodeCount] = {0, 'K', 'A', 'B', 'N', 'R', 'C', 'P',
                                               0, 'k', 'a', 'b', 'n', 'r', 'c', 'p'};
   // 99 board characters at most, the side and empty fields, two ints: the
@@ -157,18 +187,16 @@ std::string to_fen(const Setup& setup) {
   char* o = buf;
   for (int rank = kRanks - 1; rank >= 0; --rank) {
     const Piece* row = &setup.board[std::size_t(Square(0, rank).index())];
-    int empty = 0;
-    for (int file = 0; file < kFiles; ++file) {
-      const char letter = kLetters[row[file].code() & (kPieceCodeCount - 1)];
-      if (!letter) {
-        ++empty;
-        continue;
-      }
-      if (empty) *o++ = char('0' + empty);
-      empty = 0;
-      *o++ = letter;
+    int next = 0;  // the file after the last piece written
+    // The rank's pieces, found by their bits: a position late in a game has
+    // a few pieces on 90 squares.
+    for (std::uint32_t occupied = occupied_files(row); occupied != 0; occupied &= occupied - 1) {
+      const int file = std::countr_zero(occupied);
+      if (file > next) *o++ = char('0' + (file - next));
+      *o++ = kLetters[row[file].code() & (kPieceCodeCount - 1)];
+      next = file + 1;
     }
-    if (empty) *o++ = char('0' + empty);
+    if (next < kFiles) *o++ = char('0' + (kFiles - next));
     if (rank) *o++ = '/';
   }
   for (char c : std::string_view(setup.side_to_move == Color::Red ? " w - - " : " b - - ")) *o++ = c;

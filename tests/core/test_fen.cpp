@@ -1,4 +1,5 @@
 #include <catch2/catch.hpp>
+#include <random>
 #include <string>
 
 #include "xqrec/core/fen.h"
@@ -71,4 +72,40 @@ TEST_CASE("binary and huge input give bounded errors, not crashes", "[fen]") {
   CHECK(r.error().size() <= 20);
   const auto big = parse_fen(std::string(1 << 20, '9'));
   REQUIRE_FALSE(big.ok());
+}
+
+TEST_CASE("to_fen writes every board as a square-by-square writer does", "[fen]") {
+  // The writer finds a rank's pieces by their bits, eight squares in a word:
+  // every code (empty ones too: 0 and 8) on every square, boards from empty
+  // to full, against a plain walk of the squares.
+  std::mt19937 rng(1207);
+  for (int board = 0; board < 20000; ++board) {
+    xq::Setup s;
+    const unsigned fill = unsigned(board % 11) * 10;  // percent of squares taken
+    for (auto& p : s.board) p = rng() % 100 < fill ? xq::Piece::from_code(std::uint8_t(rng() % 16)) : xq::Piece();
+    s.side_to_move = board % 2 ? xq::Color::Black : xq::Color::Red;
+    s.halfmove_clock = int(rng() % 200);
+    s.fullmove_number = 1 + int(rng() % 300);
+    std::string want;
+    for (int rank = xq::kRanks - 1; rank >= 0; --rank) {
+      int empty = 0;
+      for (int file = 0; file < xq::kFiles; ++file) {
+        const xq::Piece p = s.board[std::size_t(xq::Square(file, rank).index())];
+        if (p.empty()) {
+          ++empty;
+          continue;
+        }
+        if (empty) want += char('0' + empty);
+        empty = 0;
+        want += "KABNRCP"[int(p.type()) - 1];
+        if (p.color() == xq::Color::Black) want.back() = char(want.back() | 0x20);
+      }
+      if (empty) want += char('0' + empty);
+      if (rank) want += '/';
+    }
+    want += std::string(s.side_to_move == xq::Color::Red ? " w" : " b") + " - - " + std::to_string(s.halfmove_clock) +
+            " " + std::to_string(s.fullmove_number);
+    INFO("board " << board);
+    REQUIRE(xq::to_fen(s) == want);
+  }
 }

@@ -1,7 +1,8 @@
 // The JSON string escaper against a plain reference written here: one byte
 // or one code point at a time, the code point built and range-checked. The
-// escaper tests eight bytes at a time and the three-byte form by its second
-// byte: every special byte and sequence at every offset of a word.
+// escaper tests sixteen bytes (SSE2) or eight at a time and the three-byte
+// form by its second byte: every special byte and sequence at every offset
+// of a step.
 #include <catch2/catch.hpp>
 
 #include <cstdint>
@@ -63,8 +64,10 @@ TEST_CASE("json_text: every special byte and sequence, at every offset, as the r
                           "\xF3\xBF\xBF\xBF", "\xF5\x80\x80\x80", "\xF1\x80\x80", "\xF1\x80\x80\x7F"})
     specials.push_back(seq);
   for (const std::string& sp : specials)
-    for (std::size_t before = 0; before <= 9; ++before)
-      for (std::size_t after : {std::size_t(0), std::size_t(1), std::size_t(7), std::size_t(8), std::size_t(12)}) {
+    // Every offset of a sixteen-byte step and of the four-byte halves of a
+    // short text, and texts that end anywhere in the step after.
+    for (std::size_t before = 0; before <= 17; ++before)
+      for (std::size_t after = 0; after <= 20; ++after) {
         const std::string s = std::string(before, 'a') + sp + std::string(after, 'z');
         INFO("special " << sp.size() << " bytes at " << before << ", " << after << " after");
         CHECK(xq::json_string(s) == reference(s));

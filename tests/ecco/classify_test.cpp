@@ -90,7 +90,7 @@ TEST_CASE("ecco: the name splits into opening and variation; the ply says where 
   CHECK(o->code == "C77");
   CHECK(o->opening == "五七炮互进三兵对屏风马边卒右马外盘河");
   CHECK(o->variation == "红左横车对黑飞右象");
-  CHECK(o->name == o->opening + "——" + o->variation);
+  CHECK(o->name == std::string(o->opening) + "——" + std::string(o->variation));
   CHECK(o->ply == 14);
   const auto d50 = xq::ecco::classify(xq::Position::start(), line_of({"炮二平五", "炮２平５"}));
   REQUIRE(d50);

@@ -32,7 +32,7 @@ inline std::vector<xq::Move> line_of(std::initializer_list<std::string_view> mov
 inline std::string code_of(std::initializer_list<std::string_view> moves) {
   const auto o = xq::ecco::classify(xq::Position::start(), line_of(moves));
   REQUIRE(o.has_value());
-  return o->code;
+  return std::string(o->code);
 }
 
 }  // namespace eccotest

@@ -6,7 +6,10 @@
 // there), so the table here names every key with an id of its own.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
+#include <array>
 #include <random>
+#include <span>
 #include <vector>
 
 #include "move_ids.h"
@@ -72,6 +75,16 @@ TEST_CASE("ECCO move ids follow the pieces on each file through captures", "[ecc
     for (xq::Move m : line) mirror.push_back(xq::mirrored(m));
     REQUIRE(xq::ecco::move_ids(table, mirror, true, got) == line.size());
     REQUIRE(got == want);
+    // Read on demand, in any order (the tree walk asks a late ply first
+    // when a gate names it), and cut short: the same ids, kEnd past the cut.
+    const std::size_t cut = rng() % (line.size() + 1);
+    xq::ecco::LineIds lazy(table, std::span<const xq::Move>(line).first(cut), false);
+    std::array<std::size_t, xq::ecco::kHorizon> order{};
+    for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
+    std::shuffle(order.begin(), order.end(), rng);
+    for (std::size_t ply : order) REQUIRE(lazy[ply] == (ply < cut ? want[ply] : xq::ecco::kEnd));
+    for (std::size_t plies = 0; plies <= std::size_t(xq::ecco::kHorizon); ++plies)
+      REQUIRE(lazy.read_of(plies) == std::min(plies, cut));
   }
   // The games took pieces and doubled them on files, or the test shows nothing.
   CHECK(captures > 10000);
@@ -84,4 +97,8 @@ TEST_CASE("ECCO move ids stop at a move of the wrong side", "[ecco]") {
   xq::ecco::Line got;
   CHECK(xq::ecco::move_ids(table, line, false, got) == 1);
   CHECK(got[1] == xq::ecco::kEnd);
+  xq::ecco::LineIds lazy(table, line, false);
+  CHECK(lazy[1] == xq::ecco::kEnd);  // asked first: the read stops at it all the same
+  CHECK(lazy[0] == got[0]);
+  CHECK(lazy.read_of(2) == 1);
 }

@@ -423,8 +423,8 @@ class GameAuditor {
     const std::string* tag = rec_.tag("ECCO");
     if (!tag || tag->empty() || *tag == out_.ecco->code) return;
     Issue& f = add(Code::EccoMismatch, Severity::Info,
-                   "the record's ECCO tag is '" + *tag + "'; its moves give " + out_.ecco->code + " (" +
-                       out_.ecco->name + "), decided at ply " + std::to_string(out_.ecco->ply));
+                   "the record's ECCO tag is '" + *tag + "'; its moves give " + std::string(out_.ecco->code) + " (" +
+                       std::string(out_.ecco->name) + "), decided at ply " + std::to_string(out_.ecco->ply));
     f.text = bounded_excerpt(*tag);
   }
 

@@ -36,7 +36,7 @@ std::size_t held_bytes(const GameAudit& a) {
                   a.findings.capacity() * sizeof(Issue);
   for (const Tag& t : a.tags) n += heap_of(t.name) + heap_of(t.value);
   for (const Issue& i : a.findings) n += held_bytes(i);
-  if (a.ecco) n += heap_of(a.ecco->code) + heap_of(a.ecco->name) + heap_of(a.ecco->opening) + heap_of(a.ecco->variation);
+  // a.ecco holds views into the ECCO book: nothing of its own.
   return n;
 }
 

@@ -17,9 +17,9 @@ void set_ecco_tags(GameRecord& record, const Setup& start) {
   }
   const auto opening = ecco::classify(Position(start), line);
   if (!opening) return;
-  record.set_tag("ECCO", opening->code);
-  record.set_tag("Opening", opening->opening);
-  record.set_tag("Variation", opening->variation);
+  record.set_tag("ECCO", std::string(opening->code));
+  record.set_tag("Opening", std::string(opening->opening));
+  record.set_tag("Variation", std::string(opening->variation));
 }
 
 }  // namespace xq::convert

@@ -12,7 +12,9 @@ extern const std::size_t kEccoDataSize;
 std::string_view builtin_text() { return {detail::kEccoData, detail::kEccoDataSize}; }
 
 const Result<Book, BookError>& builtin_book() {
-  static const Result<Book, BookError> book = parse_book(builtin_text());
+  // Never destroyed: classify's openings are views into it, valid for the
+  // whole run (and freeing it at exit would be work for nothing).
+  static const Result<Book, BookError>& book = *new Result<Book, BookError>(parse_book(builtin_text()));
   return book;
 }
 

@@ -1,5 +1,6 @@
-// Classification: the first 20 plies turned into move ids, then a walk down
-// the tree, taking the first child whose pattern holds.
+// Classification: a walk down the tree, taking the first child whose
+// pattern holds, with the line's plies turned into move ids as the walk
+// asks for them (of the first 20).
 #include <algorithm>
 #include <array>
 #include <bit>
@@ -18,7 +19,7 @@ namespace {
 constexpr int ply_of(Color side, int round) { return (round - 1) * 2 + (side == Color::Black ? 1 : 0); }
 
 // A term's verdict: -1 when it fails, else the (1-based) ply it looked at last.
-int eval(const Term& t, const Line& line) {
+int eval(const Term& t, LineIds& line) {
   switch (t.kind) {
     case TermKind::Plies: {
       int last = 0;
@@ -73,7 +74,7 @@ int eval(const Term& t, const Line& line) {
 }
 
 // -1 when no alternative holds, else the ply the holding one looked at last.
-int matches(const Node& node, const Line& line) {
+int matches(const Node& node, LineIds& line) {
   for (const auto& alt : node.alternatives) {
     int last = 0;
     for (const auto& t : alt) {
@@ -154,13 +155,14 @@ struct Walker {
   explicit Walker(const Book& book) {
     for (const Node& node : book.nodes) {
       gates.push_back(gate_of(node));
+      // Views into the book, which is never freed before the walker is.
       Opening o;
       o.code = node.code;
       const Name* name = book.name(o.code);
-      o.name = name ? name->name : "";
+      o.name = name ? std::string_view(name->name) : std::string_view();
       const auto dash = o.name.find("——");
       o.opening = o.name.substr(0, dash);
-      o.variation = dash == std::string::npos ? "" : o.name.substr(dash + std::string_view("——").size());
+      o.variation = dash == std::string_view::npos ? std::string_view() : o.name.substr(dash + std::string_view("——").size());
       openings.push_back(std::move(o));
     }
   }
@@ -184,13 +186,12 @@ std::optional<Opening> classify(const Position& start, std::span<const Move> lin
   static const KeyTable table(*book);
   // Red's first move from files 6–9 (ICCS a..d): the game is read as its mirror.
   const bool mirror = !line.empty() && line[0].from().file() <= 3;
-  Line ids;
-  const std::size_t n = move_ids(table, line, mirror, ids);
+  LineIds ids(table, line, mirror);
 
   // Never destroyed: freeing its strings at exit would be work for nothing.
   static const Walker& walker = *new Walker(*book);
   std::uint32_t node = 0;
-  int decided = n ? 1 : 0;
+  int decided = int(ids.read_of(1));
   for (bool descended = true; descended;) {
     descended = false;
     for (std::uint32_t c : book->nodes[node].children) {
@@ -205,7 +206,7 @@ std::optional<Opening> classify(const Position& start, std::span<const Move> lin
     }
   }
   Opening o = walker.openings[node];
-  o.ply = std::uint32_t(std::min<int>(decided, int(n)));
+  o.ply = std::uint32_t(ids.read_of(std::size_t(decided)));
   return o;
 }
 

@@ -17,11 +17,6 @@ KeyTable::KeyTable(const Book& book) {
 
 namespace {
 
-// How many pieces of each code stand on each file: a move of a piece that
-// shares its file with another of its kind would need 前/后, which the data
-// never names (advisors and elephants aside, named by their file alone).
-using FileCounts = std::array<std::uint8_t, kPieceCodeCount * kFiles>;
-
 std::uint8_t& on_file(FileCounts& c, Piece p, Square s) { return c[std::size_t(p.code() * kFiles + s.file())]; }
 
 const std::array<Piece, kSquares>& initial_board() {
@@ -46,26 +41,43 @@ const FileCounts& initial_counts() {
 
 }  // namespace
 
-std::size_t move_ids(const KeyTable& table, std::span<const Move> line, bool mirror, Line& ids) {
-  std::array<Piece, kSquares> board = initial_board();
-  FileCounts counts = initial_counts();
-  ids.fill(kEnd);
-  std::size_t n = 0;  // plies read
-  for (; n < std::min<std::size_t>(line.size(), kHorizon); ++n) {
-    const Move m = mirror ? mirrored(line[n]) : line[n];
-    const Piece p = m.is_none() ? Piece() : board[std::size_t(m.from().index())];
+LineIds::LineIds(const KeyTable& table, std::span<const Move> line, bool mirror)
+    : table_(table), line_(line.first(std::min<std::size_t>(line.size(), kHorizon))), mirror_(mirror),
+      board_(initial_board()), counts_(initial_counts()) {
+  ids_.fill(kEnd);
+}
+
+void LineIds::read_through(std::size_t ply) {
+  for (; read_ <= ply; ++read_) {
+    const std::size_t n = read_;
+    if (n >= line_.size()) break;
+    const Move m = mirror_ ? mirrored(line_[n]) : line_[n];
+    const Piece p = m.is_none() ? Piece() : board_[std::size_t(m.from().index())];
     if (p.empty() || p.color() != (n % 2 ? Color::Black : Color::Red)) break;
     const bool named_by_file =
-        p.type() == PieceType::Advisor || p.type() == PieceType::Elephant || on_file(counts, p, m.from()) == 1;
-    ids[n] = named_by_file ? table.ids[key_of_move(p, m)] : kOther;
-    Piece& target = board[std::size_t(m.to().index())];
-    if (!target.empty()) --on_file(counts, target, m.to());
-    --on_file(counts, p, m.from());
-    ++on_file(counts, p, m.to());
+        p.type() == PieceType::Advisor || p.type() == PieceType::Elephant || on_file(counts_, p, m.from()) == 1;
+    ids_[n] = named_by_file ? table_.ids[key_of_move(p, m)] : kOther;
+    Piece& target = board_[std::size_t(m.to().index())];
+    if (!target.empty()) --on_file(counts_, target, m.to());
+    --on_file(counts_, p, m.from());
+    ++on_file(counts_, p, m.to());
     target = p;
-    board[std::size_t(m.from().index())] = Piece();
+    board_[std::size_t(m.from().index())] = Piece();
   }
-  return n;
+  // The line ended before `ply` (or at it): nothing past it is read again.
+  known_ = read_ > ply ? read_ : std::size_t(kHorizon);
+}
+
+std::size_t LineIds::read_of(std::size_t plies) {
+  if (plies == 0) return 0;
+  (*this)[plies - 1];
+  return std::min(plies, read_);
+}
+
+std::size_t move_ids(const KeyTable& table, std::span<const Move> line, bool mirror, Line& ids) {
+  LineIds read(table, line, mirror);
+  for (std::size_t ply = 0; ply < kHorizon; ++ply) ids[ply] = read[ply];
+  return read.read_of(kHorizon);
 }
 
 }  // namespace xq::ecco

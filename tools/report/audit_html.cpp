@@ -197,7 +197,7 @@ std::string game_section(const audit::GameAudit& a, std::size_t id) {
   if (a.game > 0) {
     std::string facts = std::to_string(a.plies) + " plies replayed · result " + (a.result.empty() ? "none" : a.result) +
                         " · final position " + a.final_state;
-    if (a.ecco) facts += " · ECCO " + a.ecco->code + " " + a.ecco->name;
+    if (a.ecco) facts.append(" · ECCO ").append(a.ecco->code).append(" ").append(a.ecco->name);
     measure.facts_em = text_em(facts);
     out += "<p class=\"facts\">" + esc(facts) + "</p>";
   }

@@ -7,19 +7,22 @@
 #include <cstdint>
 #include <optional>
 #include <span>
-#include <string>
+#include <string_view>
 
 #include "xqrec/core/position.h"
 #include "xqrec/core/types.h"
 
 namespace xq::ecco {
 
+// The texts are views into the embedded book, which lives as long as the
+// program: a game's classification copies no string (the audit classifies
+// every game).
 struct Opening {
-  std::string code;       // "C77"
-  std::string name;       // the full Chinese name
-  std::string opening;    // the name before "——"
-  std::string variation;  // the name after "——", or ""
-  std::uint32_t ply = 0;  // the ply at which the classification was decided (0: no move)
+  std::string_view code;       // "C77"
+  std::string_view name;       // the full Chinese name
+  std::string_view opening;    // the name before "——"
+  std::string_view variation;  // the name after "——", or ""
+  std::uint32_t ply = 0;       // the ply at which the classification was decided (0: no move)
 };
 
 // nullopt when `start` is not the standard start position (or the embedded
