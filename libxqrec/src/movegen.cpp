@@ -572,9 +572,10 @@ void Position::generate_legal_checks(MoveList& out) const {
   // ours) nor lands on a screen square checks, if at all, from its new
   // square, to which the filter let it through for its kind: a rook there
   // sees the king (nothing stands between: rook_to), a pawn attacks it, a
-  // horse attacks it if its leg is free, a cannon over exactly one piece.
-  // The rest get checks_after: only the lines through the move's squares
-  // and the leg it leaves can have changed.
+  // horse attacks it if its leg is free, a cannon over exactly one piece,
+  // our king on its file with nothing between. The rest get checks_after:
+  // only the lines through the move's squares and the leg it leaves can
+  // have changed.
   const std::size_t ki = std::size_t(king_[index(~side_)].index());
   const SquareSet all = occupied_[0] | occupied_[1];
   const auto checks = [&](Move m) {
@@ -597,6 +598,13 @@ void Position::generate_legal_checks(MoveList& out) const {
         SquareSet between = strictly_between(ki, m.to(), d) & all;
         between.erase(m.from());
         return between.has_one();
+      }
+      case PieceType::King: {  // on the king's file or rank: kings face each other on an open file only
+        const auto d = geometry::kRelations[ki][std::size_t(m.to().index())].line;
+        if (d > geometry::Down) return false;
+        SquareSet between = strictly_between(ki, m.to(), d) & all;
+        between.erase(m.from());
+        return between.empty();
       }
       default:
         return checks_after(board_.data(), all, m, ki, side_);
