@@ -242,6 +242,48 @@ inline bool safe_untested(Move m, Square k, Color us, const SquareSet& them) {
   return !masks.horse_legs[ki].contains(from) || (!them.intersects(masks.horse_from[ki]) && !on_own_side(~us, k));
 }
 
+// Whether the move m of a piece of `us` (not taking a king) attacks the
+// other king on ki, when that king is not attacked before it and stands on
+// its own side (what check_squares() finds): there only rooks, cannons,
+// horses, pawns and the facing king of `us` attack it, and only what m
+// changes can make one do so. The king's lines through m's two squares (the
+// mover on its new square among their pieces), a horse leg m leaves, and
+// the mover's own horse or pawn attack: gives_check without the copy of the
+// board and the walk of every line and horse square.
+inline bool checks_after(const Piece* board, const SquareSet& all, Move m, std::size_t ki, Color us) {
+  const std::size_t from = std::size_t(m.from().index()), to = std::size_t(m.to().index());
+  const Piece mover = board[from];
+  const auto& masks = geometry::kMasks;
+  // A horse's leg is next to its square: never the square it came from.
+  if (mover.type() == PieceType::Horse && masks.horse_from[ki].contains(m.to()) &&
+      board[geometry::kRelations[to][ki].leg].empty())
+    return true;
+  if (mover.type() == PieceType::Pawn && masks.pawn_from[std::size_t(index(us))][ki].contains(m.to())) return true;
+  const SquareSet after = (all ^ geometry::kSquareBit[from]) | geometry::kSquareBit[to];
+  const Piece rook(us, PieceType::Rook), cannon(us, PieceType::Cannon), king(us, PieceType::King);
+  const auto piece = [&](Square s) { return std::size_t(s.index()) == to ? mover : board[std::size_t(s.index())]; };
+  const auto line_checks = [&](std::uint8_t d) {
+    SquareSet on = after & masks.ray[ki][d];
+    if (on.empty()) return false;
+    const bool ascending = d == geometry::Up || d == geometry::Right;  // towards higher indexes
+    const Square first = ascending ? on.lowest() : on.highest();
+    const Piece p1 = piece(first);
+    if (p1 == rook || (d <= geometry::Down && p1 == king)) return true;  // the kings face each other on a file only
+    on.erase(first);
+    return !on.empty() && piece(ascending ? on.lowest() : on.highest()) == cannon;
+  };
+  const auto& from_king = geometry::kRelations[ki];
+  const std::uint8_t d_to = from_king[to].line, d_from = from_king[from].line;
+  if (d_to != geometry::Relation::kNoLine && line_checks(d_to)) return true;
+  if (d_from != geometry::Relation::kNoLine && d_from != d_to && line_checks(d_from)) return true;
+  if (masks.horse_legs[ki].contains(m.from())) {
+    const Piece horse(us, PieceType::Horse);
+    for (const auto& h : kTables.horse_from[ki])
+      if (h.via == from && board[h.to] == horse) return true;
+  }
+  return false;
+}
+
 // Appends to `out` the moves of `moves` (pseudo-legal for colour `us`, in
 // order) that leave its king on k safe: one or two each tested on a scratch
 // board (unless, the king known safe before, safe_untested clears it), which
@@ -530,11 +572,15 @@ void Position::generate_legal_checks(MoveList& out) const {
   // ours) nor lands on a screen square checks, if at all, from its new
   // square, to which the filter let it through for its kind: a rook there
   // sees the king (nothing stands between: rook_to), a pawn attacks it, a
-  // horse attacks it if its leg is free. Cannons (whose screens on the
-  // king's lines a move may change) and the rest get the full test.
+  // horse attacks it if its leg is free, a cannon over exactly one piece,
+  // our king on its file with nothing between. The rest get checks_after:
+  // only the lines through the move's squares and the leg it leaves can
+  // have changed.
   const std::size_t ki = std::size_t(king_[index(~side_)].index());
+  const SquareSet all = occupied_[0] | occupied_[1];
   const auto checks = [&](Move m) {
-    if (squares->leave.contains(m.from()) || squares->screen.contains(m.to())) return gives_check(m);
+    if (squares->leave.contains(m.from()) || squares->screen.contains(m.to()))
+      return checks_after(board_.data(), all, m, ki, side_);
     switch (board_[std::size_t(m.from().index())].type()) {
       case PieceType::Rook:
       case PieceType::Pawn:
@@ -546,8 +592,22 @@ void Position::generate_legal_checks(MoveList& out) const {
         assert(leg != geometry::Relation::kNone);
         return board_[leg].empty();
       }
+      case PieceType::Cannon: {  // on a square of cannon_to: it checks over exactly one piece (its old square left empty)
+        const auto d = geometry::kRelations[ki][std::size_t(m.to().index())].line;
+        assert(d != geometry::Relation::kNoLine);
+        SquareSet between = strictly_between(ki, m.to(), d) & all;
+        between.erase(m.from());
+        return between.has_one();
+      }
+      case PieceType::King: {  // on the king's file or rank: kings face each other on an open file only
+        const auto d = geometry::kRelations[ki][std::size_t(m.to().index())].line;
+        if (d > geometry::Down) return false;
+        SquareSet between = strictly_between(ki, m.to(), d) & all;
+        between.erase(m.from());
+        return between.empty();
+      }
       default:
-        return gives_check(m);
+        return checks_after(board_.data(), all, m, ki, side_);
     }
   };
   for_each_pseudo_move(

@@ -1,0 +1,153 @@
+// generate_legal_checks and gives_check against the plain definition of a
+// check (a legal move after which the other king, tested on a copy, is
+// attacked; taking the king is none) in set-ups crowded around the OTHER
+// king: our rooks, cannons and king on its lines with screens of both sides
+// between, our horses with their legs held or free, our pawns beside it.
+// The generator hands each move the squares around that king let through to
+// a test for its kind (test_king_scan.cpp crowds the mover's own king); here
+// discovered checks, new screens and checks from the new square meet the
+// cases random games meet rarely. Relaxed set-ups too: that king across the
+// river or attacked already, two kings of a colour, none.
+#include <catch2/catch.hpp>
+
+#include <random>
+
+#include "xqrec/core/fen.h"
+#include "xqrec/core/iccs.h"
+#include "xqrec/core/position.h"
+
+namespace {
+
+std::string iccs_list(const xq::MoveList& moves) {
+  std::string s;
+  for (xq::Move m : moves) s += xq::to_iccs(m) + " ";
+  return s;
+}
+
+void require_same_list(const xq::MoveList& got, const xq::MoveList& want) {
+  INFO("got " << iccs_list(got) << "want " << iccs_list(want));
+  REQUIRE(got.size() == want.size());
+  for (std::size_t i = 0; i < got.size(); ++i) REQUIRE(got[i] == want[i]);
+}
+
+// The plain definition, in the pseudo-legal order: legal by the king test
+// on a copy, not taking a king, the other king attacked after it.
+xq::MoveList plain_checks(const xq::Position& pos) {
+  xq::MoveList pseudo, checks;
+  pos.generate_pseudo_legal(pseudo);
+  const xq::Color us = pos.side_to_move();
+  for (xq::Move m : pseudo) {
+    if (pos.at(m.to()).type() == xq::PieceType::King) continue;
+    xq::Position copy = pos;
+    xq::Undo u;
+    copy.make(m, u);
+    if (copy.king_attacked(us)) continue;
+    const bool check = copy.king_attacked(~us);
+    REQUIRE(pos.gives_check(m) == check);
+    if (check) checks.push(m);
+  }
+  return checks;
+}
+
+// On copies as it stands (the check state make left) and with the check
+// state of both sides asked first, and read again from its set-up.
+void require_checks_agree(const xq::Position& pos) {
+  INFO(xq::to_fen(pos.setup()));
+  const xq::MoveList want = plain_checks(pos);
+  for (const bool asked : {false, true}) {
+    xq::Position p = pos;
+    if (asked) {
+      (void)p.in_check();
+      xq::MoveList any;
+      p.generate_legal(any);
+    }
+    xq::MoveList got;
+    p.generate_legal_checks(got);
+    require_same_list(got, want);
+    // Read again (with two kings of a colour it may track the other one).
+    const xq::Position fresh(pos.setup());
+    fresh.generate_legal_checks(got);
+    require_same_list(got, plain_checks(fresh));
+  }
+}
+
+// A set-up crowded around the other king (see the file comment).
+xq::Setup crowded_other_king(std::mt19937& rng) {
+  xq::Setup s;
+  const xq::Color us = rng() % 2 ? xq::Color::Red : xq::Color::Black, them = ~us;
+  s.side_to_move = us;
+  const auto put = [&](xq::Square q, xq::Piece p) {
+    if (q.valid() && s.at(q).empty()) s.put(q, p);
+  };
+  // Their king in its palace, or now and then across the river (relaxed).
+  const bool across = rng() % 8 == 0;
+  const int palace = (them == xq::Color::Red) != across ? 0 : 7;
+  const xq::Square k(3 + int(rng() % 3), palace + int(rng() % 3));
+  if (rng() % 16) put(k, xq::Piece(them, xq::PieceType::King));
+  // Our king in its palace, on their king's file one time in three.
+  const int home = us == xq::Color::Red ? 0 : 7;
+  put(xq::Square(rng() % 3 == 0 ? k.file() : 3 + int(rng() % 3), home + int(rng() % 3)), xq::Piece(us, xq::PieceType::King));
+  if (rng() % 10 == 0) put(xq::Square(3 + int(rng() % 3), palace + int(rng() % 3)), xq::Piece(them, xq::PieceType::King));
+  if (rng() % 10 == 0) put(xq::Square(3 + int(rng() % 3), home + int(rng() % 3)), xq::Piece(us, xq::PieceType::King));
+  const auto on_line = [&] {  // a square on their king's file or rank
+    if (rng() % 2) return xq::Square(k.file(), int(rng() % xq::kRanks));
+    return xq::Square(int(rng() % xq::kFiles), k.rank());
+  };
+  const auto near = [&](int reach) {
+    const int f = k.file() + int(rng() % (2 * reach + 1)) - reach, r = k.rank() + int(rng() % (2 * reach + 1)) - reach;
+    return f >= 0 && f < xq::kFiles && r >= 0 && r < xq::kRanks ? xq::Square(f, r) : xq::Square::none();
+  };
+  // Our attackers: line pieces on its lines or near them, horses and pawns
+  // near, an advisor or elephant now and then (screens, discovered checks).
+  for (unsigned i = 0, n = 1 + rng() % 4; i < n; ++i) {
+    const xq::Square q = rng() % 3 ? on_line() : xq::Square(int(rng() % xq::kSquares));
+    put(q, xq::Piece(us, rng() % 2 ? xq::PieceType::Rook : xq::PieceType::Cannon));
+  }
+  for (unsigned i = 0, n = rng() % 3; i < n; ++i) put(near(3), xq::Piece(us, xq::PieceType::Horse));
+  for (unsigned i = 0, n = rng() % 3; i < n; ++i) put(near(2), xq::Piece(us, xq::PieceType::Pawn));
+  // Screens, blockers and legs: pieces of both sides, of any kind but the king.
+  for (unsigned i = 0, n = 2 + rng() % 8; i < n; ++i) {
+    const xq::Color c = rng() % 2 ? us : them;
+    const xq::Piece p(c, xq::PieceType(2 + rng() % 6));
+    const unsigned where = rng() % 3;
+    put(where == 0 ? on_line() : where == 1 ? near(1) : xq::Square(int(rng() % xq::kSquares)), p);
+  }
+  return s;
+}
+
+}  // namespace
+
+TEST_CASE("the legal checks agree with make and the attack test around a crowded other king", "[movegen]") {
+  std::mt19937 rng(20261209);
+  int positions = 0, with_checks = 0, discovered = 0;
+  for (int n = 0; n < 6000; ++n) {
+    xq::Position walked(crowded_other_king(rng));
+    for (int ply = 0;; ++ply) {
+      require_checks_agree(walked);
+      ++positions;
+      xq::MoveList checks;
+      walked.generate_legal_checks(checks);
+      with_checks += !checks.empty();
+      // A check by a piece that does not attack the king from its new square
+      // (a discovered check, or a screen that a cannon fires over).
+      for (xq::Move m : checks) {
+        xq::Position copy = walked;
+        xq::Undo u;
+        copy.make(m, u);
+        if (!copy.attackers(copy.king(copy.side_to_move()), ~copy.side_to_move()).contains(m.to())) {
+          ++discovered;
+          break;
+        }
+      }
+      if (ply == 3) break;
+      xq::MoveList legal;
+      walked.generate_legal(legal);
+      if (legal.empty()) break;
+      xq::Undo u;
+      walked.make_legal(legal[rng() % legal.size()], u);
+    }
+  }
+  // The checks must be common, and the discovered ones not rare.
+  REQUIRE(with_checks * 2 > positions);
+  REQUIRE(discovered * 20 > positions);
+}
