@@ -587,7 +587,7 @@ void Position::generate_legal_checks(MoveList& out) const {
         return true;
       case PieceType::Horse: {  // on a square of horse_to: it checks when its leg towards the king is empty
         // CheckSquares::wanted() hands on a horse move only to a square of
-        // horse_to (screen squares went to gives_check above): a leg exists.
+        // horse_to (leave and screen squares went to checks_after above): a leg exists.
         const auto leg = geometry::kRelations[std::size_t(m.to().index())][ki].leg;
         assert(leg != geometry::Relation::kNone);
         return board_[leg].empty();

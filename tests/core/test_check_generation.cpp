@@ -151,3 +151,17 @@ TEST_CASE("the legal checks agree with make and the attack test around a crowded
   REQUIRE(with_checks * 2 > positions);
   REQUIRE(discovered * 20 > positions);
 }
+
+TEST_CASE("a horse leaving a line lands on a checking square with its leg held: no check", "[movegen]") {
+  // Red's horse h7 stands in front of Red's king on the black king's rank
+  // (so check_squares hands its moves to the exact test); h7f6 reaches a
+  // horse square of the king d7, but the pawn e6 holds the leg. The random
+  // walk above never made this shape (its review's mutant ignoring the new
+  // square's leg passed it).
+  const xq::Position pos(xq::parse_fen("n6B1/6P2/2Ak3NK/4P4/9/5R3/9/5pC1c/4nc3/9 w").value());
+  require_checks_agree(pos);
+  xq::MoveList checks;
+  pos.generate_legal_checks(checks);
+  for (xq::Move m : checks) CHECK(xq::to_iccs(m) != "h7f6");
+  CHECK_FALSE(pos.gives_check(xq::parse_iccs("h7f6").value()));
+}

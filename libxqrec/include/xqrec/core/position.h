@@ -182,7 +182,11 @@ class Position {
   // decides for every move). A move gives check only if the moved piece
   // attacks the king from its new square, or leaving its square opens a
   // line or a horse leg of ours, or filling its new square makes a screen
-  // for a cannon of ours; everything else is left to gives_check.
+  // for a cannon of ours. The moves these squares let through are then
+  // tested exactly: from a leave square or onto a screen square by
+  // movegen.cpp's checks_after, the others by the moved piece's own attack
+  // from its new square (when the king is across the river or attacked
+  // already, gives_check decides every move).
   struct CheckSquares {
     SquareSet leave;    // the piece in front of our rook or king on a line, the two in front of our cannon, the legs holding back our horses
     SquareSet screen;   // between the king and our cannon when nothing stands between them
