@@ -185,7 +185,8 @@ struct MoveResolver {
 std::vector<Issue> resolve_moves(GameRecord& record, const Setup& start) {
   std::vector<Issue> issues;
   // Moves resolve on any set-up: its problems are the caller's to report
-  // (resolve_start names them), so all are accepted here.
+  // (resolve_start names them), so all are accepted here, but for one
+  // that no relaxation accepts (too many moves), reported here, not played.
   auto position = Position::from_setup(start, Relaxations::all());
   if (!position) {  // only a set-up resolve_start refuses (too many moves): not played
     for (const auto& problem : position.error())
