@@ -193,7 +193,7 @@ TEST_CASE("decoder: the table's last byte of a text decodes as the converter doe
   // in a byte no character starts with (0x80, 0xFF), in a whole pair, each
   // after a pair, after ASCII and after a lone high byte.
   const std::vector<std::string> ends = {"", "a", "\n", "\x80", "\x81", "\xff", "\xc5\xda", "a\x80", "\xc5", "\x7f"};
-  const std::vector<std::string> befores = {"", "b", "\xc5\xda", "\x80", "xyz\xb1\xf8", "\xc5\xdaabcdefghij"};
+  const std::vector<std::string> befores = {"", "b", "\xc5\xda", "\x80", "xyz\xb1\xf8", "\xc5\xda" "abcdefghij"};
   for (const char* encoding : {"GBK", "GB18030", "Big5"}) {
     for (const std::string& before : befores) {
       for (const std::string& end : ends) {
