@@ -16,32 +16,22 @@
 #include "xqrec/core/iccs.h"
 #include "xqrec/core/position.h"
 
+#include "plain_moves.h"
+
 namespace {
 
-std::string iccs_list(const xq::MoveList& moves) {
-  std::string s;
-  for (xq::Move m : moves) s += xq::to_iccs(m) + " ";
-  return s;
-}
+using xq::test::require_same_list;
 
-void require_same_list(const xq::MoveList& got, const xq::MoveList& want) {
-  INFO("got " << iccs_list(got) << "want " << iccs_list(want));
-  REQUIRE(got.size() == want.size());
-  for (std::size_t i = 0; i < got.size(); ++i) REQUIRE(got[i] == want[i]);
-}
-
-// The plain definition, in the pseudo-legal order: legal by the king test
-// on a copy, not taking a king, the other king attacked after it.
+// The plain definition, in the pseudo-legal order: a legal move (plain_moves.h)
+// not taking a king, the other king attacked after it.
 xq::MoveList plain_checks(const xq::Position& pos) {
-  xq::MoveList pseudo, checks;
-  pos.generate_pseudo_legal(pseudo);
+  xq::MoveList checks;
   const xq::Color us = pos.side_to_move();
-  for (xq::Move m : pseudo) {
+  for (xq::Move m : xq::test::plain_legal(pos)) {
     if (pos.at(m.to()).type() == xq::PieceType::King) continue;
     xq::Position copy = pos;
     xq::Undo u;
     copy.make(m, u);
-    if (copy.king_attacked(us)) continue;
     const bool check = copy.king_attacked(~us);
     REQUIRE(pos.gives_check(m) == check);
     if (check) checks.push(m);

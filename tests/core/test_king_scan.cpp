@@ -13,26 +13,12 @@
 
 #include "xqrec/core/position.h"
 
+#include "plain_moves.h"
+
 namespace {
 
-// The same moves in the same order.
-void require_same_list(const xq::MoveList& got, const xq::MoveList& want) {
-  REQUIRE(got.size() == want.size());
-  for (std::size_t i = 0; i < got.size(); ++i) REQUIRE(got[i] == want[i]);
-}
-
-// The plain definition, in the pseudo-legal order.
-xq::MoveList plain_legal(const xq::Position& pos) {
-  xq::MoveList pseudo, legal;
-  pos.generate_pseudo_legal(pseudo);
-  for (xq::Move m : pseudo) {
-    xq::Position copy = pos;
-    xq::Undo u;
-    copy.make(m, u);
-    if (!copy.king_attacked(pos.side_to_move())) legal.push(m);
-  }
-  return legal;
-}
+using xq::test::plain_legal;
+using xq::test::require_same_list;
 
 // How each generator gets its own copy of a walked position: rebuilt from
 // its set-up (the check state not yet known), or copied as it stands (the

@@ -11,6 +11,7 @@
 #include "xqrec/core/rules/exchange.h"
 #include "xqrec/core/rules/values.h"
 
+#include "capturing_games.h"
 #include "cycle_memo.h"
 #include "threat_memo.h"
 #include "winning_captures.h"
@@ -35,31 +36,11 @@ bool searched_mate_in_one(Position& pos) {
   return false;
 }
 
-// Positions of random games from the start that take whenever they can,
-// the most valuable piece first (kings soon stand bare: mates in one come
-// up), each also with the other side to move.
+// Positions of random games that take whenever they can, the most valuable
+// piece first (kings soon stand bare: mates in one come up), each also with
+// the other side to move.
 std::vector<Position> random_positions(unsigned seed, int games, int plies) {
-  std::mt19937 rng(seed);
-  std::vector<Position> out;
-  for (int g = 0; g < games; ++g) {
-    Position pos;
-    for (int ply = 0; ply < plies; ++ply) {
-      MoveList moves, captures;
-      pos.generate_legal(moves);
-      if (moves.empty()) break;
-      pos.generate_legal_captures(captures);
-      const MoveList& pick = !captures.empty() && rng() % 4 != 0 ? captures : moves;
-      Move m = pick[rng() % pick.size()];
-      if (&pick == &captures)
-        for (Move c : captures)
-          if (piece_value(pos.at(c.to()), c.to()) > piece_value(pos.at(m.to()), m.to())) m = c;
-      Undo u;
-      pos.make_legal(m, u);
-      out.push_back(pos);
-      out.push_back(pos.with_side_to_move(~pos.side_to_move()));
-    }
-  }
-  return out;
+  return xqtest::capturing_game_positions(seed, games, plies, {4, true, true});
 }
 
 }  // namespace

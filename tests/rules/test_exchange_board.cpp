@@ -14,6 +14,7 @@
 #include "xqrec/core/rules/exchange.h"
 #include "xqrec/core/rules/values.h"
 
+#include "capturing_games.h"
 #include "exchange_board.h"
 #include "winning_captures.h"
 
@@ -94,29 +95,10 @@ std::vector<Winning> walk(Position& pos, int pv, int start, Raise&& raise) {
   return out;
 }
 
-// Positions of random games from the start that take whenever they can
-// (the most valuable piece first half of the time), restarted when over.
+// Positions of random games that take whenever they can (the most valuable
+// piece first half of the time).
 std::vector<Position> random_positions(unsigned seed, int games, int plies) {
-  std::mt19937 rng(seed);
-  std::vector<Position> out;
-  for (int g = 0; g < games; ++g) {
-    Position pos;
-    for (int ply = 0; ply < plies; ++ply) {
-      MoveList moves, captures;
-      pos.generate_legal(moves);
-      if (moves.empty()) break;
-      pos.generate_legal_captures(captures);
-      const MoveList& pick = !captures.empty() && rng() % 3 != 0 ? captures : moves;
-      Move m = pick[rng() % pick.size()];
-      if (&pick == &captures && rng() % 2 == 0)
-        for (Move c : captures)
-          if (piece_value(pos.at(c.to()), c.to()) > piece_value(pos.at(m.to()), m.to())) m = c;
-      Undo u;
-      pos.make_legal(m, u);
-      out.push_back(pos);
-    }
-  }
-  return out;
+  return xqtest::capturing_game_positions(seed, games, plies, {3, false, false});
 }
 
 }  // namespace
