@@ -137,12 +137,12 @@ StartPosition resolve_start(const GameRecord& record) {
     // The problem that keeps a set-up from being played first: select,
     // duplicates and adjudicate name only the first as the reason (the
     // extra pieces it always comes with are played).
-    std::stable_partition(problems.begin(), problems.end(),
-                          [](const PositionIssue& p) { return p.problem == PositionProblem::TooManyMoves; });
+    const auto first_other = std::stable_partition(
+        problems.begin(), problems.end(), [](const PositionIssue& p) { return p.problem == PositionProblem::TooManyMoves; });
     for (const auto& problem : problems)
       out.issues.push_back(start_issue(Code::BadPosition, Severity::Error, to_fen(setup), "start position: " + problem.message));
     // More moves than a position lists (extra pieces): reported above, not played.
-    if (!moves_fit_lists(setup)) return out;
+    if (first_other != problems.begin()) return out;
   }
   out.setup = setup;
   return out;

@@ -83,8 +83,8 @@ int most_moves(const Setup& setup, Color c) {
 }
 
 bool moves_fit_lists(const Setup& setup) {
-  // Asked of every game's start (from_setup; resolve_start asks it only of
-  // set-ups other than the standard one): the standard board by one memcmp
+  // Asked of every game's start (from_setup; resolve_start reads the same
+  // answer from check_setup's issues instead): the standard board by one memcmp
   // (summing it cost 1.5 % of an ICCS audit), any other in one pass by
   // piece code (colour << 3 | type).
   static const Setup standard = Setup::start();
