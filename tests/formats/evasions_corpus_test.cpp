@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "plain_moves.h"
 #include "shared_corpus.h"
 #include "xqrec/core/fen.h"
 #include "xqrec/core/position.h"
@@ -25,23 +26,10 @@ namespace {
 using namespace xq;
 using namespace xq::formats;
 
-// The pseudo-legal moves that leave the mover's king unattacked, in order.
-MoveList legal_by_full_walk(const Position& pos) {
-  MoveList pseudo, legal;
-  pos.generate_pseudo_legal(pseudo);
-  for (Move m : pseudo) {
-    Position copy = pos;
-    Undo u;
-    copy.make(m, u);
-    if (!copy.king_attacked(pos.side_to_move())) legal.push(m);
-  }
-  return legal;
-}
-
 // Whether the generator agrees with the full walk on pos (a fresh copy, whose
 // check state nothing has asked yet, as after make).
 bool agrees(const Position& pos) {
-  const MoveList want = legal_by_full_walk(pos);
+  const MoveList want = xq::test::plain_legal(pos);  // the full walk
   const Position fresh(pos.setup());
   MoveList got;
   fresh.generate_legal(got);
