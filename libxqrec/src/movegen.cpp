@@ -668,6 +668,22 @@ bool Position::has_legal_move() const {
   // that would spare it. Otherwise that walk is needed to learn the check
   // state: in check only the moves that may answer every check are walked,
   // and those its pins and screens do not flag are legal untested.
+  //
+  // In check or not knowing (after each check of the mate searches), the
+  // king's own steps first: a king move is legal exactly when the king test
+  // passes (the walk below tests every king move too), and most often one
+  // does, for one or two tests instead of the walk of the king's lines and
+  // of the answers. Whether, not which: the order does not matter.
+  if (const Square k = king_[index(side_)]; in_check_ != 0 && k.valid()) {
+    std::array<Piece, kSquares> scratch = board_;
+    const SquareSet& them = occupied_[index(~side_)];
+    const SquareSet all = occupied_[0] | occupied_[1];
+    for (const std::uint8_t to : kTables.king[std::size_t(index(side_))][std::size_t(k.index())]) {
+      const Piece p = board_[to];
+      if ((p.empty() || p.color() != side_) && king_safe_after(scratch.data(), Move(k, Square(to)), k, side_, them, all))
+        return true;
+    }
+  }
   SafetyFilter filter;
   filter.king = king_[index(side_)];
   if (in_check_ != 0 && filter.king.valid())
