@@ -518,9 +518,13 @@ std::optional<Position::CheckSquares> Position::check_squares() const {
     for (const auto& h : kTables.horse_from[ki])
       if (board_[h.to] == horse && !board_[h.via].empty()) c.leave.insert(Square(h.via));
   const SquareSet all = occupied_[0] | occupied_[1];
+  c.line_to = masks.line_zone[ki];
   for (int d = 0; d < 4; ++d) {
     const SquareSet& ray = masks.ray[ki][std::size_t(d)];
-    c.line_to = c.line_to | ray;
+    if (!all.intersects(ray)) {  // an empty line: a rook sees the king from all of it, nothing else
+      c.rook_to = c.rook_to | ray;
+      continue;
+    }
     const auto [first, second, third] = first_three_on_ray(ki, d, all);
     const auto piece = [&](Square s) { return s.valid() ? board_[std::size_t(s.index())] : Piece(); };
     // From the king up to s, s included (all the line when s is none).
