@@ -47,10 +47,6 @@ class JsonLine {
     room(json_string_bound(s.size()));
     p_ = put_json_string(p_, s);
   }
-  void number(long long n) {
-    room(kDigits);
-    p_ = std::to_chars(p_, p_ + kDigits, n).ptr;
-  }
   // key, then the value: most members.
   void put_string(std::string_view key, std::string_view value) {
     room(key.size() + json_string_bound(value.size()));
@@ -64,8 +60,12 @@ class JsonLine {
   }
   // A number that 0 marks as absent (a ply, a move number, a line).
   void put_number_or_null(std::string_view key, long long n) {
-    if (n) put_number(key, n);
-    else raw(key), raw("null");
+    if (n) {
+      put_number(key, n);
+    } else {
+      raw(key);
+      raw("null");
+    }
   }
 
  private:
@@ -161,7 +161,7 @@ void append_audit_json(std::string& out, const GameAudit& a) {
   line.put_string("{\"file\":", a.file);
   // A name that is not UTF-8 shows U+FFFD in `file`; its exact bytes follow.
   if (!valid_utf8(a.file)) line.raw(",\"file_bytes\":\"" + hex_bytes(a.file) + "\"");
-  line.put_number(",\"game\":", (long long)a.game);
+  line.put_number(",\"game\":", static_cast<long long>(a.game));
   line.raw(",\"tags\":{");
   bool first = true;
   for (auto t = a.tags.begin(); t != a.tags.end(); ++t) {
