@@ -59,13 +59,16 @@ constexpr std::array<bool, 256> kPlainByte = [] {
   return t;
 }();
 
-void append_hex4(std::string& out, unsigned v) {
+// Writes "\\u" and four hex digits at p.
+char* put_hex4(char* p, unsigned v) {
   static const char* hex = "0123456789abcdef";
-  out += "\\u";
-  out += hex[v >> 12 & 15];
-  out += hex[v >> 8 & 15];
-  out += hex[v >> 4 & 15];
-  out += hex[v & 15];
+  p[0] = '\\';
+  p[1] = 'u';
+  p[2] = hex[v >> 12 & 15];
+  p[3] = hex[v >> 8 & 15];
+  p[4] = hex[v >> 4 & 15];
+  p[5] = hex[v & 15];
+  return p + 6;
 }
 
 #if defined(__SSE2__)
@@ -84,7 +87,7 @@ bool plain16(const char* p) {
 // most tag names, dates, FENs and codes. Sixteen bytes at a time where SSE2
 // is, else a word at a time, the last step overlapping; a text of four to
 // seven bytes (most tag names) as its first and last four in one word.
-bool plain_ascii(std::string_view s) {
+[[gnu::always_inline]] inline bool plain_ascii(std::string_view s) {
   const char* const d = s.data();
   const std::size_t n = s.size();
   if (n < 4) {
@@ -114,14 +117,24 @@ bool plain_ascii(std::string_view s) {
   return flagged_bytes(word) == 0;
 }
 
-// The text with something to escape or to check as UTF-8, out of line.
-[[gnu::noinline]] void append_json_escaped(std::string& out, std::string_view s) {
-  out.reserve(out.size() + s.size() + 2);
-  out += '"';
+// The text with something to escape or to check as UTF-8, out of line:
+// written at p, which has room for json_string_bound(s.size()) bytes (an
+// escape is at most six bytes for one byte of the text); returns the end.
+[[gnu::noinline]] char* put_json_escaped(char* p, std::string_view s) {
+  *p++ = '"';
   const char* const d = s.data();
   const std::size_t n = s.size();
   // Bytes that need no escape are copied in runs, not one by one.
   std::size_t run = 0;
+  const auto copy_run = [&](std::size_t end) {
+    std::memcpy(p, d + run, end - run);
+    p += end - run;
+  };
+  const auto two = [&](char second) {
+    p[0] = '\\';
+    p[1] = second;
+    p += 2;
+  };
   // One character at i: passed over, or escaped after the run before it.
   const auto step = [&](std::size_t& i) {
     const auto c = static_cast<unsigned char>(d[i]);
@@ -138,20 +151,20 @@ bool plain_ascii(std::string_view s) {
           while (i + 3 <= n && three_byte_char(d + i)) i += 3;
         return;
       }
-    out.append(d + run, i - run);
+    copy_run(i);
     switch (c) {
-      case '"': out += "\\\""; break;
-      case '\\': out += "\\\\"; break;
-      case '\n': out += "\\n"; break;
-      case '\r': out += "\\r"; break;
-      case '\t': out += "\\t"; break;
-      case '\b': out += "\\b"; break;
-      case '\f': out += "\\f"; break;
+      case '"': two('"'); break;
+      case '\\': two('\\'); break;
+      case '\n': two('n'); break;
+      case '\r': two('r'); break;
+      case '\t': two('t'); break;
+      case '\b': two('b'); break;
+      case '\f': two('f'); break;
       default:
         // A control character or DEL escaped; a byte that is not valid
         // UTF-8 becomes U+FFFD (I-JSON, RFC 7493: valid Unicode only; a lone
         // surrogate escape is rejected by strict parsers).
-        append_hex4(out, c >= 0x80 ? 0xFFFDu : c);
+        p = put_hex4(p, c >= 0x80 ? 0xFFFDu : c);
     }
     run = ++i;
   };
@@ -180,8 +193,9 @@ bool plain_ascii(std::string_view s) {
     if (flagged_bytes(word) == 0) i = n;
   }
   while (i < n) step(i);
-  out.append(d + run, n - run);
-  out += '"';
+  copy_run(n);
+  *p++ = '"';
+  return p;
 }
 
 }  // namespace
@@ -194,7 +208,20 @@ void append_json_string(std::string& out, std::string_view s) {
     out += '"';
     return;
   }
-  append_json_escaped(out, s);
+  const std::size_t at = out.size();
+  out.resize(at + json_string_bound(s.size()));
+  out.resize(std::size_t(put_json_escaped(out.data() + at, s) - out.data()));
+}
+
+char* put_json_string(char* p, std::string_view s) {
+  if (plain_ascii(s)) [[likely]] {
+    *p++ = '"';
+    if (!s.empty()) std::memcpy(p, s.data(), s.size());  // an empty view's data may be null
+    p += s.size();
+    *p++ = '"';
+    return p;
+  }
+  return put_json_escaped(p, s);
 }
 
 std::string json_string(std::string_view text) {

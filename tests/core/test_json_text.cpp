@@ -51,6 +51,20 @@ std::string reference(std::string_view s) {
   return out + "\"";
 }
 
+// put_json_string into a buffer of exactly its bound, with guard bytes
+// around: the literal, and that nothing was written outside the bound.
+std::string put_literal(std::string_view s) {
+  const std::size_t bound = xq::json_string_bound(s.size());
+  std::string buffer(8 + bound + 8, '#');
+  char* const start = buffer.data() + 8;
+  char* const end = xq::put_json_string(start, s);
+  CHECK(end >= start);
+  CHECK(std::size_t(end - start) <= bound);
+  CHECK(buffer.substr(0, 8) == std::string(8, '#'));
+  CHECK(buffer.substr(8 + bound) == std::string(8, '#'));
+  return std::string(start, end);
+}
+
 }  // namespace
 
 TEST_CASE("json_text: every special byte and sequence, at every offset, as the reference escapes it", "[json]") {
@@ -71,6 +85,7 @@ TEST_CASE("json_text: every special byte and sequence, at every offset, as the r
         const std::string s = std::string(before, 'a') + sp + std::string(after, 'z');
         INFO("special " << sp.size() << " bytes at " << before << ", " << after << " after");
         CHECK(xq::json_string(s) == reference(s));
+        CHECK(put_literal(s) == reference(s));
       }
   // Long runs of CJK text and ASCII, mixed, appended to text already there.
   std::string mixed;
@@ -115,4 +130,18 @@ TEST_CASE("json_text: a view that ends inside a three-byte character is not read
     INFO("cut after " << cut << " bytes");
     CHECK(xq::json_string(view) == reference(view));
   }
+}
+
+TEST_CASE("json_text: put_json_string's bound holds for the longest escapes", "[json]") {
+  // Every byte escaped to six (a control, a byte of invalid UTF-8): the
+  // literal fills its bound exactly.
+  for (const char fill : {'\x01', '\x7F', '\xFF', '\x80'})
+    for (std::size_t n : {std::size_t(1), std::size_t(7), std::size_t(16), std::size_t(100)}) {
+      const std::string s(n, fill);
+      INFO("byte " << int(static_cast<unsigned char>(fill)) << " x " << n);
+      const std::string literal = put_literal(s);
+      CHECK(literal == reference(s));
+      CHECK(literal.size() == xq::json_string_bound(n));
+    }
+  CHECK(put_literal(std::string_view()) == "\"\"");
 }

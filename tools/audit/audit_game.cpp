@@ -73,9 +73,29 @@ std::string describe_move(const Position& pos, Move m) {
   return to_iccs(m) + " (" + notation::write_chinese(pos, m) + ")";
 }
 
+// What the replay of a game fills and the next game's empties again: the
+// line's history and the main line's repetition counter, kept per thread so
+// that a game does not allocate them anew (four allocations and frees a
+// game, more than the audit of a short game's moves costs beside them).
+struct ReplayStorage {
+  LineHistory history;
+  rules::RepetitionCounter repetition{3};
+  // A record of more nodes leaves the history's storage for it behind:
+  // given back after such a game (the counter frees a long run itself).
+  static constexpr std::size_t kKeptNodes = std::size_t(1) << 16;
+};
+
+ReplayStorage& replay_storage() {
+  thread_local ReplayStorage storage;
+  return storage;
+}
+
 class GameAuditor {
  public:
-  GameAuditor(const GameRecord& rec, const AuditOptions& opt, GameAudit& out) : rec_(rec), opt_(opt), out_(out) {}
+  GameAuditor(const GameRecord& rec, const AuditOptions& opt, GameAudit& out, ReplayStorage& storage)
+      : rec_(rec), opt_(opt), out_(out), history_(storage.history), repetition_(storage.repetition) {
+    history_.clear();  // the walk clears it too; a record without moves is not walked
+  }
 
   void run(const std::vector<Issue>& reader_issues) {
     for (const auto& i : reader_issues) bound_excerpt(out_.findings.emplace_back(i).text);
@@ -501,7 +521,7 @@ class GameAuditor {
   GameState final_state_ = GameState::Ongoing;
   bool main_completed_ = false;
   std::optional<rules::Verdict> verdict_;
-  LineHistory history_;  // the line being replayed
+  LineHistory& history_;  // the line being replayed
   // The main line's first plies, for the ECCO classification.
   static constexpr int kOpeningPlies = 20;
   std::array<Move, kOpeningPlies> opening_{};
@@ -510,7 +530,7 @@ class GameAuditor {
   // line counts (repetitions, the natural limit's quiet run).
   bool main_ = false;
   Move line_previous_ = Move::none();  // the move before the current line's branch
-  rules::RepetitionCounter repetition_{3};
+  rules::RepetitionCounter& repetition_;  // reset at the main line's start
   bool repetition_reported_ = false;
   rules::QuietRun quiet_{rules::NaturalLimit{}, 0};
   int verdict_cycle_ = 0;
@@ -552,7 +572,9 @@ void audit_game(const GameRecord& record, const std::vector<Issue>& reader_issue
     if (to.name != from.name) to.name = from.name;
     if (to.value != from.value) to.value = from.value;
   }
-  GameAuditor(record, options, out).run(reader_issues);
+  ReplayStorage& storage = replay_storage();
+  GameAuditor(record, options, out, storage).run(reader_issues);
+  if (record.nodes.size() > ReplayStorage::kKeptNodes) storage.history = LineHistory{};
   if (out.final_state.empty()) out.final_state = "unknown";
 }
 
