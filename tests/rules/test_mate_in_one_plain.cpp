@@ -9,28 +9,19 @@
 // not to move may stand attacked).
 #include <catch2/catch.hpp>
 
-#include <random>
 #include <vector>
 
 #include "xqrec/core/fen.h"
 #include "xqrec/core/rules/exchange.h"
-#include "xqrec/core/rules/values.h"
+
+#include "capturing_games.h"
+#include "plain_moves.h"
 
 using namespace xq;
 
 namespace {
 
-bool plain_has_legal_move(const Position& pos) {
-  MoveList pseudo;
-  pos.generate_pseudo_legal(pseudo);
-  for (Move m : pseudo) {
-    Position copy = pos;
-    Undo u;
-    copy.make(m, u);
-    if (!copy.king_attacked(pos.side_to_move())) return true;
-  }
-  return false;
-}
+bool plain_has_legal_move(const Position& pos) { return !xq::test::plain_legal(pos).empty(); }
 
 bool plain_mate_in_one(const Position& pos) {
   const Color us = pos.side_to_move();
@@ -50,46 +41,30 @@ bool plain_mate_in_one(const Position& pos) {
 }  // namespace
 
 TEST_CASE("mate in one and the reply test after a check against the plain definition", "[rules][exchange]") {
-  std::mt19937 rng(20261207);
   long positions = 0, mates = 0, checks = 0, no_reply = 0;
-  for (int g = 0; g < 150; ++g) {
-    Position pos;
-    for (int ply = 0; ply < 150; ++ply) {
-      MoveList moves, captures;
-      pos.generate_legal(moves);
-      if (moves.empty()) break;
-      pos.generate_legal_captures(captures);
-      const MoveList& pick = !captures.empty() && rng() % 4 != 0 ? captures : moves;
-      Move m = pick[rng() % pick.size()];
-      if (&pick == &captures)
-        for (Move c : captures)
-          if (rules::piece_value(pos.at(c.to()), c.to()) > rules::piece_value(pos.at(m.to()), m.to())) m = c;
-      Undo u;
-      pos.make_legal(m, u);
-      for (const Position& asked : {pos, pos.with_side_to_move(~pos.side_to_move())}) {
-        INFO(to_fen(asked.setup()));
-        const bool want = plain_mate_in_one(asked);
-        Position p = asked;
-        REQUIRE(rules::has_mate_in_one(p) == want);
-        ++positions;
-        mates += want;
-        // Every legal check, and whether the defender can answer it, the
-        // check state after make not yet known and known.
-        MoveList list;
-        p.generate_legal_checks(list);
-        for (Move k : list) {
-          Position after = p;
-          Undo ku;
-          after.make_legal(k, ku);
-          const bool answer = plain_has_legal_move(after);
-          REQUIRE(after.has_legal_move() == answer);
-          Position known = after;
-          (void)known.in_check();
-          REQUIRE(known.has_legal_move() == answer);
-          ++checks;
-          no_reply += !answer;
-        }
-      }
+  // Each position also with the other side to move (see the file comment).
+  for (const Position& asked : xqtest::capturing_game_positions(20261207, 150, 150, {4, true, true})) {
+    INFO(to_fen(asked.setup()));
+    const bool want = plain_mate_in_one(asked);
+    Position p = asked;
+    REQUIRE(rules::has_mate_in_one(p) == want);
+    ++positions;
+    mates += want;
+    // Every legal check, and whether the defender can answer it, the
+    // check state after make not yet known and known.
+    MoveList list;
+    p.generate_legal_checks(list);
+    for (Move k : list) {
+      Position after = p;
+      Undo ku;
+      after.make_legal(k, ku);
+      const bool answer = plain_has_legal_move(after);
+      REQUIRE(after.has_legal_move() == answer);
+      Position known = after;
+      (void)known.in_check();
+      REQUIRE(known.has_legal_move() == answer);
+      ++checks;
+      no_reply += !answer;
     }
   }
   // Not vacuous: mates in one and checks without an answer come up.
