@@ -97,7 +97,8 @@ static void require_legal_by_king_test(const xq::Position& pos) {
   const xq::Position fresh_captures(pos.setup());
   fresh_captures.generate_legal_captures(again);
   REQUIRE(fresh_captures.in_check() == fresh_captures.king_attacked(fresh_captures.side_to_move()));
-  // has_legal_move asked first learns the check state from its own walk.
+  // has_legal_move asked first leaves the check state right: learned from its
+  // walk, or still unknown when a king step answered first.
   const xq::Position fresh_any(pos.setup());
   REQUIRE(fresh_any.has_legal_move() == !legal.empty());
   REQUIRE(fresh_any.in_check() == fresh_any.king_attacked(fresh_any.side_to_move()));
