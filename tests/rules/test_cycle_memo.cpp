@@ -155,13 +155,13 @@ TEST_CASE("a kept balance answers only its own position, capture and pawn value"
           for (int from = 0; from < kSquares; ++from)
             for (int to = 0; to < kSquares; ++to) {
               const Move c{Square(from), Square(to)};
-              const std::optional<int> kept = rules::detail::kept_capture_balance(key, c, pv);
+              const std::optional<int> kept = rules::detail::kept_capture_balance({key, 0}, c, pv);
               ++asked;
               if (kept) {
                 ++found;
                 REQUIRE(*kept == balance_of(c, pv));
               }
-              if (pass == 0) rules::detail::keep_capture_balance(key, c, pv, balance_of(c, pv));
+              if (pass == 0) rules::detail::keep_capture_balance({key, 0}, c, pv, balance_of(c, pv));
             }
   }
   CHECK(asked > 100000);
@@ -188,13 +188,13 @@ TEST_CASE("kept capture lists are the generator's for every set they hold", "[ru
     const SquareSet stored = random_set(theirs);
     MoveList list;
     pos.generate_legal_captures_of(stored, list);
-    rules::detail::keep_captures_of(pos.key(), stored, list);
+    rules::detail::keep_captures_of(rules::detail::memo_key(pos), stored, list);
     for (int ask = 0; ask < 6; ++ask) {
       const SquareSet victims = ask < 3 ? random_set(stored) : random_set(theirs);
       MoveList expected, kept;
       pos.generate_legal_captures_of(victims, expected);
       INFO(to_fen(pos.setup()) << " ask " << ask);
-      if (rules::detail::kept_captures_of(pos.key(), victims, kept)) {
+      if (rules::detail::kept_captures_of(rules::detail::memo_key(pos), victims, kept)) {
         REQUIRE(list.size() <= 14);
         REQUIRE((stored & victims) == victims);
         REQUIRE(std::vector<Move>(kept.begin(), kept.end()) == std::vector<Move>(expected.begin(), expected.end()));
@@ -205,7 +205,7 @@ TEST_CASE("kept capture lists are the generator's for every set they hold", "[ru
       }
       // Another position (the other side to move) is not answered.
       MoveList other;
-      REQUIRE(!rules::detail::kept_captures_of(pos.key() ^ 1, victims, other));
+      REQUIRE(!rules::detail::kept_captures_of({pos.key() ^ 1, rules::detail::memo_key(pos).kings}, victims, other));
     }
   }
   CHECK(answered > 5000);

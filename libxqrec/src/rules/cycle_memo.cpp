@@ -12,6 +12,7 @@ namespace {
 struct KeptMate {
   std::uint64_t key = 0;
   std::uint32_t scope = 0;
+  std::uint16_t kings = 0;
   bool mate = false;
 };
 struct KeptBalance {
@@ -20,6 +21,7 @@ struct KeptBalance {
   std::uint16_t move = 0;
   std::int16_t pv = 0;
   std::int32_t balance = 0;
+  std::uint16_t kings = 0;
 };
 // A list of at most kKeptCaptures captures (nearly all: the walks ask for
 // the captures of the pieces worth more than their floor).
@@ -28,9 +30,12 @@ struct KeptCaptures {
   std::uint64_t key = 0;
   SquareSet victims;
   std::uint32_t scope = 0;
+  std::uint16_t kings = 0;
   std::uint8_t size = 0;
   std::array<Move, kKeptCaptures> moves{};
 };
+// The kings' squares fit in the padding.
+static_assert(sizeof(KeptMate) == 16 && sizeof(KeptBalance) == 24 && sizeof(KeptCaptures) == 64);
 // 72 KB a thread in all: the audit may run 64 workers within 64 MB
 // (tests/cli/jobs_memory.sh).
 constexpr int kMateBits = 10;      // 16 KB
@@ -45,13 +50,13 @@ thread_local CycleMemoCounts counts;
 // Zobrist keys are uniform: their high bits index the slots (a balance's
 // slot mixed with the capture and the pawn's value, so that one position's
 // captures spread, as do its balances in each pawn value).
-KeptMate& mate_slot(std::uint64_t key) { return kept_mates[key >> (64 - kMateBits)]; }
-KeptBalance& balance_slot(std::uint64_t key, Move c, int pv) {
+KeptMate& mate_slot(MemoKey key) { return kept_mates[key.zobrist >> (64 - kMateBits)]; }
+KeptBalance& balance_slot(MemoKey key, Move c, int pv) {
   const std::uint64_t mix = (std::uint64_t(c.raw()) | std::uint64_t(std::uint16_t(pv)) << 16) * 0x9E3779B97F4A7C15ull;
-  return kept_balances[(key ^ mix) >> (64 - kBalanceBits)];
+  return kept_balances[(key.zobrist ^ mix) >> (64 - kBalanceBits)];
 }
 
-KeptCaptures& captures_slot(std::uint64_t key) { return kept_captures[key >> (64 - kCapturesBits)]; }
+KeptCaptures& captures_slot(MemoKey key) { return kept_captures[key.zobrist >> (64 - kCapturesBits)]; }
 
 }  // namespace
 
@@ -59,41 +64,44 @@ void begin_cycle_memo() {
   if (++scope == 0) scope = 1;  // 0 marks the never-written slots
 }
 
-std::optional<bool> kept_mate_in_one(std::uint64_t key) {
+std::optional<bool> kept_mate_in_one(MemoKey key) {
   const KeptMate& k = mate_slot(key);
-  if (k.scope != scope || k.key != key) return std::nullopt;
+  if (k.scope != scope || k.key != key.zobrist || k.kings != key.kings) return std::nullopt;
   return k.mate;
 }
 
-void keep_mate_in_one(std::uint64_t key, bool mate) {
-  mate_slot(key) = {key, scope, mate};
+void keep_mate_in_one(MemoKey key, bool mate) {
+  mate_slot(key) = {key.zobrist, scope, key.kings, mate};
   ++counts.mates;
 }
 
-std::optional<int> kept_capture_balance(std::uint64_t key, Move c, int pv) {
+std::optional<int> kept_capture_balance(MemoKey key, Move c, int pv) {
   const KeptBalance& k = balance_slot(key, c, pv);
-  if (k.scope != scope || k.key != key || k.move != c.raw() || k.pv != pv) return std::nullopt;
+  if (k.scope != scope || k.key != key.zobrist || k.kings != key.kings || k.move != c.raw() || k.pv != pv)
+    return std::nullopt;
   return k.balance;
 }
 
-void keep_capture_balance(std::uint64_t key, Move c, int pv, int balance) {
-  balance_slot(key, c, pv) = {key, scope, c.raw(), std::int16_t(pv), std::int32_t(balance)};
+void keep_capture_balance(MemoKey key, Move c, int pv, int balance) {
+  balance_slot(key, c, pv) = {key.zobrist, scope, c.raw(), std::int16_t(pv), std::int32_t(balance), key.kings};
   ++counts.balances;
 }
 
-bool kept_captures_of(std::uint64_t key, const SquareSet& victims, MoveList& out) {
+bool kept_captures_of(MemoKey key, const SquareSet& victims, MoveList& out) {
   const KeptCaptures& k = captures_slot(key);
-  if (k.scope != scope || k.key != key || (k.victims & victims) != victims) return false;
+  if (k.scope != scope || k.key != key.zobrist || k.kings != key.kings || (k.victims & victims) != victims)
+    return false;
   out.clear();
   for (std::size_t i = 0; i < k.size; ++i)
     if (victims.contains(k.moves[i].to())) out.push(k.moves[i]);
   return true;
 }
 
-void keep_captures_of(std::uint64_t key, const SquareSet& victims, const MoveList& list) {
+void keep_captures_of(MemoKey key, const SquareSet& victims, const MoveList& list) {
   if (list.size() > kKeptCaptures) return;
   KeptCaptures& k = captures_slot(key);
-  k.key = key;
+  k.key = key.zobrist;
+  k.kings = key.kings;
   k.victims = victims;
   k.scope = scope;
   k.size = std::uint8_t(list.size());

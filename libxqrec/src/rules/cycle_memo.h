@@ -10,8 +10,10 @@
 // 103,915 of 461,235 balances, 38,495 of 155,315 mate tests; within one
 // check-sequence question only a tenth of the mate tests). Each answer is a
 // function of the board and the side to move (which the position's key
-// holds), and for a balance of the capture and the pawn's value: a kept
-// answer is the answer, whenever it was kept.
+// holds), of the kings the position tracks (with two kings of a colour, a
+// relaxed set-up, which one is "the" king depends on the moves that led
+// there: so they are compared too), and for a balance of the capture and the
+// pawn's value: a kept answer is the answer, whenever it was kept.
 //
 // Kept per thread (the audit judges games on several) in small tables of
 // the latest answers, one a slot. A new scope (one a ThreatMemo: one judged
@@ -23,10 +25,21 @@
 #include <optional>
 
 #include "xqrec/core/move_list.h"
+#include "xqrec/core/position.h"
 #include "xqrec/core/square_set.h"
 #include "xqrec/core/types.h"
 
 namespace xq::rules::detail {
+
+// What a kept answer is of: the position's Zobrist key and its tracked
+// kings' squares (Red's index, Black's index << 8; 0xFF for none).
+struct MemoKey {
+  std::uint64_t zobrist = 0;
+  std::uint16_t kings = 0;
+};
+inline MemoKey memo_key(const Position& pos) {
+  return {pos.key(), std::uint16_t(pos.king(Color::Red).index() | pos.king(Color::Black).index() << 8)};
+}
 
 // Forgets, on this thread, the answers kept so far.
 void begin_cycle_memo();
@@ -37,21 +50,21 @@ struct CycleMemoScope {
 };
 
 // has_mate_in_one's answer kept in this scope for the position with `key`.
-std::optional<bool> kept_mate_in_one(std::uint64_t key);
-void keep_mate_in_one(std::uint64_t key, bool mate);
+std::optional<bool> kept_mate_in_one(MemoKey key);
+void keep_mate_in_one(MemoKey key, bool mate);
 
 // capture_balance(pos, c, pv)'s answer kept in this scope, pos having `key`.
-std::optional<int> kept_capture_balance(std::uint64_t key, Move c, int pv);
-void keep_capture_balance(std::uint64_t key, Move c, int pv, int balance);
+std::optional<int> kept_capture_balance(MemoKey key, Move c, int pv);
+void keep_capture_balance(MemoKey key, Move c, int pv, int balance);
 
 // The legal captures of `victims` (Position::generate_legal_captures_of) of
 // the position with `key`, into `out`, when kept in this scope for a set
 // holding them: those of a smaller set are that list's captures of its
 // squares, in the same order (the generator's filter keeps the walk's
 // order, and each capture's legality is its own).
-bool kept_captures_of(std::uint64_t key, const SquareSet& victims, MoveList& out);
+bool kept_captures_of(MemoKey key, const SquareSet& victims, MoveList& out);
 // Keeps `list`, the legal captures of `victims` (unless too long to keep).
-void keep_captures_of(std::uint64_t key, const SquareSet& victims, const MoveList& list);
+void keep_captures_of(MemoKey key, const SquareSet& victims, const MoveList& list);
 
 // How many answers were kept on this thread (each one searched), for the
 // tests.

@@ -40,7 +40,7 @@ bool search_mate_in_one(Position& pos) {
 }  // namespace
 
 bool has_mate_in_one(Position& pos) {
-  const std::uint64_t key = pos.key();
+  const detail::MemoKey key = detail::memo_key(pos);
   if (const std::optional<bool> kept = detail::kept_mate_in_one(key)) return *kept;
   const bool mate = search_mate_in_one(pos);
   detail::keep_mate_in_one(key, mate);

@@ -93,10 +93,11 @@ void winning_captures(Position& pos, int crossed_pawn, bool mate_refutes, const 
   pos.occupied(~pos.side_to_move()).for_each([&](Square s) {
     if (is_material(pos.at(s), s) && piece_value(pos.at(s), s, crossed_pawn) > floor) victims.insert(s);
   });
+  const MemoKey key = memo_key(pos);
   MoveList captures;  // kept for the judged cycle (cycle_memo.h)
-  if (!kept_captures_of(pos.key(), victims, captures)) {
+  if (!kept_captures_of(key, victims, captures)) {
     pos.generate_legal_captures_of(victims, captures);
-    keep_captures_of(pos.key(), victims, captures);
+    keep_captures_of(key, victims, captures);
   }
   // The board the exchanges are played on, copied at the first one (pos is
   // as it was again before each capture).
@@ -108,14 +109,14 @@ void winning_captures(Position& pos, int crossed_pawn, bool mate_refutes, const 
     if (piece_value(pos.at(c.to()), c.to(), crossed_pawn) <= floor) continue;
     // Kept for the judged cycle (cycle_memo.h): about a quarter of the
     // balances the searches ask were asked already.
-    const std::optional<int> kept = kept_capture_balance(pos.key(), c, crossed_pawn);
+    const std::optional<int> kept = kept_capture_balance(key, c, crossed_pawn);
     int balance;
     if (kept) {
       balance = *kept;
     } else {
       if (!board) board.emplace(pos);
       balance = board->capture_balance(c, crossed_pawn);
-      keep_capture_balance(pos.key(), c, crossed_pawn, balance);
+      keep_capture_balance(key, c, crossed_pawn, balance);
     }
     if (balance <= floor) continue;
     if constexpr (kDetails) {
