@@ -147,8 +147,15 @@ class GainByChecks {
     bool any() const { return king || pawns || pawns_opening_check; }
   };
   // Leaves those captures out as the capture that ends a line: asks whether
-  // the side wins material by checks with another piece taking at the end.
-  // Before the first question of the object.
+  // the side wins material by checks with another piece taking at the end,
+  // against the defences that lose least (24.3: what the checks win against
+  // the best defence). At every defender's reply the value is a pair: the
+  // whole gain (every capture counted) and the gain without those captures;
+  // the defender holds the whole gain to its least first, and among the
+  // replies that do, the gain without them is read (the least of it). The
+  // attacker's choices keep each at its most (a check or capture the
+  // attacker prefers for the whole gain does not hide another piece's).
+  // least_defence_value. Before the first question of the object.
   void leave_out(const OwnTakes& own) { left_out_ = own; }
 
  private:
@@ -172,6 +179,12 @@ class GainByChecks {
   int after_reply(Position& pos, int checks, int lo, int hi, Won& won);
   int reply_follow_up(Position& pos, Move r, int depth, int lo, int hi, Won& won);
   int check_value(Position& pos, Move k, int depth, Won& won, int floor, int ceiling);
+  int least_defence_value(Position& pos, Move k, int depth, Won& won, int floor, int ceiling);
+  // check_value, or least_defence_value where the search leaves captures out.
+  int defence_value(Position& pos, Move k, int depth, Won& won, int floor, int ceiling) {
+    return left_out_.any() && !full_ ? least_defence_value(pos, k, depth, won, floor, ceiling)
+                                     : check_value(pos, k, depth, won, floor, ceiling);
+  }
   int check_line(Position& pos, int depth, Won& won, int floor, int ceiling, Move* check = nullptr);
   bool spend();
   // The legal checks / replies of pos in generation order: from the kept
@@ -203,8 +216,10 @@ class GainByChecks {
   struct Stores {
     // What it has learnt of the attacker's positions (window_memo.h):
     // direct captures (0 checks), and direct captures or checks (1 or more).
-    WindowMemo<Capture> follow_ups;
-    WindowMemo<Won> after_replies;
+    // [1]: the whole gain's, read by least_defence_value in a search that
+    // leaves captures out ([0] then holds the gain without them).
+    std::array<WindowMemo<Capture>, 2> follow_ups;
+    std::array<WindowMemo<Won>, 2> after_replies;
     // The lists of the positions met, in generation order.
     OrderedMoves checks;
     OrderedMoves replies;
@@ -220,6 +235,9 @@ class GainByChecks {
   std::array<int, kMostChecks + 1> most_{};
   Aids aids_;
   OwnTakes left_out_;  // leave_out
+  // Counting every capture for now, left_out_ notwithstanding: the whole
+  // gain of a reply, which least_defence_value compares first.
+  bool full_ = false;
   // Answer::king_or_pawn_took of what the search has read since it was last
   // cleared: the whole first check in gain(), one position's subtree in
   // after_reply (whose memo entries keep it as their mark).
