@@ -269,6 +269,11 @@ int GainByChecks::after_reply(Position& pos, int checks, int lo, int hi, Won& wo
 // whole search (the first reply, in generation order, reaching the worst).
 int GainByChecks::check_value(Position& pos, Move k, int depth, Won& won, int floor, int ceiling) {
   const int pv = pv_;
+  // The first check's least replies, kept for a search leaving captures
+  // out: a reply whose value is exact and the worst, and one whose window
+  // stopped at the worst (equal or more: open).
+  LeastReplies* const record = std::exchange(record_, nullptr);
+  if (record) record->valid = false;
   const Piece captured = pos.at(k.to());
   const int cap = captured.empty() ? 0 : piece_value(captured, k.to(), pv);
   Undo u;
@@ -352,6 +357,8 @@ int GainByChecks::check_value(Position& pos, Move k, int depth, Won& won, int fl
     if (backs[i] > backs[first]) first = i;
   }
   std::size_t worst_at = n;
+  std::array<int, MoveList::kCapacity> values, highs;  // each reply's value and window's high end
+  bool complete = true;
   for (std::size_t o = 0; o < n; ++o) {
     if (o == 1)
       for (std::size_t i = 0; i < n; ++i) {  // stable: generation order among equals
@@ -388,16 +395,35 @@ int GainByChecks::check_value(Position& pos, Move k, int depth, Won& won, int fl
     } else if (futile && rest <= lo) {
       follow = lo;  // what its search would answer, with nothing won
     } else {
-      if (!spend()) break;
+      if (!spend()) {
+        complete = false;
+        break;
+      }
       follow = reply_follow_up(pos, r, depth, lo, hi, v);
     }
     const int val = cap - back + follow;
+    values[i] = val;
+    highs[i] = known ? kUnbounded : cap - back + hi;
     if (val < beats) {
       worst = val;
       worst_at = i;
       worst_won = v.square.valid() ? v : by_check;
     }
-    if (worst <= floor || stop_) break;
+    if (worst <= floor || stop_) {
+      complete = false;
+      break;
+    }
+  }
+  if (record && complete && n > 0 && worst < ceiling) {
+    record->valid = true;
+    record->depth = depth;
+    record->least = worst;
+    record->replies.clear();
+    record->open.clear();
+    for (std::size_t i = 0; i < n; ++i) {
+      if (values[i] < highs[i] && values[i] == worst) record->replies.push(replies.at(i));
+      if (values[i] >= highs[i] && highs[i] == worst) record->open.push(replies.at(i));
+    }
   }
   pos.undo(k, u);
   won = worst_won;
@@ -419,10 +445,40 @@ int GainByChecks::check_value(Position& pos, Move k, int depth, Won& won, int fl
 // or below their least). Each reading is memoised apart (Stores).
 int GainByChecks::least_defence_value(Position& pos, Move k, int depth, Won& won, int floor, int ceiling) {
   const int pv = pv_;
+  const LeastReplies* known = std::exchange(known_least_, nullptr);
+  if (known && (!known->valid || known->depth != depth || known->least <= floor)) known = nullptr;
   const Piece captured = pos.at(k.to());
   const int cap = captured.empty() ? 0 : piece_value(captured, k.to(), pv);
   Undo u;
   pos.make_legal(k, u);
+  const bool futile = aids_.futility && (!want_cut_ || cut_);
+  const int rest = most_[std::size_t(std::min(depth, kMostChecks))];
+  // As check_value does: a capture of the checker that holds the whole gain
+  // at the floor settles the check (the value is at or below it too),
+  // tried before every reply is generated, where no budget counts and no
+  // line cut by the depth is looked for.
+  if (!known && !limited_ && (!want_cut_ || cut_)) {
+    MoveList takes;
+    pos.generate_legal_captures_to(k.to(), takes);
+    const int back = takes.empty() ? 0 : piece_value(pos.at(k.to()), k.to(), pv);
+    const int lo = floor - cap + back;
+    const bool outer = std::exchange(full_, true);
+    for (Move r : takes) {
+      int follow = lo;
+      if (!(futile && rest <= lo)) {
+        spend();  // never refused: no budget here
+        Won v;
+        follow = reply_follow_up(pos, r, depth, lo, lo + 1, v);
+      }
+      if (cap - back + follow <= floor) {
+        full_ = outer;
+        pos.undo(k, u);
+        won = Won{};
+        return cap - back + follow;
+      }
+    }
+    full_ = outer;
+  }
   MoveList fresh;
   const Moves replies = replies_of(pos, fresh);
   const std::size_t n = replies.span.size;
@@ -432,8 +488,6 @@ int GainByChecks::least_defence_value(Position& pos, Move k, int depth, Won& won
     won = by_check;
     return INT_MIN;
   }
-  const bool futile = aids_.futility && (!want_cut_ || cut_);
-  const int rest = most_[std::size_t(std::min(depth, kMostChecks))];
   std::array<int, MoveList::kCapacity> backs, whole;
   std::array<std::uint8_t, MoveList::kCapacity> order;
   for (std::size_t i = 0; i < n; ++i) {
@@ -448,9 +502,21 @@ int GainByChecks::least_defence_value(Position& pos, Move k, int depth, Won& won
   // early narrows the others' windows): exact at or below the least so
   // far (ties included), else some value above it.
   int least = kUnbounded;
+  // Found by the first search of this check (least_replies): only the
+  // replies it left open are searched, whether they reach its least.
+  const auto among = [](const MoveList& list, Move r) { return std::find(list.begin(), list.end(), r) != list.end(); };
+  if (known) {
+    least = known->least;
+    cut_ = cut_ || known->cut;
+  }
   const bool outer = std::exchange(full_, true);
   for (std::size_t o = 0; o < n && least > floor && !stop_; ++o) {
     const std::size_t i = order[o];
+    if (known) {
+      const Move r = replies.at(i);
+      whole[i] = among(known->replies, r) ? least : least + 1;
+      if (!among(known->open, r)) continue;
+    }
     const int back = backs[i];
     const int lo = floor - cap + back, hi = least + 1 - cap + back;
     int follow = lo;  // a futile reply's: nothing above the floor
@@ -569,7 +635,7 @@ void GainByChecks::prepare(int max_depth) {
   if ((remember_ || keep_lists_) && !stores_) stores_.emplace();
 }
 
-GainByChecks::Answer GainByChecks::gain(Position& pos, Move k, int max_depth) {
+GainByChecks::Answer GainByChecks::gain(Position& pos, Move k, int max_depth, const LeastReplies* least) {
   // The old search first, at its depth and without a budget; then one more
   // check at a time while some line was stopped by the depth with a check
   // left, and while the budget lasts (the last completed depth stands).
@@ -584,7 +650,12 @@ GainByChecks::Answer GainByChecks::gain(Position& pos, Move k, int max_depth) {
   prepare(max_depth);
   bound_gains(pos);
   Won won;
+  record_ = left_out_.any() ? nullptr : &least_;
+  known_least_ = left_out_.any() ? least : nullptr;
   out.gain = defence_value(pos, k, out.depth, won, 0, kUnbounded);
+  record_ = nullptr;
+  known_least_ = nullptr;
+  least_.cut = cut_;
   for (int d = out.depth + 1; d <= max_depth && cut_ && out.gain != INT_MIN; ++d) {
     // A depth left unsearched for want of budget: the deeper answer is open.
     if (spent_ >= budget_) {

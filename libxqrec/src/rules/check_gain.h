@@ -27,6 +27,7 @@
 #include <optional>
 #include <vector>
 
+#include "xqrec/core/move_list.h"
 #include "xqrec/core/position.h"
 
 #include "ordered_moves.h"
@@ -105,7 +106,23 @@ class GainByChecks {
   // possibly more, at most max_depth checks in all, max_depth itself at
   // most kMaxSearchDepth) followed by a capture,
   // against the best defence. pos is left as it was.
-  Answer gain(Position& pos, Move k, int max_depth);
+  //
+  // The replies to k that hold its gain to the least, as the search without
+  // a budget (the first depth, kUnbudgetedCheckDepth at most) found them:
+  // kept by every gain() (valid when that depth completed with a gain), so
+  // that a search leaving captures out (leave_out) need not find them again
+  // for the same check (`least`: the first search's, for the same k).
+  struct LeastReplies {
+    bool valid = false;
+    int depth = 0;
+    int least = 0;
+    bool cut = false;  // some line of that depth stopped with a check left
+    // In generation order: the replies that hold it there, and those whose
+    // search stopped at the least (at it or above: not told apart).
+    MoveList replies, open;
+  };
+  Answer gain(Position& pos, Move k, int max_depth, const LeastReplies* least = nullptr);
+  const LeastReplies& least_replies() const { return least_; }
 
   // The line proving `gain`'s answer for k at `depth`: k, the defender's best
   // reply (the one holding the gain lowest, the first among equals), the
@@ -235,6 +252,12 @@ class GainByChecks {
   std::array<int, kMostChecks + 1> most_{};
   Aids aids_;
   OwnTakes left_out_;  // leave_out
+  LeastReplies least_;  // least_replies
+  // The first check's call of check_value that keeps its least replies in
+  // least_, and of least_defence_value that reads them from another search:
+  // taken (cleared) by the call.
+  LeastReplies* record_ = nullptr;
+  const LeastReplies* known_least_ = nullptr;
   // Counting every capture for now, left_out_ notwithstanding: the whole
   // gain of a reply, which least_defence_value compares first.
   bool full_ = false;

@@ -287,7 +287,9 @@ Chases captures_with(const Position& pos0, Color side, const ThreatOptions& opt,
           without.emplace(pv, root, opt.check_nodes);
           without->leave_out(own);
         }
-        auto other = without->gain(pos, k, opt.check_depth);
+        // The first search's least replies to k: not found again.
+        const auto& least = search.least_replies();
+        auto other = without->gain(pos, k, opt.check_depth, &least);
         // What the second search leaves open: it never wins more than the
         // first (it has fewer captures), so once it reaches the first's
         // known gain, or proves a chase of that gain, a deeper depth changes
@@ -300,7 +302,7 @@ Chases captures_with(const Position& pos0, Color side, const ThreatOptions& opt,
         if (open(other) && !answer.unknown) {
           detail::GainByChecks more(pv, root, opt.check_nodes * kReaskFactor);
           more.leave_out(own);
-          other = more.gain(pos, k, opt.check_depth);
+          other = more.gain(pos, k, opt.check_depth, &least);
         }
         found.unknown = found.unknown || open(other);
         if (counts(other)) {
