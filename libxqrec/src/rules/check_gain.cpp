@@ -632,7 +632,7 @@ void GainByChecks::prepare(int max_depth) {
   const bool deepens = max_depth > kUnbudgetedCheckDepth;
   remember_ = aids_.memo && deepens;
   keep_lists_ = aids_.move_lists && deepens;
-  if ((remember_ || keep_lists_) && !stores_) stores_.emplace();
+  if ((remember_ || keep_lists_) && !stores_) stores_ = std::make_unique<Stores>();
 }
 
 GainByChecks::Answer GainByChecks::gain(Position& pos, Move k, int max_depth, const LeastReplies* least) {

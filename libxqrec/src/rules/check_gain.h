@@ -24,6 +24,7 @@
 
 #include <array>
 #include <climits>
+#include <memory>
 #include <optional>
 #include <vector>
 
@@ -244,7 +245,9 @@ class GainByChecks {
   // Makes the stores when a search of max_depth checks deepens, and sets
   // remember_ and keep_lists_.
   void prepare(int max_depth);
-  std::optional<Stores> stores_;
+  // On the heap: held inline (an optional), its few kilobytes were zeroed
+  // with every object, one per position asked (most never deepen).
+  std::unique_ptr<Stores> stores_;
   // most_[c]: the c most valuable pieces of the defender at the root
   // together, what a line of c - 1 checks and a capture wins at most
   // (bound_gains); c up to kMostChecks.
