@@ -40,17 +40,26 @@ std::string describe(const GainByChecks::Answer& a) {
 // The answers for every first check of `pos` (its side to move), one search
 // object for them all as threats.cpp uses it; `nodes` adds the positions it
 // searched.
+// `own`: the captures the search leaves out (the second search of
+// threats.cpp, read against the least defences), none by default; with
+// `first`, each check's least replies given by a search without them first,
+// as threats.cpp gives them.
 std::vector<GainByChecks::Answer> answers(const Position& pos0, int depth, long budget, bool memo, long& nodes,
-                                          GainByChecks::Aids aids = {}) {
+                                          GainByChecks::Aids aids = {}, GainByChecks::OwnTakes own = {},
+                                          bool first = false) {
   Position pos = pos0;
   xq::rules::detail::RootThreatsOnDemand root(pos, ~pos.side_to_move(), kCrossedPawnValue);
-  GainByChecks search(kCrossedPawnValue, root, budget);
+  GainByChecks search(kCrossedPawnValue, root, budget), plain(kCrossedPawnValue, root, budget);
   aids.memo = memo;
   search.use(aids);
+  search.leave_out(own);
   MoveList checks;
   pos.generate_legal_checks(checks);
   std::vector<GainByChecks::Answer> out;
-  for (Move k : checks) out.push_back(search.gain(pos, k, depth));
+  for (Move k : checks) {
+    if (first) plain.gain(pos, k, depth);
+    out.push_back(search.gain(pos, k, depth, first ? &plain.least_replies() : nullptr));
+  }
   nodes += search.nodes();
   return out;
 }
@@ -127,6 +136,59 @@ TEST_CASE("check-gain memo: the same answers without it (checks.txt)", "[rules][
 TEST_CASE("check-gain memo: the same answers without it (cxa.txt, precedence.txt)", "[rules][check][memo]") {
   compare_file("cxa.txt", Sparing::Memo);
   compare_file("precedence.txt", Sparing::Memo);
+}
+
+namespace {
+
+// The search without the pawns' final captures (another piece's first check
+// under cxa2011 / cxa2020) and without the king's and pawns' (a pawn's first
+// check) reads two values at each defender's reply, each memoised apart
+// (least_defence_value): without a budget the same answers with the memo and
+// without it, with the futility bounds and without them, and with the first
+// check's least replies given by the first search (least_replies) or not.
+void compare_left_out(const std::string& name) {
+  int compared = 0;
+  long nodes = 0, nodes_memo = 0, ignored = 0;
+  GainByChecks::Aids no_futility;
+  no_futility.futility = false;
+  for (const GainByChecks::OwnTakes own : {GainByChecks::OwnTakes{false, true, false},
+                                           GainByChecks::OwnTakes{true, true, true}})
+    for (const auto& c : xqtest::read_cases(std::string(XQREC_TEST_DATA) + "/rules/" + name))
+      for (const Position& p : case_positions(c))
+        for (const Color side : {Color::Red, Color::Black}) {
+          const Position pos = with_side_to_move(p, side);
+          if (pos.king_attacked(~side)) continue;
+          for (const int depth : {2, 3, 4}) {
+            INFO(name << " [" << c.id << "] depth " << depth << " side " << (side == Color::Red ? "red" : "black")
+                      << " king left out " << own.king);
+            const auto plain = answers(pos, depth, 1'000'000'000, false, nodes, {}, own);
+            const auto memo = answers(pos, depth, 1'000'000'000, true, nodes_memo, {}, own);
+            const auto all_lines = answers(pos, depth, 1'000'000'000, true, ignored, no_futility, own);
+            const auto given = answers(pos, depth, 1'000'000'000, true, ignored, {}, own, true);
+            REQUIRE(plain.size() == memo.size());
+            REQUIRE(plain.size() == all_lines.size());
+            REQUIRE(plain.size() == given.size());
+            for (std::size_t i = 0; i < plain.size(); ++i) {
+              INFO("check " << i << ": without the memo " << describe(plain[i]) << ", with " << describe(memo[i])
+                            << ", every line " << describe(all_lines[i]) << ", least replies given "
+                            << describe(given[i]));
+              CHECK(same(plain[i], memo[i]));
+              CHECK(same(all_lines[i], memo[i]));
+              CHECK(same(given[i], memo[i]));
+              ++compared;
+            }
+          }
+        }
+  INFO(name << ": " << compared << " answers compared");
+  CHECK(compared > 0);
+  CHECK(nodes_memo < nodes);
+}
+
+}  // namespace
+
+TEST_CASE("check-gain memo: the same answers without it, own captures left out (least defences)",
+          "[rules][check][memo]") {
+  for (const char* file : {"checks.txt", "cxa.txt", "precedence.txt"}) compare_left_out(file);
 }
 
 TEST_CASE("check-gain futility: the same answers when every line is searched", "[rules][check][memo]") {

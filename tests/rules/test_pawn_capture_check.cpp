@@ -3,6 +3,9 @@
 // invented to fit the words.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
+#include <vector>
+
 #include "xqrec/core/fen.h"
 #include "xqrec/core/iccs.h"
 #include "xqrec/core/rules/threats.h"
@@ -125,4 +128,40 @@ TEST_CASE("26.1.1: a pawn's check after which the king or a rook takes is the ro
       CHECK_FALSE(targets[0].king_or_pawn);
     }
   }
+}
+
+TEST_CASE("24.3: the gain without the pawns' captures is read against the least defences at every check",
+          "[rules][24.3][26.8]") {
+  // CENG GuoRong–ZHANG HuaYuan (ccbridge .ubb), the position after ply 81
+  // (41. 仕e1d0), Black's chases asked at 4 checks, 9 for 杀 (as
+  // `--mate-depth 9 --check-depth 4`). 炮f0f5+ (or f0f6+, the same
+  // series) uncovers the cannon i0's check; the least defence gives the
+  // cannon d2 to the rook: 车h0h5 炮f5f0+ 帅e0xf0 车b0xd0+ 帅f0f1 车d0xd2
+  // (gain 1). Some replies at the
+  // later checks lose more but only to a pawn (2020 26.8 兵借其他子抽吃):
+  // read against every defence, the rook's checks won nothing without the
+  // pawn, and the series was the pawn's own chase of d2; read against the
+  // least defences at the first check only, the rook took the advisor d0
+  // (a piece the cannon f0 takes directly anyway), and d2 was no target of
+  // the series, so that 车b0b2 became a new 捉 (a draw instead of
+  // red-loses). 24.3 counts what the checks win against the best defence,
+  // at every check: the rook's 将军得子 of d2, 捉.
+  const Position p = pos_of("2bk1a3/4a1N2/2n1b4/p7C/P8/2P6/4P1P1P/3C4B/9/1r1AKc1Rc b");
+  ThreatOptions opt;
+  opt.check_depth = 4;
+  opt.mate_depth = 9;
+  opt.capture_duties = opt.pawn_capture_check_chases = opt.pawn_takes_after_checks_is_pawns = true;
+  const Chases found = find_chase_captures(p, Color::Black, opt);
+  CHECK_FALSE(found.unknown);
+  const auto d2 = std::find_if(found.targets.begin(), found.targets.end(),
+                               [](const ChaseTarget& t) { return t.victim == mv("d2d2").from(); });
+  REQUIRE(d2 != found.targets.end());
+  CHECK(d2->by_checks);
+  CHECK(d2->first_check == mv("f0f5"));
+  CHECK(d2->gain == 1);
+  CHECK_FALSE(d2->king_or_pawn);
+  CHECK_FALSE(d2->pawn_takes);
+  std::vector<Move> line;
+  for (const char* m : {"f0f5", "h0h5", "f5f0", "e0f0", "b0d0", "f0f1", "d0d2"}) line.push_back(mv(m));
+  CHECK(chase_line(p, Color::Black, *d2, opt) == line);
 }

@@ -121,14 +121,14 @@ int GainByChecks::best_follow_up(Position& pos, Won& won, int lo, int hi, Move* 
   // Exact whatever the budget (no position is counted here): always kept,
   // marked with whether the walk's best was ever the king's or a pawn's.
   Capture found;
-  const auto known = stores_->follow_ups.find(pos.key(), 0, lo, hi);
+  const auto known = stores_->follow_ups[full_].find(pos.key(), 0, lo, hi);
   const bool outer = std::exchange(took_, false);
   const int value = known ? known->value : search_follow_up(pos, found.won, lo, hi, &found.move);
   if (known) {
     found = known->witness;
     took_ = known->mark;
   } else {
-    stores_->follow_ups.store(pos.key(), 0, lo, hi, value, found, took_);
+    stores_->follow_ups[full_].store(pos.key(), 0, lo, hi, value, found, took_);
   }
   took_ = took_ || outer;
   if (found.won.square.valid()) {
@@ -174,7 +174,7 @@ int GainByChecks::search_follow_up(Position& pos, Won& won, int lo, int hi, Move
     // having just replied, was not in check before it).
     const bool opens = taker.type() == PieceType::Pawn && detail::opens_check(pos, c.to(), SquareSet());
     const bool king = taker.type() == PieceType::King, pawn = taker.type() == PieceType::Pawn;
-    if ((king && left_out_.king) || (pawn && (opens ? left_out_.pawns_opening_check : left_out_.pawns))) {
+    if (!full_ && ((king && left_out_.king) || (pawn && (opens ? left_out_.pawns_opening_check : left_out_.pawns)))) {
       pos.undo(c, u);
       return true;
     }
@@ -229,7 +229,7 @@ int GainByChecks::after_reply(Position& pos, int checks, int lo, int hi, Won& wo
   // While lines cut by the depth are looked for and none has been seen, a
   // remembered value would skip the leaves that test needs: searched again.
   if (remember_ && (!want_cut_ || cut_)) {
-    if (const auto known = stores_->after_replies.find(pos.key(), checks, lo, hi)) {
+    if (const auto known = stores_->after_replies[full_].find(pos.key(), checks, lo, hi)) {
       won = known->witness;
       took_ = took_ || known->mark;  // what its subtree read, for this first check too
       return known->value;
@@ -247,7 +247,7 @@ int GainByChecks::after_reply(Position& pos, int checks, int lo, int hi, Won& wo
     }
   }
   // A search the budget stopped answers nothing.
-  if (remember_ && !stop_) stores_->after_replies.store(pos.key(), checks, lo, hi, follow, won, took_);
+  if (remember_ && !stop_) stores_->after_replies[full_].store(pos.key(), checks, lo, hi, follow, won, took_);
   took_ = took_ || outer;
   return follow;
 }
@@ -269,6 +269,11 @@ int GainByChecks::after_reply(Position& pos, int checks, int lo, int hi, Won& wo
 // whole search (the first reply, in generation order, reaching the worst).
 int GainByChecks::check_value(Position& pos, Move k, int depth, Won& won, int floor, int ceiling) {
   const int pv = pv_;
+  // The first check's least replies, kept for a search leaving captures
+  // out: a reply whose value is exact and the worst, and one whose window
+  // stopped at the worst (equal or more: open).
+  LeastReplies* const record = std::exchange(record_, nullptr);
+  if (record) record->valid = false;
   const Piece captured = pos.at(k.to());
   const int cap = captured.empty() ? 0 : piece_value(captured, k.to(), pv);
   Undo u;
@@ -352,6 +357,8 @@ int GainByChecks::check_value(Position& pos, Move k, int depth, Won& won, int fl
     if (backs[i] > backs[first]) first = i;
   }
   std::size_t worst_at = n;
+  std::array<int, MoveList::kCapacity> values, highs;  // each reply's value and window's high end
+  bool complete = true;
   for (std::size_t o = 0; o < n; ++o) {
     if (o == 1)
       for (std::size_t i = 0; i < n; ++i) {  // stable: generation order among equals
@@ -388,13 +395,157 @@ int GainByChecks::check_value(Position& pos, Move k, int depth, Won& won, int fl
     } else if (futile && rest <= lo) {
       follow = lo;  // what its search would answer, with nothing won
     } else {
-      if (!spend()) break;
+      if (!spend()) {
+        complete = false;
+        break;
+      }
       follow = reply_follow_up(pos, r, depth, lo, hi, v);
     }
     const int val = cap - back + follow;
+    values[i] = val;
+    highs[i] = known ? kUnbounded : cap - back + hi;
     if (val < beats) {
       worst = val;
       worst_at = i;
+      worst_won = v.square.valid() ? v : by_check;
+    }
+    if (worst <= floor || stop_) {
+      complete = false;
+      break;
+    }
+  }
+  if (record && complete && n > 0 && worst < ceiling) {
+    record->valid = true;
+    record->depth = depth;
+    record->least = worst;
+    record->replies.clear();
+    record->open.clear();
+    for (std::size_t i = 0; i < n; ++i) {
+      if (values[i] < highs[i] && values[i] == worst) record->replies.push(replies.at(i));
+      if (values[i] >= highs[i] && highs[i] == worst) record->open.push(replies.at(i));
+    }
+  }
+  pos.undo(k, u);
+  won = worst_won;
+  return worst;
+}
+
+// check_value in a search that leaves the king's or pawns' own final
+// captures out (leave_out): 24.3 asks what the checks win against the best
+// defence, and a defence that loses more, but only to the king or a pawn,
+// does not excuse another piece's gain. So the replies are read as pairs:
+// first each one's whole gain (every capture counted, full_), the least of
+// which the defender holds it to; then, among the replies reaching that
+// least only, the gain without the own captures, its least (the first in
+// generation order among equals) being the value, with what it wins. The
+// same window as check_value for that value: since leaving captures out
+// never wins more, a whole gain at or below `floor` settles the check
+// (the value is at or below it too), as in check_value, and the ceiling
+// bounds only the second reading (the whole gains are needed exactly at
+// or below their least). Each reading is memoised apart (Stores).
+int GainByChecks::least_defence_value(Position& pos, Move k, int depth, Won& won, int floor, int ceiling) {
+  const int pv = pv_;
+  const LeastReplies* known = std::exchange(known_least_, nullptr);
+  if (known && (!known->valid || known->depth != depth || known->least <= floor)) known = nullptr;
+  const Piece captured = pos.at(k.to());
+  const int cap = captured.empty() ? 0 : piece_value(captured, k.to(), pv);
+  Undo u;
+  pos.make_legal(k, u);
+  const bool futile = aids_.futility && (!want_cut_ || cut_);
+  const int rest = most_[std::size_t(std::min(depth, kMostChecks))];
+  // As check_value does: a capture of the checker that holds the whole gain
+  // at the floor settles the check (the value is at or below it too),
+  // tried before every reply is generated, where no budget counts and no
+  // line cut by the depth is looked for.
+  if (!known && !limited_ && (!want_cut_ || cut_)) {
+    MoveList takes;
+    pos.generate_legal_captures_to(k.to(), takes);
+    const int back = takes.empty() ? 0 : piece_value(pos.at(k.to()), k.to(), pv);
+    const int lo = floor - cap + back;
+    const bool outer = std::exchange(full_, true);
+    for (Move r : takes) {
+      int follow = lo;
+      if (!(futile && rest <= lo)) {
+        spend();  // never refused: no budget here
+        Won v;
+        follow = reply_follow_up(pos, r, depth, lo, lo + 1, v);
+      }
+      if (cap - back + follow <= floor) {
+        full_ = outer;
+        pos.undo(k, u);
+        won = Won{};
+        return cap - back + follow;
+      }
+    }
+    full_ = outer;
+  }
+  MoveList fresh;
+  const Moves replies = replies_of(pos, fresh);
+  const std::size_t n = replies.span.size;
+  const Won by_check = captured.empty() ? Won{} : Won{k.to(), pos.at(k.to())};
+  if (n == 0) {
+    pos.undo(k, u);
+    won = by_check;
+    return INT_MIN;
+  }
+  std::array<int, MoveList::kCapacity> backs, whole;
+  std::array<std::uint8_t, MoveList::kCapacity> order;
+  for (std::size_t i = 0; i < n; ++i) {
+    const Square to = replies.at(i).to();
+    const Piece lost = pos.at(to);
+    backs[i] = lost.empty() ? 0 : piece_value(lost, to, pv);
+    std::size_t j = i;  // stable: generation order among equals
+    for (; j > 0 && backs[order[j - 1]] < backs[i]; --j) order[j] = order[j - 1];
+    order[j] = std::uint8_t(i);
+  }
+  // The whole gains, the replies taking back most first (a low least
+  // early narrows the others' windows): exact at or below the least so
+  // far (ties included), else some value above it.
+  int least = kUnbounded;
+  // Found by the first search of this check (least_replies): only the
+  // replies it left open are searched, whether they reach its least.
+  const auto among = [](const MoveList& list, Move r) { return std::find(list.begin(), list.end(), r) != list.end(); };
+  if (known) {
+    least = known->least;
+    cut_ = cut_ || known->cut;
+  }
+  const bool outer = std::exchange(full_, true);
+  for (std::size_t o = 0; o < n && least > floor && !stop_; ++o) {
+    const std::size_t i = order[o];
+    if (known) {
+      const Move r = replies.at(i);
+      whole[i] = among(known->replies, r) ? least : least + 1;
+      if (!among(known->open, r)) continue;
+    }
+    const int back = backs[i];
+    const int lo = floor - cap + back, hi = least + 1 - cap + back;
+    int follow = lo;  // a futile reply's: nothing above the floor
+    if (!(futile && rest <= lo)) {
+      if (!spend()) break;
+      Won v;
+      follow = reply_follow_up(pos, replies.at(i), depth, lo, hi, v);
+    }
+    whole[i] = cap - back + follow;
+    least = std::min(least, whole[i]);
+  }
+  full_ = outer;
+  if (least <= floor || stop_) {
+    pos.undo(k, u);
+    won = Won{};
+    return least;
+  }
+  int worst = kUnbounded;
+  Won worst_won = by_check;
+  for (std::size_t i = 0; i < n; ++i) {
+    if (whole[i] != least) continue;
+    const int back = backs[i];
+    if (!spend()) break;
+    Won v;
+    const int follow =
+        reply_follow_up(pos, replies.at(i), depth, floor - cap + back, std::min(worst, ceiling) - cap + back, v);
+    const int val = cap - back + follow;
+    if (val < worst) {
+      worst = val;
       worst_won = v.square.valid() ? v : by_check;
     }
     if (worst <= floor || stop_) break;
@@ -435,7 +586,7 @@ int GainByChecks::check_line(Position& pos, int depth, Won& won, int floor, int 
       if (cap - back + rest <= best && taken_back(pos, k)) continue;
     }
     Won v;
-    const int worst = check_value(pos, k, depth, v, best, ceiling);
+    const int worst = defence_value(pos, k, depth, v, best, ceiling);
     if (worst != INT_MIN && worst > best) {
       best = worst;
       won = v;
@@ -481,10 +632,10 @@ void GainByChecks::prepare(int max_depth) {
   const bool deepens = max_depth > kUnbudgetedCheckDepth;
   remember_ = aids_.memo && deepens;
   keep_lists_ = aids_.move_lists && deepens;
-  if ((remember_ || keep_lists_) && !stores_) stores_.emplace();
+  if ((remember_ || keep_lists_) && !stores_) stores_ = std::make_unique<Stores>();
 }
 
-GainByChecks::Answer GainByChecks::gain(Position& pos, Move k, int max_depth) {
+GainByChecks::Answer GainByChecks::gain(Position& pos, Move k, int max_depth, const LeastReplies* least) {
   // The old search first, at its depth and without a budget; then one more
   // check at a time while some line was stopped by the depth with a check
   // left, and while the budget lasts (the last completed depth stands).
@@ -499,7 +650,12 @@ GainByChecks::Answer GainByChecks::gain(Position& pos, Move k, int max_depth) {
   prepare(max_depth);
   bound_gains(pos);
   Won won;
-  out.gain = check_value(pos, k, out.depth, won, 0, kUnbounded);
+  record_ = left_out_.any() ? nullptr : &least_;
+  known_least_ = left_out_.any() ? least : nullptr;
+  out.gain = defence_value(pos, k, out.depth, won, 0, kUnbounded);
+  record_ = nullptr;
+  known_least_ = nullptr;
+  least_.cut = cut_;
   for (int d = out.depth + 1; d <= max_depth && cut_ && out.gain != INT_MIN; ++d) {
     // A depth left unsearched for want of budget: the deeper answer is open.
     if (spent_ >= budget_) {
@@ -510,12 +666,15 @@ GainByChecks::Answer GainByChecks::gain(Position& pos, Move k, int max_depth) {
     cut_ = false;
     want_cut_ = d < max_depth;
     Won v;
-    const int g = check_value(pos, k, d, v, 0, kUnbounded);
+      const int g = defence_value(pos, k, d, v, 0, kUnbounded);
     if (stop_) {
       out.unknown = true;
       break;
     }
-    if (g > out.gain) {  // the fewest checks reaching the gain, and its victim
+    // The fewest checks reaching the gain, and its victim. Where captures
+    // are left out, the deepest depth completed is read: its least
+    // defences may differ (least_defence_value), and its gain be lower.
+    if (g > out.gain || (g < out.gain && left_out_.any())) {
       out.depth = d;
       out.gain = g;
       won = v;
@@ -543,16 +702,26 @@ std::vector<Move> GainByChecks::line(Position& pos, Move k, int depth) {
     // The defender's reply that check_value reads: the lowest value, the
     // first in generation order among equals (the line then wins what the
     // chase names, and the piece that takes is the one the rules read).
+    // Where captures are left out, the lowest whole gain first, then the
+    // lowest gain without them (least_defence_value).
     MoveList replies;
     pos.generate_legal(replies);
-    int worst = kUnbounded;
+    int least = kUnbounded, worst = kUnbounded;
     Move reply;
     for (Move r : replies) {
       const Piece lost = pos.at(r.to());
       const int back = lost.empty() ? 0 : piece_value(lost, r.to(), pv_);
       Won v;
+      int whole = 0;
+      if (left_out_.any()) {
+        full_ = true;
+        whole = cap - back + reply_follow_up(pos, r, d, -kUnbounded, kUnbounded, v);
+        full_ = false;
+        if (whole > least) continue;
+      }
       const int val = cap - back + reply_follow_up(pos, r, d, -kUnbounded, kUnbounded, v);
-      if (val < worst) {
+      if (whole < least || val < worst) {
+        least = whole;
         worst = val;
         reply = r;
       }

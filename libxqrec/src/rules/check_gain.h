@@ -24,9 +24,11 @@
 
 #include <array>
 #include <climits>
+#include <memory>
 #include <optional>
 #include <vector>
 
+#include "xqrec/core/move_list.h"
 #include "xqrec/core/position.h"
 
 #include "ordered_moves.h"
@@ -105,7 +107,23 @@ class GainByChecks {
   // possibly more, at most max_depth checks in all, max_depth itself at
   // most kMaxSearchDepth) followed by a capture,
   // against the best defence. pos is left as it was.
-  Answer gain(Position& pos, Move k, int max_depth);
+  //
+  // The replies to k that hold its gain to the least, as the search without
+  // a budget (the first depth, kUnbudgetedCheckDepth at most) found them:
+  // kept by every gain() (valid when that depth completed with a gain), so
+  // that a search leaving captures out (leave_out) need not find them again
+  // for the same check (`least`: the first search's, for the same k).
+  struct LeastReplies {
+    bool valid = false;
+    int depth = 0;
+    int least = 0;
+    bool cut = false;  // some line of that depth stopped with a check left
+    // In generation order: the replies that hold it there, and those whose
+    // search stopped at the least (at it or above: not told apart).
+    MoveList replies, open;
+  };
+  Answer gain(Position& pos, Move k, int max_depth, const LeastReplies* least = nullptr);
+  const LeastReplies& least_replies() const { return least_; }
 
   // The line proving `gain`'s answer for k at `depth`: k, the defender's best
   // reply (the one holding the gain lowest, the first among equals), the
@@ -147,8 +165,15 @@ class GainByChecks {
     bool any() const { return king || pawns || pawns_opening_check; }
   };
   // Leaves those captures out as the capture that ends a line: asks whether
-  // the side wins material by checks with another piece taking at the end.
-  // Before the first question of the object.
+  // the side wins material by checks with another piece taking at the end,
+  // against the defences that lose least (24.3: what the checks win against
+  // the best defence). At every defender's reply the value is a pair: the
+  // whole gain (every capture counted) and the gain without those captures;
+  // the defender holds the whole gain to its least first, and among the
+  // replies that do, the gain without them is read (the least of it). The
+  // attacker's choices keep each at its most (a check or capture the
+  // attacker prefers for the whole gain does not hide another piece's).
+  // least_defence_value. Before the first question of the object.
   void leave_out(const OwnTakes& own) { left_out_ = own; }
 
  private:
@@ -172,6 +197,12 @@ class GainByChecks {
   int after_reply(Position& pos, int checks, int lo, int hi, Won& won);
   int reply_follow_up(Position& pos, Move r, int depth, int lo, int hi, Won& won);
   int check_value(Position& pos, Move k, int depth, Won& won, int floor, int ceiling);
+  int least_defence_value(Position& pos, Move k, int depth, Won& won, int floor, int ceiling);
+  // check_value, or least_defence_value where the search leaves captures out.
+  int defence_value(Position& pos, Move k, int depth, Won& won, int floor, int ceiling) {
+    return left_out_.any() && !full_ ? least_defence_value(pos, k, depth, won, floor, ceiling)
+                                     : check_value(pos, k, depth, won, floor, ceiling);
+  }
   int check_line(Position& pos, int depth, Won& won, int floor, int ceiling, Move* check = nullptr);
   bool spend();
   // The legal checks / replies of pos in generation order: from the kept
@@ -203,8 +234,10 @@ class GainByChecks {
   struct Stores {
     // What it has learnt of the attacker's positions (window_memo.h):
     // direct captures (0 checks), and direct captures or checks (1 or more).
-    WindowMemo<Capture> follow_ups;
-    WindowMemo<Won> after_replies;
+    // [1]: the whole gain's, read by least_defence_value in a search that
+    // leaves captures out ([0] then holds the gain without them).
+    std::array<WindowMemo<Capture>, 2> follow_ups;
+    std::array<WindowMemo<Won>, 2> after_replies;
     // The lists of the positions met, in generation order.
     OrderedMoves checks;
     OrderedMoves replies;
@@ -212,7 +245,9 @@ class GainByChecks {
   // Makes the stores when a search of max_depth checks deepens, and sets
   // remember_ and keep_lists_.
   void prepare(int max_depth);
-  std::optional<Stores> stores_;
+  // On the heap: held inline (an optional), its few kilobytes were zeroed
+  // with every object, one per position asked (most never deepen).
+  std::unique_ptr<Stores> stores_;
   // most_[c]: the c most valuable pieces of the defender at the root
   // together, what a line of c - 1 checks and a capture wins at most
   // (bound_gains); c up to kMostChecks.
@@ -220,6 +255,15 @@ class GainByChecks {
   std::array<int, kMostChecks + 1> most_{};
   Aids aids_;
   OwnTakes left_out_;  // leave_out
+  LeastReplies least_;  // least_replies
+  // The first check's call of check_value that keeps its least replies in
+  // least_, and of least_defence_value that reads them from another search:
+  // taken (cleared) by the call.
+  LeastReplies* record_ = nullptr;
+  const LeastReplies* known_least_ = nullptr;
+  // Counting every capture for now, left_out_ notwithstanding: the whole
+  // gain of a reply, which least_defence_value compares first.
+  bool full_ = false;
   // Answer::king_or_pawn_took of what the search has read since it was last
   // cleared: the whole first check in gain(), one position's subtree in
   // after_reply (whose memo entries keep it as their mark).

@@ -275,11 +275,13 @@ Chases captures_with(const Position& pos0, Color side, const ThreatOptions& opt,
       // 将军得子 (24.3). When some line of the search may end with such an
       // own capture (the line read, or any line this check's search read,
       // memoised ones included: Answer::king_or_pawn_took), it is asked again
-      // with those captures left out: a gain there is the other piece's
-      // chase, 捉, for whatever piece it wins; none, and the checks win only
-      // by the king's or a pawn's own capture against some defence, its own
-      // chase. Whichever line comes first in generation order
-      // (docs/repetition.md, 捉).
+      // with those captures left out, against the defences that hold the
+      // whole gain to its least at every check (24.3 counts what the checks
+      // win against the best defence; check_gain.h leave_out): a gain there
+      // is the other piece's chase, 捉, for whatever piece it wins; none, and
+      // against some least defence the checks win only by the king's or a
+      // pawn's own capture: its own chase. Whichever line comes first in
+      // generation order (docs/repetition.md, 捉).
       const auto own = own_takes(pos, k, opt);
       if (own.any() && (t.king_or_pawn || answer.king_or_pawn_took)) {
         auto& without = own.king ? without_after_pawn : without_after_other;
@@ -287,7 +289,9 @@ Chases captures_with(const Position& pos0, Color side, const ThreatOptions& opt,
           without.emplace(pv, root, opt.check_nodes);
           without->leave_out(own);
         }
-        auto other = without->gain(pos, k, opt.check_depth);
+        // The first search's least replies to k: not found again.
+        const auto& least = search.least_replies();
+        auto other = without->gain(pos, k, opt.check_depth, &least);
         // What the second search leaves open: it never wins more than the
         // first (it has fewer captures), so once it reaches the first's
         // known gain, or proves a chase of that gain, a deeper depth changes
@@ -300,7 +304,7 @@ Chases captures_with(const Position& pos0, Color side, const ThreatOptions& opt,
         if (open(other) && !answer.unknown) {
           detail::GainByChecks more(pv, root, opt.check_nodes * kReaskFactor);
           more.leave_out(own);
-          other = more.gain(pos, k, opt.check_depth);
+          other = more.gain(pos, k, opt.check_depth, &least);
         }
         found.unknown = found.unknown || open(other);
         if (counts(other)) {
@@ -313,9 +317,9 @@ Chases captures_with(const Position& pos0, Color side, const ThreatOptions& opt,
             last_taker = other.taker.type();
           }
         } else if (!t.king_or_pawn) {
-          // The line read is another piece's, but some defence leaves only
-          // the king's or a pawn's own capture: its own chase, named by the
-          // piece the line read wins.
+          // The line read is another piece's, but some least defence leaves
+          // only the king's or a pawn's own capture: its own chase, named by
+          // the piece the line read wins.
           t.king_or_pawn = true;
           t.pawn_takes = !own.king;
         }

@@ -92,7 +92,8 @@ struct ChaseTarget {
   bool pawn_takes = false;
   // by_checks: read with the king's and pawns' own final captures left out
   // (some line of the plain search ends with one, another ends with
-  // another piece's capture against every defence: a chase, 24.3;
+  // another piece's capture against every defence that holds the whole
+  // gain to its least: a chase, 24.3;
   // threats.cpp), as its proof line is (chase_line): which ones, as bits
   // (1 the king's, 2 a pawn's, 4 a pawn's opening another piece's check);
   // 0 when none was left out.
