@@ -12,6 +12,7 @@
 #include "xqrec/formats/game_builder.h"
 #include "xqrec/formats/reader.h"
 #include "xqrec/core/iccs.h"
+#include "xqrec/core/json_text.h"
 
 namespace fs = std::filesystem;
 using namespace xq;
@@ -482,4 +483,28 @@ TEST_CASE("the audit judges and proves with AuditOptions::threats", "[audit]") {
   });
   REQUIRE(deep != proofs.end());
   CHECK(deep->moves.size() == 15);  // 8 checks, 7 replies
+}
+
+// The JSON line is written into a per-thread buffer of 16 KiB that grows for
+// a member larger than the room left: a tag of control bytes (each escaped
+// as six) needs more than twice the buffer at once, and its line is the one
+// of a short tag with that value's JSON string in its place.
+TEST_CASE("an audit JSON line with a member larger than the buffer's room", "[audit][json]") {
+  GameAudit a;
+  a.file = "big.pgn";
+  a.game = 1;
+  a.tags.push_back({"Event", "x"});
+  a.tags.push_back({"Site", "here"});
+  const std::string small = audit_to_json(a);
+  const std::string big_value(30000, '\x01');
+  a.tags[0].value = big_value;
+  std::string want = small;
+  const std::size_t at = want.find("\"x\"");
+  REQUIRE(at != std::string::npos);
+  want.replace(at, 3, json_string(big_value));
+  REQUIRE(want.size() > 6 * 30000);
+  CHECK(audit_to_json(a) == want);
+  // The grown buffer (kept: under 1 MiB) writes the next, short line whole.
+  a.tags[0].value = "x";
+  CHECK(audit_to_json(a) == small);
 }
