@@ -1,6 +1,7 @@
 // The plain definition of a legal move, against which the generators' fast
-// paths are tested (test_king_scan, test_check_generation, and the corpus's
-// evasions in evasions_corpus_test): a pseudo-legal move after which the
+// paths are tested (test_king_scan, test_check_generation,
+// test_mate_in_one_plain, and the corpus's evasions in
+// evasions_corpus_test): a pseudo-legal move after which the
 // mover's king, tested on a copy, is not attacked.
 #pragma once
 

@@ -84,7 +84,8 @@ int most_moves(const Setup& setup, Color c) {
 
 bool moves_fit_lists(const Setup& setup) {
   // Asked of every game's start (from_setup; resolve_start reads the same
-  // answer from check_setup's issues instead): the standard board by one memcmp
+  // answer from check_setup's issues instead; side_of_first_move of a FEN
+  // whose side field is bad): the standard board by one memcmp
   // (summing it cost 1.5 % of an ICCS audit), any other in one pass by
   // piece code (colour << 3 | type).
   static const Setup standard = Setup::start();

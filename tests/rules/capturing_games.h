@@ -1,7 +1,7 @@
 // Positions of random games from the start that capture whenever they can,
 // for tests that compare a fast path with the plain one over exchanges,
 // pins, discovered attacks and bare kings (test_cycle_memo,
-// test_exchange_board). Each test keeps its own odds: its thresholds
+// test_exchange_board, test_mate_in_one_plain). Each test keeps its own odds: its thresholds
 // (how many mates, how many exchanges) were counted on those games.
 #pragma once
 
