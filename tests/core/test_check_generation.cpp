@@ -16,6 +16,7 @@
 #include "xqrec/core/iccs.h"
 #include "xqrec/core/position.h"
 
+#include "crowded_setups.h"
 #include "plain_moves.h"
 
 namespace {
@@ -63,46 +64,35 @@ void require_checks_agree(const xq::Position& pos) {
 
 // A set-up crowded around the other king (see the file comment).
 xq::Setup crowded_other_king(std::mt19937& rng) {
-  xq::Setup s;
   const xq::Color us = rng() % 2 ? xq::Color::Red : xq::Color::Black, them = ~us;
-  s.side_to_move = us;
-  const auto put = [&](xq::Square q, xq::Piece p) {
-    if (q.valid() && s.at(q).empty()) s.put(q, p);
-  };
+  xq::test::CrowdedSetup s(rng, us);
   // Their king in its palace, or now and then across the river (relaxed).
   const bool across = rng() % 8 == 0;
   const int palace = (them == xq::Color::Red) != across ? 0 : 7;
   const xq::Square k(3 + int(rng() % 3), palace + int(rng() % 3));
-  if (rng() % 16) put(k, xq::Piece(them, xq::PieceType::King));
+  s.centre_on(k);
+  if (rng() % 16) s.put(k, xq::Piece(them, xq::PieceType::King));
   // Our king in its palace, on their king's file one time in three.
   const int home = us == xq::Color::Red ? 0 : 7;
-  put(xq::Square(rng() % 3 == 0 ? k.file() : 3 + int(rng() % 3), home + int(rng() % 3)), xq::Piece(us, xq::PieceType::King));
-  if (rng() % 10 == 0) put(xq::Square(3 + int(rng() % 3), palace + int(rng() % 3)), xq::Piece(them, xq::PieceType::King));
-  if (rng() % 10 == 0) put(xq::Square(3 + int(rng() % 3), home + int(rng() % 3)), xq::Piece(us, xq::PieceType::King));
-  const auto on_line = [&] {  // a square on their king's file or rank
-    if (rng() % 2) return xq::Square(k.file(), int(rng() % xq::kRanks));
-    return xq::Square(int(rng() % xq::kFiles), k.rank());
-  };
-  const auto near = [&](int reach) {
-    const int f = k.file() + int(rng() % (2 * reach + 1)) - reach, r = k.rank() + int(rng() % (2 * reach + 1)) - reach;
-    return f >= 0 && f < xq::kFiles && r >= 0 && r < xq::kRanks ? xq::Square(f, r) : xq::Square::none();
-  };
+  s.put(xq::Square(rng() % 3 == 0 ? k.file() : 3 + int(rng() % 3), home + int(rng() % 3)), xq::Piece(us, xq::PieceType::King));
+  if (rng() % 10 == 0) s.put(xq::Square(3 + int(rng() % 3), palace + int(rng() % 3)), xq::Piece(them, xq::PieceType::King));
+  if (rng() % 10 == 0) s.put(xq::Square(3 + int(rng() % 3), home + int(rng() % 3)), xq::Piece(us, xq::PieceType::King));
   // Our attackers: line pieces on its lines or near them, horses and pawns
   // near, an advisor or elephant now and then (screens, discovered checks).
   for (unsigned i = 0, n = 1 + rng() % 4; i < n; ++i) {
-    const xq::Square q = rng() % 3 ? on_line() : xq::Square(int(rng() % xq::kSquares));
-    put(q, xq::Piece(us, rng() % 2 ? xq::PieceType::Rook : xq::PieceType::Cannon));
+    const xq::Square q = rng() % 3 ? s.on_line() : xq::Square(int(rng() % xq::kSquares));
+    s.put(q, xq::Piece(us, rng() % 2 ? xq::PieceType::Rook : xq::PieceType::Cannon));
   }
-  for (unsigned i = 0, n = rng() % 3; i < n; ++i) put(near(3), xq::Piece(us, xq::PieceType::Horse));
-  for (unsigned i = 0, n = rng() % 3; i < n; ++i) put(near(2), xq::Piece(us, xq::PieceType::Pawn));
+  for (unsigned i = 0, n = rng() % 3; i < n; ++i) s.put(s.near(3), xq::Piece(us, xq::PieceType::Horse));
+  for (unsigned i = 0, n = rng() % 3; i < n; ++i) s.put(s.near(2), xq::Piece(us, xq::PieceType::Pawn));
   // Screens, blockers and legs: pieces of both sides, of any kind but the king.
   for (unsigned i = 0, n = 2 + rng() % 8; i < n; ++i) {
     const xq::Color c = rng() % 2 ? us : them;
     const xq::Piece p(c, xq::PieceType(2 + rng() % 6));
     const unsigned where = rng() % 3;
-    put(where == 0 ? on_line() : where == 1 ? near(1) : xq::Square(int(rng() % xq::kSquares)), p);
+    s.put(where == 0 ? s.on_line() : where == 1 ? s.near(1) : xq::Square(int(rng() % xq::kSquares)), p);
   }
-  return s;
+  return s.setup();
 }
 
 }  // namespace

@@ -13,6 +13,7 @@
 
 #include "xqrec/core/position.h"
 
+#include "crowded_setups.h"
 #include "plain_moves.h"
 
 namespace {
@@ -97,42 +98,33 @@ void require_generators_agree(const xq::Position& pos, Copies copies) {
 // A set-up crowded around the side to move's king (see the file comment);
 // pieces of any kind anywhere, as relaxed set-ups allow.
 xq::Setup crowded_setup(std::mt19937& rng) {
-  xq::Setup s;
   const xq::Color us = rng() % 2 ? xq::Color::Red : xq::Color::Black, them = ~us;
-  s.side_to_move = us;
-  const auto put = [&](xq::Square q, xq::Piece p) {
-    if (q.valid() && s.at(q).empty()) s.put(q, p);
-  };
+  xq::test::CrowdedSetup s(rng, us);
   // Our king in its palace, or now and then across the river.
   const int home = us == xq::Color::Red ? 0 : 7;
   const xq::Square k = rng() % 10 == 0 ? xq::Square(3 + int(rng() % 3), us == xq::Color::Red ? 7 + int(rng() % 3) : int(rng() % 3))
                                        : xq::Square(3 + int(rng() % 3), home + int(rng() % 3));
-  put(k, xq::Piece(us, xq::PieceType::King));
+  s.centre_on(k);
+  s.put(k, xq::Piece(us, xq::PieceType::King));
   // The other king in its palace, on our king's file one time in three.
   const int away = us == xq::Color::Red ? 7 : 0;
-  put(xq::Square(rng() % 3 == 0 ? k.file() : 3 + int(rng() % 3), away + int(rng() % 3)), xq::Piece(them, xq::PieceType::King));
-  const auto on_line = [&] {  // a square on the king's file or rank
-    if (rng() % 2) return xq::Square(k.file(), int(rng() % xq::kRanks));
-    return xq::Square(int(rng() % xq::kFiles), k.rank());
-  };
-  const auto near = [&] {  // within two files and ranks of the king: horses, legs, pawns
-    const int f = k.file() + int(rng() % 5) - 2, r = k.rank() + int(rng() % 5) - 2;
-    return f >= 0 && f < xq::kFiles && r >= 0 && r < xq::kRanks ? xq::Square(f, r) : xq::Square::none();
-  };
+  s.put(xq::Square(rng() % 3 == 0 ? k.file() : 3 + int(rng() % 3), away + int(rng() % 3)), xq::Piece(them, xq::PieceType::King));
+  // Their rooks and cannons on the king's lines, horses and a pawn within
+  // two files and ranks of it.
   const unsigned line_pieces = 1 + rng() % 3;
   for (unsigned i = 0; i < line_pieces; ++i)
-    put(on_line(), xq::Piece(them, rng() % 2 ? xq::PieceType::Rook : xq::PieceType::Cannon));
+    s.put(s.on_line(), xq::Piece(them, rng() % 2 ? xq::PieceType::Rook : xq::PieceType::Cannon));
   const unsigned horses = rng() % 3;
-  for (unsigned i = 0; i < horses; ++i) put(near(), xq::Piece(them, xq::PieceType::Horse));
-  if (rng() % 3 == 0) put(near(), xq::Piece(them, xq::PieceType::Pawn));
+  for (unsigned i = 0; i < horses; ++i) s.put(s.near(2), xq::Piece(them, xq::PieceType::Horse));
+  if (rng() % 3 == 0) s.put(s.near(2), xq::Piece(them, xq::PieceType::Pawn));
   // Blockers and screens of both sides, of any kind but the king.
   const unsigned others = 2 + rng() % 8;
   for (unsigned i = 0; i < others; ++i) {
     const xq::Color c = rng() % 2 ? us : them;
     const xq::Piece p(c, xq::PieceType(2 + rng() % 6));
-    put(rng() % 2 ? on_line() : rng() % 2 ? near() : xq::Square(int(rng() % xq::kSquares)), p);
+    s.put(rng() % 2 ? s.on_line() : rng() % 2 ? s.near(2) : xq::Square(int(rng() % xq::kSquares)), p);
   }
-  return s;
+  return s.setup();
 }
 
 // Each of `count` set-ups made by `make`, and three plies on from it by
@@ -172,34 +164,27 @@ namespace {
 // elephants and horses around it with their eyes and legs held or free,
 // none, one or two kings of each colour, pieces of any kind near.
 xq::Setup relaxed_setup(std::mt19937& rng) {
-  xq::Setup s;
   const xq::Color us = rng() % 2 ? xq::Color::Red : xq::Color::Black, them = ~us;
-  s.side_to_move = us;
-  const auto put = [&](xq::Square q, xq::Piece p) {
-    if (q.valid() && s.at(q).empty()) s.put(q, p);
-  };
+  xq::test::CrowdedSetup s(rng, us);
   const bool across = rng() % 2;
   const int palace = (us == xq::Color::Red) == across ? 7 : 0;
   const xq::Square k(3 + int(rng() % 3), palace + int(rng() % 3));
-  if (rng() % 12) put(k, xq::Piece(us, xq::PieceType::King));
-  const auto near = [&](int reach) {
-    const int f = k.file() + int(rng() % (2 * reach + 1)) - reach, r = k.rank() + int(rng() % (2 * reach + 1)) - reach;
-    return f >= 0 && f < xq::kFiles && r >= 0 && r < xq::kRanks ? xq::Square(f, r) : xq::Square::none();
-  };
+  s.centre_on(k);
+  if (rng() % 12) s.put(k, xq::Piece(us, xq::PieceType::King));
   for (unsigned i = 0, n = rng() % 3; i < n; ++i) {  // 0-2 kings of theirs, now and then next to ours
-    put(rng() % 2 ? near(1) : xq::Square(3 + int(rng() % 3), (them == xq::Color::Red ? 0 : 7) + int(rng() % 3)),
-        xq::Piece(them, xq::PieceType::King));
+    s.put(rng() % 2 ? s.near(1) : xq::Square(3 + int(rng() % 3), (them == xq::Color::Red ? 0 : 7) + int(rng() % 3)),
+          xq::Piece(them, xq::PieceType::King));
   }
-  if (rng() % 6 == 0) put(near(2), xq::Piece(us, xq::PieceType::King));  // a second king of ours
+  if (rng() % 6 == 0) s.put(s.near(2), xq::Piece(us, xq::PieceType::King));  // a second king of ours
   const xq::PieceType near_kinds[] = {xq::PieceType::Elephant, xq::PieceType::Horse, xq::PieceType::Advisor,
                                       xq::PieceType::Pawn, xq::PieceType::Rook, xq::PieceType::Cannon};
-  for (unsigned i = 0, n = rng() % 4; i < n; ++i) put(near(2), xq::Piece(them, near_kinds[rng() % 6]));
+  for (unsigned i = 0, n = rng() % 4; i < n; ++i) s.put(s.near(2), xq::Piece(them, near_kinds[rng() % 6]));
   if (rng() % 2) {  // an enemy elephant whose eye a piece of ours holds
     const int df = rng() % 2 ? 1 : -1, dr = rng() % 2 ? 1 : -1;
     const int f = k.file() + 2 * df, r = k.rank() + 2 * dr;
     if (f >= 0 && f < xq::kFiles && r >= 0 && r < xq::kRanks) {
-      put(xq::Square(f, r), xq::Piece(them, xq::PieceType::Elephant));
-      put(xq::Square(k.file() + df, k.rank() + dr), xq::Piece(us, xq::PieceType(2 + rng() % 6)));
+      s.put(xq::Square(f, r), xq::Piece(them, xq::PieceType::Elephant));
+      s.put(xq::Square(k.file() + df, k.rank() + dr), xq::Piece(us, xq::PieceType(2 + rng() % 6)));
     }
   }
   // The eyes and legs, and the lines: pieces of both sides of any kind.
@@ -207,9 +192,9 @@ xq::Setup relaxed_setup(std::mt19937& rng) {
     const xq::Piece p(rng() % 2 ? us : them, xq::PieceType(2 + rng() % 6));
     const unsigned where = rng() % 3;
     const xq::Square on_file(k.file(), int(rng() % xq::kRanks)), on_rank(int(rng() % xq::kFiles), k.rank());
-    put(where == 0 ? near(1) : where == 1 ? on_file : on_rank, p);
+    s.put(where == 0 ? s.near(1) : where == 1 ? on_file : on_rank, p);
   }
-  return s;
+  return s.setup();
 }
 
 }  // namespace
