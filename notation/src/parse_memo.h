@@ -78,7 +78,7 @@ class ParseMemo {
   }
   static const MoveDescription* described(const Entry* e) { return e ? &e->description : nullptr; }
   static const MemoEntry* plain_of(const MemoEntry* e, Color mover) {
-    return e && e->recipes[unsigned(mover)].ranks != PlainRecipe::kNone ? e : nullptr;
+    return e && e->recipes[unsigned(mover)].first != PlainRecipe::kNone ? e : nullptr;
   }
 
   // A text of up to 16 bytes as two words, which tell it whole: the first

@@ -366,19 +366,20 @@ PlainRecipe plain_recipe(const MoveDescription& d, Color mover) {
     hi = rank;
   }
   if (lo < 0) return r;
-  r.file = std::uint8_t(f);
   r.step = std::int8_t(step);
-  r.ranks = std::uint8_t(lo | hi << 4);
+  r.first = std::uint8_t(Square(f, lo).index());
+  r.span = std::uint8_t(Square(f, hi).index() - Square(f, lo).index());
   return r;
 }
 
 }  // namespace detail
 
-// The squares of each file, for plain_move's look at one file.
-constexpr std::array<SquareSet, kFiles> kFileSquares = [] {
-  std::array<SquareSet, kFiles> files{};
-  for (int f = 0; f < kFiles; ++f)
-    for (int r = 0; r < kRanks; ++r) files[std::size_t(f)].insert(Square(f, r));
+// The squares of each square's file, for plain_move's look at one file
+// (indexed by the recipe's first square: no look-up of its file).
+constexpr std::array<SquareSet, kSquares> kFileSquaresOf = [] {
+  std::array<SquareSet, kSquares> files{};
+  for (int s = 0; s < kSquares; ++s)
+    for (int r = 0; r < kRanks; ++r) files[std::size_t(s)].insert(Square(s % kFiles, r));
   return files;
 }();
 
@@ -393,12 +394,12 @@ Move plain_move(const Position& pos, std::string_view text, Notation hint) {
   const Piece p(c, e->description.piece);
   Square from = Square::none();
   int found = 0;
-  (pos.occupied(c) & kFileSquares[recipe.file]).for_each([&](Square s) {
+  (pos.occupied(c) & kFileSquaresOf[recipe.first]).for_each([&](Square s) {
     if (pos.at(s) == p) from = s, ++found;
   });
   if (found != 1) return Move::none();
-  const unsigned lo = recipe.ranks & 15u, hi = unsigned(recipe.ranks) >> 4;
-  if (unsigned(from.rank()) - lo > hi - lo) return Move::none();
+  // On the recipe's file: its rank is in range when its square is.
+  if (unsigned(from.index()) - recipe.first > recipe.span) return Move::none();
   return Move(from, Square(from.index() + recipe.step));
 }
 

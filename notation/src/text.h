@@ -16,16 +16,19 @@ namespace xq::notation::detail {
 
 // How plain_move finds the move of a plain-form text (炮二平五, C2.5) for
 // one mover, worked out once per text and mover (the memo keeps it beside
-// the description, which names the piece): the board file of the piece,
-// and the same square step from every rank of that file (`step` in square
-// indices) for the ranks lo..hi (4 bits each in `ranks`). A text whose
-// piece can never go where it says (a horse two files over by a straight
-// step, a sideways move to its own file) has no recipe.
+// the description, which names the piece): the squares of the named board
+// file the piece may leave from, `first` (the lowest) to first + `span`
+// (ranks lo..hi: span is 9 * (hi - lo)), and the same square step from
+// every one of them (`step` in square indices). A square range, not the
+// file and its ranks: plain_move tests the square found against it at
+// once, with no look-up of its rank. A text whose piece can never go where
+// it says (a horse two files over by a straight step, a sideways move to
+// its own file) has no recipe.
 struct PlainRecipe {
   static constexpr std::uint8_t kNone = 0xFF;  // no plain form for this mover
   std::int8_t step = 0;         // to.index() - from.index()
-  std::uint8_t ranks = kNone;   // lo | hi << 4: the ranks the piece may leave from
-  std::uint8_t file = 0;        // 0..8
+  std::uint8_t first = kNone;   // the lowest square the piece may leave from (its file's)
+  std::uint8_t span = 0;        // the highest is first + span, on the same file
 };
 
 // The recipe of a description for `mover`: kNone when the description has
