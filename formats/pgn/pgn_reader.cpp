@@ -20,6 +20,7 @@
 #include "xqrec/formats/encoding.h"
 #include "xqrec/formats/text_decoder.h"
 #include "xqrec/notation/description.h"
+#include "xqrec/notation/parse_memo.h"
 #include "xqrec/notation/split.h"
 
 #include "text/ascii_chars.h"
@@ -1346,7 +1347,7 @@ class PgnParser {
       if (u[i] == 0xE3 && u[i + 1] == 0x80 && (u[i + 2] == 0x81 || u[i + 2] == 0x82)) return false;  // 、。
       if (u[i] == 0xEF && u[i + 1] == 0xBC && u[i + 2] == 0x8E) return false;                  // ．
     }
-    return notation::reads_as_move(w, notation::Notation::Chinese);
+    return notation::detail::reads_as_move_inline(w, notation::Notation::Chinese);
   }
 
   // Four ASCII characters in the WXF shape: a piece letter, its file (or

@@ -9,7 +9,7 @@
 #include <array>
 #include <string>
 
-#include "parse_memo.h"
+#include "xqrec/notation/parse_memo.h"
 #include "text.h"
 #include "xqrec/core/iccs.h"
 #include "xqrec/core/square_set.h"
@@ -374,33 +374,8 @@ PlainRecipe plain_recipe(const MoveDescription& d, Color mover) {
 
 }  // namespace detail
 
-// The squares of each square's file, for plain_move's look at one file
-// (indexed by the recipe's first square: no look-up of its file).
-constexpr std::array<SquareSet, kSquares> kFileSquaresOf = [] {
-  std::array<SquareSet, kSquares> files{};
-  for (int s = 0; s < kSquares; ++s)
-    for (int r = 0; r < kRanks; ++r) files[std::size_t(s)].insert(Square(s % kFiles, r));
-  return files;
-}();
-
 Move plain_move(const Position& pos, std::string_view text, Notation hint) {
-  const Color c = pos.side_to_move();
-  const detail::MemoEntry* const e = detail::memoised_plain(text, hint, c);
-  if (!e) return Move::none();
-  const detail::PlainRecipe& recipe = e->recipes[unsigned(c)];
-  // Exactly one piece of the type on the named file (with two or more,
-  // plain_file_sources notes the file or picks WXF's middle pawn): the
-  // mover's pieces on that file, not its ten squares, are looked at.
-  const Piece p(c, e->description.piece);
-  Square from = Square::none();
-  int found = 0;
-  (pos.occupied(c) & kFileSquaresOf[recipe.first]).for_each([&](Square s) {
-    if (pos.at(s) == p) from = s, ++found;
-  });
-  if (found != 1) return Move::none();
-  // On the recipe's file: its rank is in range when its square is.
-  if (unsigned(from.index()) - recipe.first > recipe.span) return Move::none();
-  return Move(from, Square(from.index() + recipe.step));
+  return detail::plain_move_inline(pos, text, hint);
 }
 
 }  // namespace xq::notation
