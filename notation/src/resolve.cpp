@@ -374,8 +374,25 @@ PlainRecipe plain_recipe(const MoveDescription& d, Color mover) {
 
 }  // namespace detail
 
+namespace {
+// plain_move past the memo's hit: a text to parse and keep first, or one
+// that has no plain form (null), or is too long to keep.
+[[gnu::noinline]] Move plain_move_slow(const Position& pos, std::string_view text, Notation hint) {
+  const Color c = pos.side_to_move();
+  const detail::MemoEntry* const e = detail::memoised_plain_slow(text, hint, c);
+  return e ? detail::plain_move_of(pos, *e, c) : Move::none();
+}
+}  // namespace
+
+// A hit is a leaf (the miss a tail call): no registers saved, no frame,
+// for every move of a Chinese or WXF record's replay.
 Move plain_move(const Position& pos, std::string_view text, Notation hint) {
-  return detail::plain_move_inline(pos, text, hint);
+  const Color c = pos.side_to_move();
+  const detail::ParseMemo* const m = detail::memo_unguarded;
+  const detail::MemoEntry* const e = m ? m->find_plain_long(text, hint, c) : nullptr;
+  if (!e) [[unlikely]]
+    return plain_move_slow(pos, text, hint);
+  return detail::plain_move_of(pos, *e, c);
 }
 
 }  // namespace xq::notation

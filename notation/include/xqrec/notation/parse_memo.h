@@ -203,16 +203,13 @@ inline constexpr std::array<SquareSet, kSquares> kFileSquaresOf = [] {
   return files;
 }();
 
-// plain_move's body (notation::plain_move is this, out of line).
-inline Move plain_move_inline(const Position& pos, std::string_view text, Notation hint) {
-  const Color c = pos.side_to_move();
-  const MemoEntry* const e = memoised_plain(text, hint, c);
-  if (!e) return Move::none();
-  const PlainRecipe& recipe = e->recipes[unsigned(c)];
+// plain_move's move from the text's entry: a leaf, no call.
+inline Move plain_move_of(const Position& pos, const MemoEntry& e, Color c) {
+  const PlainRecipe& recipe = e.recipes[unsigned(c)];
   // Exactly one piece of the type on the named file (with two or more,
   // plain_file_sources notes the file or picks WXF's middle pawn): the
   // mover's pieces on that file, not its ten squares, are looked at.
-  const Piece p(c, e->description.piece);
+  const Piece p(c, e.description.piece);
   Square from = Square::none();
   int found = 0;
   (pos.occupied(c) & kFileSquaresOf[recipe.first]).for_each([&](Square s) {
