@@ -3,7 +3,7 @@
 #include <cstring>
 #include <memory>
 
-#include "parse_memo.h"
+#include "xqrec/notation/parse_memo.h"
 #include "syntax_error.h"
 #include "text.h"
 
@@ -125,22 +125,17 @@ Result<MoveDescription, SyntaxError> parse_move_text(std::string_view text, Nota
   return r;
 }
 
-namespace {
+namespace detail {
 // The misses of reads_as_move's lookup and of memoised_plain's
 // (parse_memo.h), out of line: a hit (nearly every move of an archive) then
 // costs the lookup alone, without the register saves and the stack frame
 // that the parse needs.
-[[gnu::noinline]] bool reads_as_move_slow(std::string_view text, Notation hint) {
+bool reads_as_move_slow(std::string_view text, Notation hint) {
   return memo().find(text, hint) != nullptr || bool(parse_move_text(text, hint));
 }
-}  // namespace
+}  // namespace detail
 
-bool reads_as_move(std::string_view text, Notation hint) {
-  const ParseMemo* const m = detail::memo_unguarded;
-  if (m && m->find_long(text, hint)) [[likely]]
-    return true;
-  return reads_as_move_slow(text, hint);
-}
+bool reads_as_move(std::string_view text, Notation hint) { return detail::reads_as_move_inline(text, hint); }
 
 namespace detail {
 const MemoEntry* memoised_plain_slow(std::string_view text, Notation hint, Color mover) {

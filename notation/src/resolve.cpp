@@ -9,7 +9,7 @@
 #include <array>
 #include <string>
 
-#include "parse_memo.h"
+#include "xqrec/notation/parse_memo.h"
 #include "text.h"
 #include "xqrec/core/iccs.h"
 #include "xqrec/core/square_set.h"
@@ -366,40 +366,33 @@ PlainRecipe plain_recipe(const MoveDescription& d, Color mover) {
     hi = rank;
   }
   if (lo < 0) return r;
-  r.file = std::uint8_t(f);
   r.step = std::int8_t(step);
-  r.ranks = std::uint8_t(lo | hi << 4);
+  r.first = std::uint8_t(Square(f, lo).index());
+  r.span = std::uint8_t(Square(f, hi).index() - Square(f, lo).index());
   return r;
 }
 
 }  // namespace detail
 
-// The squares of each file, for plain_move's look at one file.
-constexpr std::array<SquareSet, kFiles> kFileSquares = [] {
-  std::array<SquareSet, kFiles> files{};
-  for (int f = 0; f < kFiles; ++f)
-    for (int r = 0; r < kRanks; ++r) files[std::size_t(f)].insert(Square(f, r));
-  return files;
-}();
+namespace {
+// plain_move past the memo's hit: a text to parse and keep first, or one
+// that has no plain form (null), or is too long to keep.
+[[gnu::noinline]] Move plain_move_slow(const Position& pos, std::string_view text, Notation hint) {
+  const Color c = pos.side_to_move();
+  const detail::MemoEntry* const e = detail::memoised_plain_slow(text, hint, c);
+  return e ? detail::plain_move_of(pos, *e, c) : Move::none();
+}
+}  // namespace
 
+// A hit is a leaf (the miss a tail call): no registers saved, no frame,
+// for every move of a Chinese or WXF record's replay.
 Move plain_move(const Position& pos, std::string_view text, Notation hint) {
   const Color c = pos.side_to_move();
-  const detail::MemoEntry* const e = detail::memoised_plain(text, hint, c);
-  if (!e) return Move::none();
-  const detail::PlainRecipe& recipe = e->recipes[unsigned(c)];
-  // Exactly one piece of the type on the named file (with two or more,
-  // plain_file_sources notes the file or picks WXF's middle pawn): the
-  // mover's pieces on that file, not its ten squares, are looked at.
-  const Piece p(c, e->description.piece);
-  Square from = Square::none();
-  int found = 0;
-  (pos.occupied(c) & kFileSquares[recipe.file]).for_each([&](Square s) {
-    if (pos.at(s) == p) from = s, ++found;
-  });
-  if (found != 1) return Move::none();
-  const unsigned lo = recipe.ranks & 15u, hi = unsigned(recipe.ranks) >> 4;
-  if (unsigned(from.rank()) - lo > hi - lo) return Move::none();
-  return Move(from, Square(from.index() + recipe.step));
+  const detail::ParseMemo* const m = detail::memo_unguarded;
+  const detail::MemoEntry* const e = m ? m->find_plain_long(text, hint, c) : nullptr;
+  if (!e) [[unlikely]]
+    return plain_move_slow(pos, text, hint);
+  return detail::plain_move_of(pos, *e, c);
 }
 
 }  // namespace xq::notation

@@ -9,29 +9,11 @@
 #include <unicode/utf8.h>
 
 #include "xqrec/notation/description.h"
+#include "xqrec/notation/parse_memo.h"
 #include "xqrec/core/position.h"
 #include "xqrec/core/types.h"
 
 namespace xq::notation::detail {
-
-// How plain_move finds the move of a plain-form text (炮二平五, C2.5) for
-// one mover, worked out once per text and mover (the memo keeps it beside
-// the description, which names the piece): the board file of the piece,
-// and the same square step from every rank of that file (`step` in square
-// indices) for the ranks lo..hi (4 bits each in `ranks`). A text whose
-// piece can never go where it says (a horse two files over by a straight
-// step, a sideways move to its own file) has no recipe.
-struct PlainRecipe {
-  static constexpr std::uint8_t kNone = 0xFF;  // no plain form for this mover
-  std::int8_t step = 0;         // to.index() - from.index()
-  std::uint8_t ranks = kNone;   // lo | hi << 4: the ranks the piece may leave from
-  std::uint8_t file = 0;        // 0..8
-};
-
-// The recipe of a description for `mover`: kNone when the description has
-// no plain form for that mover (a mark, a note, no direction, glyphs or
-// digits of the other side) or when no rank gives a destination.
-PlainRecipe plain_recipe(const MoveDescription& d, Color mover);
 
 struct Decoded {
   char32_t cp = 0;       // U+FFFD for an ill-formed sequence; 0 at the end
