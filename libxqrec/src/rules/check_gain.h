@@ -196,6 +196,9 @@ class GainByChecks {
   int search_follow_up(Position& pos, Won& won, int lo, int hi, Move* capture);
   int after_reply(Position& pos, int checks, int lo, int hi, Won& won);
   int reply_follow_up(Position& pos, Move r, int depth, int lo, int hi, Won& won);
+  template <class Keep>
+  bool settles_at_floor(Position& pos, const MoveList& takes, Square to, int cap, int depth, int floor, int high,
+                        int& value, Keep&& keep);
   int check_value(Position& pos, Move k, int depth, Won& won, int floor, int ceiling);
   int least_defence_value(Position& pos, Move k, int depth, Won& won, int floor, int ceiling);
   // check_value, or least_defence_value where the search leaves captures out.
