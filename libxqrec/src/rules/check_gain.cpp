@@ -178,6 +178,10 @@ int GainByChecks::best_follow_up(Position& pos, Won& won, int lo, int hi, Move* 
 // at most most_[c + 1]. The last entry holds all of them: it bounds every
 // longer line too (relaxed set-ups may have more pieces than it counts).
 void GainByChecks::bound_gains(const Position& root) {
+  // Every first check of a question starts from the same root: made once.
+  if (bounds_made_ && bounds_key_ == root.key()) return;
+  bounds_made_ = true;
+  bounds_key_ = root.key();
   std::array<int, kSquares> values{};
   std::size_t n = 0;
   const Color defender = ~root.side_to_move();

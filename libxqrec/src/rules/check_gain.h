@@ -256,6 +256,9 @@ class GainByChecks {
   // (bound_gains); c up to kMostChecks.
   static constexpr int kMostChecks = 16;
   std::array<int, kMostChecks + 1> most_{};
+  // The root most_ was made for (its key), when made.
+  bool bounds_made_ = false;
+  std::uint64_t bounds_key_ = 0;
   Aids aids_;
   OwnTakes left_out_;  // leave_out
   LeastReplies least_;  // least_replies
