@@ -38,28 +38,33 @@ std::size_t legal_replies(const Position& pos, MoveList& list, std::array<std::u
 // check (check_value, least_defence_value) search them: a check is most
 // often answered by taking the checker, and a reply taking back much leaves
 // its follow-up a narrow window, so the reply holding the gain at the floor
-// comes early and costs little. The first of the order is found by a scan
-// (take_backs), the order itself made only when asked (sort): most often
-// the first reply settles the check.
+// comes early and costs little. With `king_first`, among replies taking
+// back as much the king's steps come first: a check is most often held by
+// stepping aside, and a block searched first pays for the attacker's next
+// checks around it (Aids::king_first says where). The first of the order is
+// found by a scan (take_backs), the order itself made only when asked
+// (sort): most often the first reply settles the check.
 struct TakeBackOrder {
   std::array<int, MoveList::kCapacity> backs;  // what each reply takes back, in generation order
+  std::array<int, MoveList::kCapacity> keys;   // what orders them: backs, and the king's steps
   std::array<std::uint8_t, MoveList::kCapacity> order;
   std::size_t first = 0;  // order[0], known before the sort
 
   template <class Replies>
-  void take_backs(const Position& pos, const Replies& replies, std::size_t n, int pv) {
+  void take_backs(const Position& pos, const Replies& replies, std::size_t n, int pv, bool king_first) {
     first = 0;
     for (std::size_t i = 0; i < n; ++i) {
-      const Square to = replies.at(i).to();
-      const Piece lost = pos.at(to);
-      backs[i] = lost.empty() ? 0 : piece_value(lost, to, pv);
-      if (backs[i] > backs[first]) first = i;
+      const Move r = replies.at(i);
+      const Piece lost = pos.at(r.to());
+      backs[i] = lost.empty() ? 0 : piece_value(lost, r.to(), pv);
+      keys[i] = 2 * backs[i] + (king_first && pos.at(r.from()).type() == PieceType::King ? 1 : 0);
+      if (keys[i] > keys[first]) first = i;
     }
   }
   void sort(std::size_t n) {
     for (std::size_t i = 0; i < n; ++i) {  // stable: generation order among equals
       std::size_t j = i;
-      for (; j > 0 && backs[order[j - 1]] < backs[i]; --j) order[j] = order[j - 1];
+      for (; j > 0 && keys[order[j - 1]] < keys[i]; --j) order[j] = order[j - 1];
       order[j] = std::uint8_t(i);
     }
   }
@@ -405,7 +410,7 @@ int GainByChecks::check_value(Position& pos, Move k, int depth, Won& won, int fl
   // still the first in generation order among equals (worst_at: its index
   // there).
   TakeBackOrder by;
-  by.take_backs(pos, replies, n, pv);
+  by.take_backs(pos, replies, n, pv, king_first_ && !limited_);
   std::size_t worst_at = n;
   std::array<int, MoveList::kCapacity> values, highs;  // each reply's value and window's high end
   bool complete = true;
@@ -525,7 +530,7 @@ int GainByChecks::least_defence_value(Position& pos, Move k, int depth, Won& won
   }
   std::array<int, MoveList::kCapacity> whole;
   TakeBackOrder by;
-  by.take_backs(pos, replies, n, pv);
+  by.take_backs(pos, replies, n, pv, king_first_ && !limited_);
   by.sort(n);
   const auto& backs = by.backs;
   // The whole gains, the replies taking back most first (a low least
@@ -662,6 +667,7 @@ void GainByChecks::prepare(int max_depth) {
   const bool deepens = max_depth > kUnbudgetedCheckDepth;
   remember_ = aids_.memo && deepens;
   keep_lists_ = aids_.move_lists && deepens;
+  king_first_ = aids_.king_first && !deepens;
   if ((remember_ || keep_lists_) && !stores_) stores_ = std::make_unique<Stores>();
 }
 
