@@ -53,11 +53,14 @@ struct TakeBackOrder {
   template <class Replies>
   void take_backs(const Position& pos, const Replies& replies, std::size_t n, int pv, bool king_first) {
     first = 0;
+    // The king's steps start from its square (the tracked king's, should a
+    // relaxed set-up have two: the order only).
+    const Square king = king_first ? pos.king(pos.side_to_move()) : Square::none();
     for (std::size_t i = 0; i < n; ++i) {
       const Move r = replies.at(i);
       const Piece lost = pos.at(r.to());
       backs[i] = lost.empty() ? 0 : piece_value(lost, r.to(), pv);
-      keys[i] = 2 * backs[i] + (king_first && pos.at(r.from()).type() == PieceType::King ? 1 : 0);
+      keys[i] = 2 * backs[i] + (r.from() == king ? 1 : 0);
       if (keys[i] > keys[first]) first = i;
     }
   }

@@ -160,8 +160,8 @@ class GainByChecks {
     // replies; the worst's witness is still the first in generation order
     // among equals; the replies whose whole gain is the least are exact in
     // any order), only which positions are searched, and under a budget
-    // that decides what completes. −6.2 % of the judged cycles'
-    // instructions, +0.35 % on the middle ones (docs/speed-history.md,
+    // that decides what completes. −6.4 % of the judged cycles'
+    // instructions, +0.19 % on the middle ones (docs/speed-history.md,
     // "Twenty-sixth session: gain").
     bool king_first = true;
   };
