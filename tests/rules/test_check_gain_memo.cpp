@@ -7,8 +7,8 @@
 // as the unbudgeted search does, or, still unknown, complete a deeper depth
 // (its answer then the unbudgeted one at that depth). The kept move lists
 // (ordered_moves.h), the checker's captures tried first and not searched
-// again, and the window of best_elsewhere's walk change nothing at all
-// (compare_aid).
+// again, the window of best_elsewhere's walk and the king's steps tried
+// first among equal replies change nothing at all (compare_aid).
 #include <catch2/catch.hpp>
 
 #include <algorithm>
@@ -144,13 +144,15 @@ namespace {
 // under cxa2011 / cxa2020) and without the king's and pawns' (a pawn's first
 // check) reads two values at each defender's reply, each memoised apart
 // (least_defence_value): without a budget the same answers with the memo and
-// without it, with the futility bounds and without them, and with the first
-// check's least replies given by the first search (least_replies) or not.
+// without it, with the futility bounds and without them, with the first
+// check's least replies given by the first search (least_replies) or not,
+// and with the replies in take-back order alone (no king's steps first).
 void compare_left_out(const std::string& name) {
   int compared = 0;
   long nodes = 0, nodes_memo = 0, ignored = 0;
-  GainByChecks::Aids no_futility;
+  GainByChecks::Aids no_futility, no_king_first;
   no_futility.futility = false;
+  no_king_first.king_first = false;
   for (const GainByChecks::OwnTakes own : {GainByChecks::OwnTakes{false, true, false},
                                            GainByChecks::OwnTakes{true, true, true}})
     for (const auto& c : xqtest::read_cases(std::string(XQREC_TEST_DATA) + "/rules/" + name))
@@ -165,9 +167,11 @@ void compare_left_out(const std::string& name) {
             const auto memo = answers(pos, depth, 1'000'000'000, true, nodes_memo, {}, own);
             const auto all_lines = answers(pos, depth, 1'000'000'000, true, ignored, no_futility, own);
             const auto given = answers(pos, depth, 1'000'000'000, true, ignored, {}, own, true);
+            const auto generation_order = answers(pos, depth, 1'000'000'000, true, ignored, no_king_first, own, true);
             REQUIRE(plain.size() == memo.size());
             REQUIRE(plain.size() == all_lines.size());
             REQUIRE(plain.size() == given.size());
+            REQUIRE(plain.size() == generation_order.size());
             for (std::size_t i = 0; i < plain.size(); ++i) {
               INFO("check " << i << ": without the memo " << describe(plain[i]) << ", with " << describe(memo[i])
                             << ", every line " << describe(all_lines[i]) << ", least replies given "
@@ -175,6 +179,7 @@ void compare_left_out(const std::string& name) {
               CHECK(same(plain[i], memo[i]));
               CHECK(same(all_lines[i], memo[i]));
               CHECK(same(given[i], memo[i]));
+              CHECK(same(generation_order[i], memo[i]));
               ++compared;
             }
           }
@@ -254,7 +259,10 @@ namespace {
 // same number of positions. The tried captures not
 // searched again: the same answers after no more positions (fewer where
 // one is not searched again; the budget never counts them).
-enum class Aid { MoveLists, ReuseTried, ElsewhereWindow };
+// The king's steps first among equal replies (Aids::king_first): the same
+// answers, unknown ones included (it is off under a budget), after other
+// positions (fewer in all).
+enum class Aid { MoveLists, ReuseTried, ElsewhereWindow, KingFirst };
 
 void compare_aid(const std::string& name, Aid aid) {
   int compared = 0;
@@ -274,6 +282,7 @@ void compare_aid(const std::string& name, Aid aid) {
               off.move_lists = aid != Aid::MoveLists;
               off.reuse_tried = aid != Aid::ReuseTried;
               off.elsewhere_window = aid != Aid::ElsewhereWindow;
+              off.king_first = aid != Aid::KingFirst;
               const auto with = answers(pos, depth, budget, memo, with_nodes);
               const auto without = answers(pos, depth, budget, memo, without_nodes, off);
               REQUIRE(with.size() == without.size());
@@ -284,7 +293,7 @@ void compare_aid(const std::string& name, Aid aid) {
               }
               if (aid == Aid::ReuseTried)
                 CHECK(with_nodes <= without_nodes);
-              else
+              else if (aid != Aid::KingFirst)
                 CHECK(with_nodes == without_nodes);
               nodes_with += with_nodes;
               nodes_without += without_nodes;
@@ -294,7 +303,7 @@ void compare_aid(const std::string& name, Aid aid) {
   INFO(name << ": " << compared << " answers compared; positions " << nodes_with << " with, " << nodes_without
             << " without");
   CHECK(compared > 0);
-  if (aid == Aid::ReuseTried) CHECK(nodes_with < nodes_without);  // it is used
+  if (aid == Aid::ReuseTried || aid == Aid::KingFirst) CHECK(nodes_with < nodes_without);  // it is used
 }
 
 }  // namespace
@@ -305,6 +314,10 @@ TEST_CASE("check-gain move lists: the same search without them", "[rules][check]
 
 TEST_CASE("check-gain tried captures: the same answers when they are searched again", "[rules][check][memo]") {
   for (const char* file : {"checks.txt", "cxa.txt", "precedence.txt"}) compare_aid(file, Aid::ReuseTried);
+}
+
+TEST_CASE("check-gain king's steps first: the same answers in generation order", "[rules][check][memo]") {
+  for (const char* file : {"checks.txt", "cxa.txt", "precedence.txt"}) compare_aid(file, Aid::KingFirst);
 }
 
 TEST_CASE("check-gain answers elsewhere: the same answers when every capture is walked", "[rules][check][memo]") {

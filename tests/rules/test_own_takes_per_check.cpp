@@ -82,3 +82,18 @@ TEST_CASE("A memoised own capture is told to the later first check that meets it
   const auto needed = checks_reading_own_capture("3a1k2C/4ar3/4b4/p3p2Np/4c2R1/1p4P2/P7P/4BA3/1n7/2BK1A3 b");
   CHECK(std::find(needed.begin(), needed.end(), "e5b5") != needed.end());
 }
+
+TEST_CASE("A own capture read in a memoised subtree of checks is told to the later first check that meets it",
+          "[rules][24.3][26.8]") {
+  // 胡荣华–赵国荣, 5 Ram Cup 1993, Red to move after ply 74. 马c7b9+ wins the
+  // advisor f9 in 4 checks (c7b9 d8d9 b9c7 d9d8 e5d5 e8d7 c7b9 d8d9 车f4f9),
+  // and against some least defence only a pawn's capture wins: without the
+  // pawns' final captures it wins nothing. That pawn's capture is read in a
+  // subtree of more checks that an earlier first check's search kept in the
+  // memo (after_reply's entries, not a direct capture's): without that
+  // entry's mark the check says no own capture was read, and the search
+  // without the pawns' captures is not asked (the two positions above are
+  // told by a direct capture's entry).
+  const auto needed = checks_reading_own_capture("5ab2/3ka2r1/2N1b4/p2P5/4C1n1p/4nRB2/P3N3c/4B4/4A4/3A1K3 w");
+  CHECK(std::find(needed.begin(), needed.end(), "c7b9") != needed.end());
+}

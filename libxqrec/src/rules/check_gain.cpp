@@ -33,6 +33,46 @@ std::size_t legal_replies(const Position& pos, MoveList& list, std::array<std::u
   return as_generated(list, order);
 }
 
+// The replies to a check ordered by what they take back, the most valuable
+// first (stable: generation order among equals), as both readings of a
+// check (check_value, least_defence_value) search them: a check is most
+// often answered by taking the checker, and a reply taking back much leaves
+// its follow-up a narrow window, so the reply holding the gain at the floor
+// comes early and costs little. With `king_first`, among replies taking
+// back as much the king's steps come first: a check is most often held by
+// stepping aside, and a block searched first pays for the attacker's next
+// checks around it (Aids::king_first says where). The first of the order is
+// found by a scan (take_backs), the order itself made only when asked
+// (sort): most often the first reply settles the check.
+struct TakeBackOrder {
+  std::array<int, MoveList::kCapacity> backs;  // what each reply takes back, in generation order
+  std::array<int, MoveList::kCapacity> keys;   // what orders them: backs, and the king's steps
+  std::array<std::uint8_t, MoveList::kCapacity> order;
+  std::size_t first = 0;  // order[0], known before the sort
+
+  template <class Replies>
+  void take_backs(const Position& pos, const Replies& replies, std::size_t n, int pv, bool king_first) {
+    first = 0;
+    // The king's steps start from its square (the tracked king's, should a
+    // relaxed set-up have two: the order only).
+    const Square king = king_first ? pos.king(pos.side_to_move()) : Square::none();
+    for (std::size_t i = 0; i < n; ++i) {
+      const Move r = replies.at(i);
+      const Piece lost = pos.at(r.to());
+      backs[i] = lost.empty() ? 0 : piece_value(lost, r.to(), pv);
+      keys[i] = 2 * backs[i] + (r.from() == king ? 1 : 0);
+      if (keys[i] > keys[first]) first = i;
+    }
+  }
+  void sort(std::size_t n) {
+    for (std::size_t i = 0; i < n; ++i) {  // stable: generation order among equals
+      std::size_t j = i;
+      for (; j > 0 && keys[order[j - 1]] < keys[i]; --j) order[j] = order[j - 1];
+      order[j] = std::uint8_t(i);
+    }
+  }
+};
+
 }  // namespace
 
 RootThreats root_threats(const Position& root, Color other, int pv) {
@@ -146,6 +186,10 @@ int GainByChecks::best_follow_up(Position& pos, Won& won, int lo, int hi, Move* 
 // at most most_[c + 1]. The last entry holds all of them: it bounds every
 // longer line too (relaxed set-ups may have more pieces than it counts).
 void GainByChecks::bound_gains(const Position& root) {
+  // Every first check of a question starts from the same root: made once.
+  if (bounds_made_ && bounds_key_ == root.key()) return;
+  bounds_made_ = true;
+  bounds_key_ = root.key();
   std::array<int, kSquares> values{};
   std::size_t n = 0;
   const Color defender = ~root.side_to_move();
@@ -252,6 +296,47 @@ int GainByChecks::after_reply(Position& pos, int checks, int lo, int hi, Won& wo
   return follow;
 }
 
+// Most checks are answered by taking the checking piece, and the answer
+// holds the gain at the floor: the captures of the piece that moved (the
+// checker, unless the check is discovered; `takes`, the legal captures onto
+// `to` after the check, in generation order) are tried before every reply
+// is generated, and one that holds the floor settles the check (a value at
+// or below the floor is all the caller reads, whichever reply gives it).
+// Each follow-up is searched in (its floor, what `high` is for it): the
+// first reading's ceiling, or just above the floor for the whole gains of
+// least_defence_value, which need only whether one holds it. Returns whether
+// one settles the check, with the value it holds it to (at or below
+// `floor`); `keep(reply, follow, won)` is told of each capture that does not.
+// Only where the search is neither counted against a budget nor (still)
+// watched for lines cut by the depth (the callers ask), so that every
+// answer is the same. Shared by both readings of a check, so that they
+// cannot drift apart.
+template <class Keep>
+bool GainByChecks::settles_at_floor(Position& pos, const MoveList& takes, Square to, int cap, int depth, int floor,
+                                    int high, int& value, Keep&& keep) {
+  if (takes.empty()) return false;
+  const int back = piece_value(pos.at(to), to, pv_);
+  const int lo = floor - cap + back;
+  // After a capture, the attacker needs more than the `depth` most valuable
+  // pieces of the defender (most_) to beat its floor: its follow-up would
+  // answer lo (check_line says when the search may skip it).
+  if (aids_.futility && most_[std::size_t(std::min(depth, kMostChecks))] <= lo) {
+    value = floor;
+    return true;
+  }
+  for (Move r : takes) {
+    spend();  // never refused: no budget here
+    Won v;
+    const int follow = reply_follow_up(pos, r, depth, lo, high - cap + back, v);
+    if (cap - back + follow <= floor) {
+      value = cap - back + follow;
+      return true;
+    }
+    keep(r, follow, v);
+  }
+  return false;
+}
+
 // The material the side to move wins with the check k (then possibly more
 // checks) followed by a capture, against the best defence; INT_MIN when k
 // mates (杀, not 捉). `won` is the piece won in the worst case, its square
@@ -278,14 +363,8 @@ int GainByChecks::check_value(Position& pos, Move k, int depth, Won& won, int fl
   const int cap = captured.empty() ? 0 : piece_value(captured, k.to(), pv);
   Undo u;
   pos.make_legal(k, u);
-  // Most checks are answered by taking the checking piece, and the answer
-  // holds the gain at the floor: the captures of the piece that moved (the
-  // checker, unless the check is discovered) are tried before every reply
-  // is generated, and one that holds the floor settles the check (a value
-  // at or below the floor is all the caller reads, whichever reply gives
-  // it). Only where the search is neither counted against a budget nor
-  // (still) watched for lines cut by the depth, so that every answer is the
-  // same.
+  // A capture of the checker holding the gain at the floor settles the
+  // check (settles_at_floor).
   MoveList fresh;  // the replies, when they are not kept
   Moves replies;
   // The captures of the checker tried first, none holding the floor, and
@@ -315,23 +394,13 @@ int GainByChecks::check_value(Position& pos, Move k, int depth, Won& won, int fl
     } else {
       pos.generate_legal_captures_to(k.to(), takes);
     }
-    const int back = takes.empty() ? 0 : piece_value(pos.at(k.to()), k.to(), pv);
-    for (Move r : takes) {
-      Won v;
-      const int lo = floor - cap + back;
-      if (futile && rest <= lo) {  // the follow-up's answer: lo
-        pos.undo(k, u);
-        won = Won{};
-        return floor;
-      }
-      spend();  // never refused: no budget here
-      const int follow = reply_follow_up(pos, r, depth, lo, ceiling - cap + back, v);
-      if (cap - back + follow <= floor) {
-        pos.undo(k, u);
-        won = Won{};
-        return cap - back + follow;
-      }
-      if (tried_count < tried.size()) tried[tried_count++] = {r, follow, v};
+    int settled;
+    if (settles_at_floor(pos, takes, k.to(), cap, depth, floor, ceiling, settled, [&](Move r, int follow, const Won& v) {
+          if (tried_count < tried.size()) tried[tried_count++] = {r, follow, v};
+        })) {
+      pos.undo(k, u);
+      won = Won{};
+      return settled;
     }
   }
   if (!pre_try || !keep_lists_) replies = replies_of(pos, fresh);
@@ -340,35 +409,19 @@ int GainByChecks::check_value(Position& pos, Move k, int depth, Won& won, int fl
   // The check's own capture, when nothing is won after it.
   const Won by_check = captured.empty() ? Won{} : Won{k.to(), pos.at(k.to())};
   Won worst_won = by_check;
-  // Replies that take material first, the most valuable first (stable): a
-  // check is most often answered by taking the checker, and a reply taking
-  // back much leaves its follow-up a narrow window, so the reply holding the
-  // gain at the floor comes early and costs little. The worst is still the
-  // first in generation order among equals (worst_at: its index there).
-  // The order is made only past the first reply, which most often
-  // settles the check: the first of the order found by a scan.
-  std::array<std::uint8_t, MoveList::kCapacity> order;
-  std::array<int, MoveList::kCapacity> backs;
-  std::size_t first = 0;
-  for (std::size_t i = 0; i < n; ++i) {
-    const Square to = replies.at(i).to();
-    const Piece lost = pos.at(to);
-    backs[i] = lost.empty() ? 0 : piece_value(lost, to, pv);
-    if (backs[i] > backs[first]) first = i;
-  }
+  // The replies that take back most first (TakeBackOrder). The worst is
+  // still the first in generation order among equals (worst_at: its index
+  // there).
+  TakeBackOrder by;
+  by.take_backs(pos, replies, n, pv, king_first_ && !limited_);
   std::size_t worst_at = n;
   std::array<int, MoveList::kCapacity> values, highs;  // each reply's value and window's high end
   bool complete = true;
   for (std::size_t o = 0; o < n; ++o) {
-    if (o == 1)
-      for (std::size_t i = 0; i < n; ++i) {  // stable: generation order among equals
-        std::size_t j = i;
-        for (; j > 0 && backs[order[j - 1]] < backs[i]; --j) order[j] = order[j - 1];
-        order[j] = std::uint8_t(i);
-      }
-    const std::size_t i = o == 0 ? first : order[o];
+    if (o == 1) by.sort(n);
+    const std::size_t i = o == 0 ? by.first : by.order[o];
     const Move r = replies.at(i);  // afresh: the store may have moved
-    const int back = backs[i];
+    const int back = by.backs[i];
     // The reply's follow-up matters only where cap - back + follow lies in
     // (floor, min(worst, ceiling)), the worst included for a reply that
     // comes before the worst's in generation order.
@@ -454,30 +507,20 @@ int GainByChecks::least_defence_value(Position& pos, Move k, int depth, Won& won
   const bool futile = aids_.futility && (!want_cut_ || cut_);
   const int rest = most_[std::size_t(std::min(depth, kMostChecks))];
   // As check_value does: a capture of the checker that holds the whole gain
-  // at the floor settles the check (the value is at or below it too),
-  // tried before every reply is generated, where no budget counts and no
-  // line cut by the depth is looked for.
+  // at the floor settles the check (the value is at or below it too;
+  // settles_at_floor, whose searches need only tell whether it is held).
   if (!known && !limited_ && (!want_cut_ || cut_)) {
     MoveList takes;
     pos.generate_legal_captures_to(k.to(), takes);
-    const int back = takes.empty() ? 0 : piece_value(pos.at(k.to()), k.to(), pv);
-    const int lo = floor - cap + back;
     const bool outer = std::exchange(full_, true);
-    for (Move r : takes) {
-      int follow = lo;
-      if (!(futile && rest <= lo)) {
-        spend();  // never refused: no budget here
-        Won v;
-        follow = reply_follow_up(pos, r, depth, lo, lo + 1, v);
-      }
-      if (cap - back + follow <= floor) {
-        full_ = outer;
-        pos.undo(k, u);
-        won = Won{};
-        return cap - back + follow;
-      }
-    }
+    int settled;
+    const bool held = settles_at_floor(pos, takes, k.to(), cap, depth, floor, floor + 1, settled, [](Move, int, const Won&) {});
     full_ = outer;
+    if (held) {
+      pos.undo(k, u);
+      won = Won{};
+      return settled;
+    }
   }
   MoveList fresh;
   const Moves replies = replies_of(pos, fresh);
@@ -488,16 +531,11 @@ int GainByChecks::least_defence_value(Position& pos, Move k, int depth, Won& won
     won = by_check;
     return INT_MIN;
   }
-  std::array<int, MoveList::kCapacity> backs, whole;
-  std::array<std::uint8_t, MoveList::kCapacity> order;
-  for (std::size_t i = 0; i < n; ++i) {
-    const Square to = replies.at(i).to();
-    const Piece lost = pos.at(to);
-    backs[i] = lost.empty() ? 0 : piece_value(lost, to, pv);
-    std::size_t j = i;  // stable: generation order among equals
-    for (; j > 0 && backs[order[j - 1]] < backs[i]; --j) order[j] = order[j - 1];
-    order[j] = std::uint8_t(i);
-  }
+  std::array<int, MoveList::kCapacity> whole;
+  TakeBackOrder by;
+  by.take_backs(pos, replies, n, pv, king_first_ && !limited_);
+  by.sort(n);
+  const auto& backs = by.backs;
   // The whole gains, the replies taking back most first (a low least
   // early narrows the others' windows): exact at or below the least so
   // far (ties included), else some value above it.
@@ -511,7 +549,7 @@ int GainByChecks::least_defence_value(Position& pos, Move k, int depth, Won& won
   }
   const bool outer = std::exchange(full_, true);
   for (std::size_t o = 0; o < n && least > floor && !stop_; ++o) {
-    const std::size_t i = order[o];
+    const std::size_t i = by.order[o];
     if (known) {
       const Move r = replies.at(i);
       whole[i] = among(known->replies, r) ? least : least + 1;
@@ -632,6 +670,7 @@ void GainByChecks::prepare(int max_depth) {
   const bool deepens = max_depth > kUnbudgetedCheckDepth;
   remember_ = aids_.memo && deepens;
   keep_lists_ = aids_.move_lists && deepens;
+  king_first_ = aids_.king_first && !deepens;
   if ((remember_ || keep_lists_) && !stores_) stores_ = std::make_unique<Stores>();
 }
 
