@@ -1338,9 +1338,9 @@ class PgnParser {
     if (u[0] < 0xE4 || u[0] > 0xE9) return false;
     for (std::size_t i = 3; i < 12; i += 3) {
       if (unsigned(u[i]) - 0xE4u <= 0xE9u - 0xE4u) continue;  // an ideograph: none of the marks below
-      // A full-width digit or sign (EF BC 90..9F: １ to ９, the digits of
-      // Black's moves), none of the marks either: in one test, not through
-      // the marks' (about 10 instructions a digit, 2 a Black move).
+      // A full-width digit or sign (EF BC 90..9F: ０ to ９ and ：；＜＝＞？;
+      // Black's moves have two such digits), none of the marks either: in
+      // one test, not through the marks' (about 10 instructions a digit).
       if (u[i] == 0xEF && u[i + 1] == 0xBC && (u[i + 2] & 0xF0) == 0x90) continue;
       if ((u[i] & 0xF0) != 0xE0) return false;
       if (u[i] == 0xE2 && u[i + 1] == 0x80 && u[i + 2] == 0xA6) return false;                  // …

@@ -126,7 +126,7 @@ Result<MoveDescription, SyntaxError> parse_move_text(std::string_view text, Nota
 }
 
 namespace detail {
-// The misses of reads_as_move's lookup and of memoised_plain's
+// The misses of reads_as_move's lookup and of plain_move's
 // (parse_memo.h), out of line: a hit (nearly every move of an archive) then
 // costs the lookup alone, without the register saves and the stack frame
 // that the parse needs.

@@ -374,6 +374,37 @@ PlainRecipe plain_recipe(const MoveDescription& d, Color mover) {
 
 }  // namespace detail
 
+namespace detail {
+
+// The squares of each square's file, for plain_move's look at one file
+// (indexed by the recipe's first square: no look-up of its file).
+inline constexpr std::array<SquareSet, kSquares> kFileSquaresOf = [] {
+  std::array<SquareSet, kSquares> files{};
+  for (int s = 0; s < kSquares; ++s)
+    for (int r = 0; r < kRanks; ++r) files[std::size_t(s)].insert(Square(s % kFiles, r));
+  return files;
+}();
+
+// plain_move's move from the text's entry: a leaf, no call.
+inline Move plain_move_of(const Position& pos, const MemoEntry& e, Color c) {
+  const PlainRecipe& recipe = e.recipes[unsigned(c)];
+  // Exactly one piece of the type on the named file (with two or more,
+  // plain_file_sources notes the file or picks WXF's middle pawn): the
+  // mover's pieces on that file, not its ten squares, are looked at.
+  const Piece p(c, e.description.piece);
+  Square from = Square::none();
+  int found = 0;
+  (pos.occupied(c) & kFileSquaresOf[recipe.first]).for_each([&](Square s) {
+    if (pos.at(s) == p) from = s, ++found;
+  });
+  if (found != 1) return Move::none();
+  // On the recipe's file: its rank is in range when its square is.
+  if (unsigned(from.index()) - recipe.first > recipe.span) return Move::none();
+  return Move(from, Square(from.index() + recipe.step));
+}
+
+}  // namespace detail
+
 namespace {
 // plain_move past the memo's hit: a text to parse and keep first, or one
 // that has no plain form (null), or is too long to keep.

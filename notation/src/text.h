@@ -9,7 +9,6 @@
 #include <unicode/utf8.h>
 
 #include "xqrec/notation/description.h"
-#include "xqrec/notation/parse_memo.h"
 #include "xqrec/core/position.h"
 #include "xqrec/core/types.h"
 

@@ -8,13 +8,10 @@
 // audit).
 #pragma once
 
-#include <array>
 #include <cstdint>
 #include <cstring>
 #include <string_view>
 
-#include "xqrec/core/position.h"
-#include "xqrec/core/square_set.h"
 #include "xqrec/core/types.h"
 #include "xqrec/notation/description.h"
 
@@ -69,7 +66,7 @@ class ParseMemo {
   const MoveDescription* find(std::string_view text, Notation hint) const {
     return text.size() > kMaxText ? nullptr : described(find_entry(key_of(text, hint)));
   }
-  // The text's entry when it has the plain form for `mover` (memoised_plain).
+  // The text's entry when it has the plain form for `mover` (plain_move).
   const MemoEntry* find_plain(std::string_view text, Notation hint, Color mover) const {
     return text.size() > kMaxText ? nullptr : plain_of(find_entry(key_of(text, hint)), mover);
   }
@@ -167,21 +164,12 @@ class ParseMemo {
 // thread's copy was set up.
 extern constinit thread_local const ParseMemo* memo_unguarded;
 
-// memoised_plain past a hit: parses and stores the text when it is not kept.
-const MemoEntry* memoised_plain_slow(std::string_view text, Notation hint, Color mover);
-
 // The entry of a text that reads without error and has the plain form for
-// `mover`, from the memo (parsed and stored first when it is not there);
-// null when the text does not read, is too long to keep, or has no plain
-// form for `mover`. Good until the next text is parsed on this thread.
-inline const MemoEntry* memoised_plain(std::string_view text, Notation hint, Color mover) {
-  const ParseMemo* const m = memo_unguarded;
-  if (m)
-    if (const MemoEntry* e = m->find_plain_long(text, hint, mover)) [[likely]]
-      return e;
-  return memoised_plain_slow(text, hint, mover);
-}
-
+// `mover` (plain_move's miss of find_plain_long): parsed and stored first
+// when it is not kept; null when the text does not read, is too long to
+// keep, or has no plain form for `mover`. Good until the next text is
+// parsed on this thread.
+const MemoEntry* memoised_plain_slow(std::string_view text, Notation hint, Color mover);
 
 // reads_as_move past a hit: the text read (and kept when it reads).
 bool reads_as_move_slow(std::string_view text, Notation hint);
@@ -192,33 +180,6 @@ inline bool reads_as_move_inline(std::string_view text, Notation hint) {
   if (m && m->find_long(text, hint)) [[likely]]
     return true;
   return reads_as_move_slow(text, hint);
-}
-
-// The squares of each square's file, for plain_move's look at one file
-// (indexed by the recipe's first square: no look-up of its file).
-inline constexpr std::array<SquareSet, kSquares> kFileSquaresOf = [] {
-  std::array<SquareSet, kSquares> files{};
-  for (int s = 0; s < kSquares; ++s)
-    for (int r = 0; r < kRanks; ++r) files[std::size_t(s)].insert(Square(s % kFiles, r));
-  return files;
-}();
-
-// plain_move's move from the text's entry: a leaf, no call.
-inline Move plain_move_of(const Position& pos, const MemoEntry& e, Color c) {
-  const PlainRecipe& recipe = e.recipes[unsigned(c)];
-  // Exactly one piece of the type on the named file (with two or more,
-  // plain_file_sources notes the file or picks WXF's middle pawn): the
-  // mover's pieces on that file, not its ten squares, are looked at.
-  const Piece p(c, e.description.piece);
-  Square from = Square::none();
-  int found = 0;
-  (pos.occupied(c) & kFileSquaresOf[recipe.first]).for_each([&](Square s) {
-    if (pos.at(s) == p) from = s, ++found;
-  });
-  if (found != 1) return Move::none();
-  // On the recipe's file: its rank is in range when its square is.
-  if (unsigned(from.index()) - recipe.first > recipe.span) return Move::none();
-  return Move(from, Square(from.index() + recipe.step));
 }
 
 }  // namespace xq::notation::detail
