@@ -24,12 +24,12 @@ std::size_t as_generated(const MoveList& list, std::array<std::uint8_t, MoveList
 }
 
 std::size_t legal_checks(const Position& pos, MoveList& list, std::array<std::uint8_t, MoveList::kCapacity>& order) {
-  pos.generate_legal_checks(list);
+  legal_checks_kept(pos, list);
   return as_generated(list, order);
 }
 
 std::size_t legal_replies(const Position& pos, MoveList& list, std::array<std::uint8_t, MoveList::kCapacity>& order) {
-  pos.generate_legal(list);
+  legal_moves_kept(pos, list);
   return as_generated(list, order);
 }
 
@@ -609,13 +609,13 @@ bool GainByChecks::taken_back(Position& pos, Move k) {
 
 GainByChecks::Moves GainByChecks::checks_of(const Position& pos, MoveList& fresh) {
   if (keep_lists_) return {stores_->checks.of(pos, legal_checks), nullptr, &stores_->checks};
-  pos.generate_legal_checks(fresh);
+  legal_checks_kept(pos, fresh);
   return {{0, std::uint32_t(fresh.size())}, &fresh};
 }
 
 GainByChecks::Moves GainByChecks::replies_of(const Position& pos, MoveList& fresh) {
   if (keep_lists_) return {stores_->replies.of(pos, legal_replies), nullptr, &stores_->replies};
-  pos.generate_legal(fresh);
+  legal_moves_kept(pos, fresh);
   return {{0, std::uint32_t(fresh.size())}, &fresh};
 }
 

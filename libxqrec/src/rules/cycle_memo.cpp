@@ -34,16 +34,31 @@ struct KeptCaptures {
   std::uint8_t size = 0;
   std::array<Move, kKeptCaptures> moves{};
 };
+// A list of legal checks or legal moves of at most kKeptMoves moves (the
+// checks of a position are one or two on average, the replies to a check
+// about four; a position not in check has more, and is generated again).
+constexpr std::size_t kKeptMoves = 24;
+struct KeptMoves {
+  std::uint64_t key = 0;
+  std::uint32_t scope = 0;
+  std::uint16_t kings = 0;
+  bool checks = false;  // generate_legal_checks' list, else generate_legal's
+  std::uint8_t size = 0;
+  std::array<Move, kKeptMoves> moves{};
+};
 // The kings' squares fit in the padding.
-static_assert(sizeof(KeptMate) == 16 && sizeof(KeptBalance) == 24 && sizeof(KeptCaptures) == 64);
+static_assert(sizeof(KeptMate) == 16 && sizeof(KeptBalance) == 24 && sizeof(KeptCaptures) == 64 &&
+              sizeof(KeptMoves) == 64);
 // 72 KB a thread in all: the audit may run 64 workers within 64 MB
 // (tests/cli/jobs_memory.sh).
 constexpr int kMateBits = 10;      // 16 KB
 constexpr int kBalanceBits = 10;   // 24 KB
 constexpr int kCapturesBits = 9;   // 32 KB
+constexpr int kMovesBits = 10;     // 64 KB
 thread_local KeptMate kept_mates[std::size_t(1) << kMateBits];
 thread_local KeptBalance kept_balances[std::size_t(1) << kBalanceBits];
 thread_local KeptCaptures kept_captures[std::size_t(1) << kCapturesBits];
+thread_local KeptMoves kept_moves[std::size_t(1) << kMovesBits];
 thread_local std::uint32_t scope = 1;
 thread_local CycleMemoCounts counts;
 
@@ -57,6 +72,33 @@ KeptBalance& balance_slot(MemoKey key, Move c, int pv) {
 }
 
 KeptCaptures& captures_slot(MemoKey key) { return kept_captures[key.zobrist >> (64 - kCapturesBits)]; }
+// A position's checks and moves in different slots.
+KeptMoves& moves_slot(MemoKey key, bool checks) {
+  return kept_moves[(key.zobrist ^ (checks ? 0x9E3779B97F4A7C15ull : 0)) >> (64 - kMovesBits)];
+}
+
+template <bool kChecks>
+void kept_moves_of(const Position& pos, MoveList& out) {
+  const MemoKey key = memo_key(pos);
+  KeptMoves& k = moves_slot(key, kChecks);
+  if (k.scope == scope && k.key == key.zobrist && k.kings == key.kings && k.checks == kChecks) {
+    out.clear();
+    for (std::size_t i = 0; i < k.size; ++i) out.push(k.moves[i]);
+    return;
+  }
+  if constexpr (kChecks)
+    pos.generate_legal_checks(out);
+  else
+    pos.generate_legal(out);
+  if (out.size() > kKeptMoves) return;
+  k.key = key.zobrist;
+  k.scope = scope;
+  k.kings = key.kings;
+  k.checks = kChecks;
+  k.size = std::uint8_t(out.size());
+  for (std::size_t i = 0; i < out.size(); ++i) k.moves[i] = out[i];
+  ++counts.move_lists;
+}
 
 }  // namespace
 
@@ -108,6 +150,9 @@ void keep_captures_of(MemoKey key, const SquareSet& victims, const MoveList& lis
   for (std::size_t i = 0; i < list.size(); ++i) k.moves[i] = list[i];
   ++counts.capture_lists;
 }
+
+void legal_checks_kept(const Position& pos, MoveList& out) { kept_moves_of<true>(pos, out); }
+void legal_moves_kept(const Position& pos, MoveList& out) { kept_moves_of<false>(pos, out); }
 
 CycleMemoCounts cycle_memo_counts() { return counts; }
 

@@ -66,12 +66,22 @@ bool kept_captures_of(MemoKey key, const SquareSet& victims, MoveList& out);
 // Keeps `list`, the legal captures of `victims` (unless too long to keep).
 void keep_captures_of(MemoKey key, const SquareSet& victims, const MoveList& list);
 
+// The legal checks (Position::generate_legal_checks) and the legal moves
+// (generate_legal) of pos into `out`, the same list in the same order: kept
+// in this scope, generated when not. The searches of series of checks ask
+// them of the same positions across questions (the mate search, each first
+// check's 将军得子 search, the mate-in-one tests): on the real cycles about
+// one list in five was asked already in the same judged cycle.
+void legal_checks_kept(const Position& pos, MoveList& out);
+void legal_moves_kept(const Position& pos, MoveList& out);
+
 // How many answers were kept on this thread (each one searched), for the
 // tests.
 struct CycleMemoCounts {
   long mates = 0;
   long balances = 0;
   long capture_lists = 0;
+  long move_lists = 0;
 };
 CycleMemoCounts cycle_memo_counts();
 

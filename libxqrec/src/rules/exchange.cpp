@@ -26,7 +26,7 @@ namespace {
 // has_mate_in_one without the table (cycle_memo.h).
 bool search_mate_in_one(Position& pos) {
   MoveList checks;
-  pos.generate_legal_checks(checks);
+  detail::legal_checks_kept(pos, checks);
   for (Move m : checks) {
     Undo u;
     pos.make_legal(m, u);
