@@ -313,7 +313,7 @@ int GainByChecks::check_value(Position& pos, Move k, int depth, Won& won, int fl
       for (std::size_t i = 0; i < replies.span.size; ++i)
         if (const Move r = replies.at(i); r.to() == k.to()) takes.push(r);
     } else {
-      pos.generate_legal_captures_to(k.to(), takes);
+      legal_captures_to_kept(pos, k.to(), takes);
     }
     const int back = takes.empty() ? 0 : piece_value(pos.at(k.to()), k.to(), pv);
     for (Move r : takes) {
@@ -459,7 +459,7 @@ int GainByChecks::least_defence_value(Position& pos, Move k, int depth, Won& won
   // line cut by the depth is looked for.
   if (!known && !limited_ && (!want_cut_ || cut_)) {
     MoveList takes;
-    pos.generate_legal_captures_to(k.to(), takes);
+    legal_captures_to_kept(pos, k.to(), takes);
     const int back = takes.empty() ? 0 : piece_value(pos.at(k.to()), k.to(), pv);
     const int lo = floor - cap + back;
     const bool outer = std::exchange(full_, true);
@@ -602,7 +602,7 @@ bool GainByChecks::taken_back(Position& pos, Move k) {
   Undo u;
   pos.make_legal(k, u);
   MoveList takes;
-  pos.generate_legal_captures_to(k.to(), takes);
+  legal_captures_to_kept(pos, k.to(), takes);
   pos.undo(k, u);
   return !takes.empty();
 }

@@ -42,7 +42,7 @@ struct KeptMoves {
   std::uint64_t key = 0;
   std::uint32_t scope = 0;
   std::uint16_t kings = 0;
-  bool checks = false;  // generate_legal_checks' list, else generate_legal's
+  std::uint8_t kind = 0;  // kLegalMoves, kLegalChecks, or kCapturesTo + the square taken on
   std::uint8_t size = 0;
   std::array<Move, kKeptMoves> moves{};
 };
@@ -72,32 +72,40 @@ KeptBalance& balance_slot(MemoKey key, Move c, int pv) {
 }
 
 KeptCaptures& captures_slot(MemoKey key) { return kept_captures[key.zobrist >> (64 - kCapturesBits)]; }
-// A position's checks and moves in different slots.
-KeptMoves& moves_slot(MemoKey key, bool checks) {
-  return kept_moves[(key.zobrist ^ (checks ? 0x9E3779B97F4A7C15ull : 0)) >> (64 - kMovesBits)];
+constexpr std::uint8_t kLegalMoves = 0, kLegalChecks = 1, kCapturesTo = 2;
+// A position's lists of each kind in different slots.
+KeptMoves& moves_slot(MemoKey key, std::uint8_t kind) {
+  return kept_moves[(key.zobrist ^ (kind * 0x9E3779B97F4A7C15ull)) >> (64 - kMovesBits)];
 }
-
-template <bool kChecks>
-void kept_moves_of(const Position& pos, MoveList& out) {
-  const MemoKey key = memo_key(pos);
-  KeptMoves& k = moves_slot(key, kChecks);
-  if (k.scope == scope && k.key == key.zobrist && k.kings == key.kings && k.checks == kChecks) {
-    out.clear();
-    for (std::size_t i = 0; i < k.size; ++i) out.push(k.moves[i]);
-    return;
-  }
-  if constexpr (kChecks)
-    pos.generate_legal_checks(out);
-  else
-    pos.generate_legal(out);
-  if (out.size() > kKeptMoves) return;
+const KeptMoves* kept_moves_of(MemoKey key, std::uint8_t kind) {
+  const KeptMoves& k = moves_slot(key, kind);
+  return k.scope == scope && k.key == key.zobrist && k.kings == key.kings && k.kind == kind ? &k : nullptr;
+}
+void keep_moves_of(MemoKey key, std::uint8_t kind, const MoveList& list) {
+  if (list.size() > kKeptMoves) return;
+  KeptMoves& k = moves_slot(key, kind);
   k.key = key.zobrist;
   k.scope = scope;
   k.kings = key.kings;
-  k.checks = kChecks;
-  k.size = std::uint8_t(out.size());
-  for (std::size_t i = 0; i < out.size(); ++i) k.moves[i] = out[i];
+  k.kind = kind;
+  k.size = std::uint8_t(list.size());
+  for (std::size_t i = 0; i < list.size(); ++i) k.moves[i] = list[i];
   ++counts.move_lists;
+}
+
+template <std::uint8_t kKind>
+void moves_kept(const Position& pos, MoveList& out) {
+  const MemoKey key = memo_key(pos);
+  if (const KeptMoves* k = kept_moves_of(key, kKind)) {
+    out.clear();
+    for (std::size_t i = 0; i < k->size; ++i) out.push(k->moves[i]);
+    return;
+  }
+  if constexpr (kKind == kLegalChecks)
+    pos.generate_legal_checks(out);
+  else
+    pos.generate_legal(out);
+  keep_moves_of(key, kKind, out);
 }
 
 }  // namespace
@@ -151,8 +159,30 @@ void keep_captures_of(MemoKey key, const SquareSet& victims, const MoveList& lis
   ++counts.capture_lists;
 }
 
-void legal_checks_kept(const Position& pos, MoveList& out) { kept_moves_of<true>(pos, out); }
-void legal_moves_kept(const Position& pos, MoveList& out) { kept_moves_of<false>(pos, out); }
+void legal_checks_kept(const Position& pos, MoveList& out) { moves_kept<kLegalChecks>(pos, out); }
+void legal_moves_kept(const Position& pos, MoveList& out) { moves_kept<kLegalMoves>(pos, out); }
+
+void legal_captures_to_kept(const Position& pos, Square sq, MoveList& out) {
+  out.clear();
+  const Piece victim = pos.at(sq);
+  if (victim.empty() || victim.color() == pos.side_to_move() || victim.type() == PieceType::King) return;
+  const MemoKey key = memo_key(pos);
+  // The legal moves onto sq are its legal captures, in the same order (the
+  // generator walks the pieces by ascending square, as the captures of one
+  // square are listed).
+  if (const KeptMoves* k = kept_moves_of(key, kLegalMoves)) {
+    for (std::size_t i = 0; i < k->size; ++i)
+      if (k->moves[i].to() == sq) out.push(k->moves[i]);
+    return;
+  }
+  const std::uint8_t kind = std::uint8_t(kCapturesTo + sq.index());
+  if (const KeptMoves* k = kept_moves_of(key, kind)) {
+    for (std::size_t i = 0; i < k->size; ++i) out.push(k->moves[i]);
+    return;
+  }
+  pos.generate_legal_captures_to(sq, out);
+  keep_moves_of(key, kind, out);
+}
 
 CycleMemoCounts cycle_memo_counts() { return counts; }
 

@@ -74,6 +74,9 @@ void keep_captures_of(MemoKey key, const SquareSet& victims, const MoveList& lis
 // one list in five was asked already in the same judged cycle.
 void legal_checks_kept(const Position& pos, MoveList& out);
 void legal_moves_kept(const Position& pos, MoveList& out);
+// Position::generate_legal_captures_to(sq, out), kept as well, or read from
+// the position's kept legal moves (those onto sq).
+void legal_captures_to_kept(const Position& pos, Square sq, MoveList& out);
 
 // How many answers were kept on this thread (each one searched), for the
 // tests.

@@ -71,7 +71,7 @@ namespace detail {
 
 CaptureDetails details_after_capture(const Position& after, Square sq, Color owner) {
   MoveList recaptures;
-  after.generate_legal_captures_to(sq, recaptures);
+  legal_captures_to_kept(after, sq, recaptures);
   return {!recaptures.empty(), !after.attackers(sq, owner).empty()};
 }
 
