@@ -73,9 +73,14 @@ KeptBalance& balance_slot(MemoKey key, Move c, int pv) {
 
 KeptCaptures& captures_slot(MemoKey key) { return kept_captures[key.zobrist >> (64 - kCapturesBits)]; }
 constexpr std::uint8_t kLegalMoves = 0, kLegalChecks = 1, kCapturesTo = 2;
-// A position's lists of each kind in different slots.
+// A position's lists of each kind spread over the slots: the kind's
+// constant flips bits all over the key and the multiply mixes them, so that
+// whether two kinds share a slot depends on the position (a plain exclusive
+// or, or a multiply of the key and kind alone, would make some two kinds
+// share one for every position).
 KeptMoves& moves_slot(MemoKey key, std::uint8_t kind) {
-  return kept_moves[(key.zobrist ^ (kind * 0x9E3779B97F4A7C15ull)) >> (64 - kMovesBits)];
+  const std::uint64_t mixed = (key.zobrist ^ (kind * 0x9E3779B97F4A7C15ull)) * 0xD6E8FEB86659FD93ull;
+  return kept_moves[mixed >> (64 - kMovesBits)];
 }
 const KeptMoves* kept_moves_of(MemoKey key, std::uint8_t kind) {
   const KeptMoves& k = moves_slot(key, kind);
