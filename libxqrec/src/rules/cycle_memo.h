@@ -13,7 +13,8 @@
 // holds), of the kings the position tracks (with two kings of a colour, a
 // relaxed set-up, which one is "the" king depends on the moves that led
 // there: so they are compared too), and for a balance of the capture and the
-// pawn's value: a kept answer is the answer, whenever it was kept.
+// pawn's value: a kept answer is the answer, whenever it was kept. So are
+// the move lists the searches of series of checks generate (below).
 //
 // Kept per thread (the audit judges games on several) in small tables of
 // the latest answers, one a slot. A new scope (one a ThreatMemo: one judged
