@@ -24,12 +24,12 @@ std::size_t as_generated(const MoveList& list, std::array<std::uint8_t, MoveList
 }
 
 std::size_t legal_checks(const Position& pos, MoveList& list, std::array<std::uint8_t, MoveList::kCapacity>& order) {
-  pos.generate_legal_checks(list);
+  legal_checks_kept(pos, list);
   return as_generated(list, order);
 }
 
 std::size_t legal_replies(const Position& pos, MoveList& list, std::array<std::uint8_t, MoveList::kCapacity>& order) {
-  pos.generate_legal(list);
+  legal_moves_kept(pos, list);
   return as_generated(list, order);
 }
 
@@ -392,7 +392,7 @@ int GainByChecks::check_value(Position& pos, Move k, int depth, Won& won, int fl
       for (std::size_t i = 0; i < replies.span.size; ++i)
         if (const Move r = replies.at(i); r.to() == k.to()) takes.push(r);
     } else {
-      pos.generate_legal_captures_to(k.to(), takes);
+      legal_captures_to_kept(pos, k.to(), takes);
     }
     int settled;
     if (settles_at_floor(pos, takes, k.to(), cap, depth, floor, ceiling, settled, [&](Move r, int follow, const Won& v) {
@@ -511,7 +511,7 @@ int GainByChecks::least_defence_value(Position& pos, Move k, int depth, Won& won
   // settles_at_floor, whose searches need only tell whether it is held).
   if (!known && !limited_ && (!want_cut_ || cut_)) {
     MoveList takes;
-    pos.generate_legal_captures_to(k.to(), takes);
+    legal_captures_to_kept(pos, k.to(), takes);
     const bool outer = std::exchange(full_, true);
     int settled;
     const bool held = settles_at_floor(pos, takes, k.to(), cap, depth, floor, floor + 1, settled, [](Move, int, const Won&) {});
@@ -640,20 +640,20 @@ bool GainByChecks::taken_back(Position& pos, Move k) {
   Undo u;
   pos.make_legal(k, u);
   MoveList takes;
-  pos.generate_legal_captures_to(k.to(), takes);
+  legal_captures_to_kept(pos, k.to(), takes);
   pos.undo(k, u);
   return !takes.empty();
 }
 
 GainByChecks::Moves GainByChecks::checks_of(const Position& pos, MoveList& fresh) {
   if (keep_lists_) return {stores_->checks.of(pos, legal_checks), nullptr, &stores_->checks};
-  pos.generate_legal_checks(fresh);
+  legal_checks_kept(pos, fresh);
   return {{0, std::uint32_t(fresh.size())}, &fresh};
 }
 
 GainByChecks::Moves GainByChecks::replies_of(const Position& pos, MoveList& fresh) {
   if (keep_lists_) return {stores_->replies.of(pos, legal_replies), nullptr, &stores_->replies};
-  pos.generate_legal(fresh);
+  legal_moves_kept(pos, fresh);
   return {{0, std::uint32_t(fresh.size())}, &fresh};
 }
 

@@ -13,7 +13,8 @@
 // holds), of the kings the position tracks (with two kings of a colour, a
 // relaxed set-up, which one is "the" king depends on the moves that led
 // there: so they are compared too), and for a balance of the capture and the
-// pawn's value: a kept answer is the answer, whenever it was kept.
+// pawn's value: a kept answer is the answer, whenever it was kept. So are
+// the move lists the searches of series of checks generate (below).
 //
 // Kept per thread (the audit judges games on several) in small tables of
 // the latest answers, one a slot. A new scope (one a ThreatMemo: one judged
@@ -66,12 +67,25 @@ bool kept_captures_of(MemoKey key, const SquareSet& victims, MoveList& out);
 // Keeps `list`, the legal captures of `victims` (unless too long to keep).
 void keep_captures_of(MemoKey key, const SquareSet& victims, const MoveList& list);
 
+// The legal checks (Position::generate_legal_checks) and the legal moves
+// (generate_legal) of pos into `out`, the same list in the same order: kept
+// in this scope, generated when not. The searches of series of checks ask
+// them of the same positions across questions (the mate search, each first
+// check's 将军得子 search, the mate-in-one tests): on the real cycles about
+// one list in five was asked already in the same judged cycle.
+void legal_checks_kept(const Position& pos, MoveList& out);
+void legal_moves_kept(const Position& pos, MoveList& out);
+// Position::generate_legal_captures_to(sq, out), kept as well, or read from
+// the position's kept legal moves (those onto sq).
+void legal_captures_to_kept(const Position& pos, Square sq, MoveList& out);
+
 // How many answers were kept on this thread (each one searched), for the
 // tests.
 struct CycleMemoCounts {
   long mates = 0;
   long balances = 0;
   long capture_lists = 0;
+  long move_lists = 0;
 };
 CycleMemoCounts cycle_memo_counts();
 

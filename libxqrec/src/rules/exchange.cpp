@@ -26,7 +26,7 @@ namespace {
 // has_mate_in_one without the table (cycle_memo.h).
 bool search_mate_in_one(Position& pos) {
   MoveList checks;
-  pos.generate_legal_checks(checks);
+  detail::legal_checks_kept(pos, checks);
   for (Move m : checks) {
     Undo u;
     pos.make_legal(m, u);
@@ -71,7 +71,7 @@ namespace detail {
 
 CaptureDetails details_after_capture(const Position& after, Square sq, Color owner) {
   MoveList recaptures;
-  after.generate_legal_captures_to(sq, recaptures);
+  legal_captures_to_kept(after, sq, recaptures);
   return {!recaptures.empty(), !after.attackers(sq, owner).empty()};
 }
 

@@ -6,6 +6,7 @@
 #include "xqrec/core/move_list.h"
 #include "xqrec/core/rules/threats.h"
 
+#include "cycle_memo.h"
 #include "line_recorder.h"
 
 namespace xq::rules::detail {
@@ -26,12 +27,12 @@ std::size_t ordered(const Position& pos, const MoveList& moves, std::array<std::
 }
 
 std::size_t ordered_checks(const Position& pos, MoveList& list, std::array<std::uint8_t, MoveList::kCapacity>& order) {
-  pos.generate_legal_checks(list);
+  legal_checks_kept(pos, list);
   return ordered(pos, list, order);
 }
 
 std::size_t ordered_replies(const Position& pos, MoveList& list, std::array<std::uint8_t, MoveList::kCapacity>& order) {
-  pos.generate_legal(list);
+  legal_moves_kept(pos, list);
   return ordered(pos, list, order);
 }
 

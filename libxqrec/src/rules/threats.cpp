@@ -245,7 +245,7 @@ Chases captures_with(const Position& pos0, Color side, const ThreatOptions& opt,
   if (opt.check_depth > 0) {
     // Every check is tried on its own, so that each piece it wins is named.
     MoveList checks;
-    pos.generate_legal_checks(checks);
+    detail::legal_checks_kept(pos, checks);
     // One budget for every first check of the position (check_gain.h).
     detail::GainByChecks search(pv, root, opt.check_nodes);
     // A series' gain that counts: a piece of the other side that is
