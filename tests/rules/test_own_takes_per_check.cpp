@@ -83,7 +83,7 @@ TEST_CASE("A memoised own capture is told to the later first check that meets it
   CHECK(std::find(needed.begin(), needed.end(), "e5b5") != needed.end());
 }
 
-TEST_CASE("A own capture read in a memoised subtree of checks is told to the later first check that meets it",
+TEST_CASE("An own capture read in a memoised subtree of checks is told to the later first check that meets it",
           "[rules][24.3][26.8]") {
   // 胡荣华–赵国荣, 5 Ram Cup 1993, Red to move after ply 74. 马c7b9+ wins the
   // advisor f9 in 4 checks (c7b9 d8d9 b9c7 d9d8 e5d5 e8d7 c7b9 d8d9 车f4f9),
