@@ -4,6 +4,10 @@
 // old and new storage at once while it copies: for a game at the move
 // bound that was most of its peak memory. Indexing costs one more load
 // than a vector's.
+//
+// Elements past size() may stay made (truncate_keeping), to be filled again
+// by reuse_back instead of destroyed and made anew: a reader's record of one
+// game after another, most of them of about the same length.
 #pragma once
 
 #include <algorithm>
@@ -25,13 +29,15 @@ class ChunkedVector {
   ChunkedVector(const ChunkedVector&) = default;
   ChunkedVector& operator=(const ChunkedVector&) = default;
   // A sequence moved from is empty, as a vector is.
-  ChunkedVector(ChunkedVector&& o) noexcept : chunks_(std::move(o.chunks_)), size_(std::exchange(o.size_, 0)) {
+  ChunkedVector(ChunkedVector&& o) noexcept
+      : chunks_(std::move(o.chunks_)), size_(std::exchange(o.size_, 0)), made_(std::exchange(o.made_, 0)) {
     o.chunks_.clear();
   }
   ChunkedVector& operator=(ChunkedVector&& o) noexcept {
     if (this != &o) {
       chunks_ = std::move(o.chunks_);
       size_ = std::exchange(o.size_, 0);
+      made_ = std::exchange(o.made_, 0);
       o.chunks_.clear();
     }
     return *this;
@@ -47,8 +53,10 @@ class ChunkedVector {
 
   T& operator[](std::size_t i) { return chunks_[i >> ChunkBits][i & (kChunkSize - 1)]; }
   const T& operator[](std::size_t i) const { return chunks_[i >> ChunkBits][i & (kChunkSize - 1)]; }
-  T& back() { return chunks_.back().back(); }
-  const T& back() const { return chunks_.back().back(); }
+  T& back() { return (*this)[size_ - 1]; }  // not the last chunk's last: elements may be kept past size()
+  const T& back() const { return (*this)[size_ - 1]; }
+  // Elements made: size() and those kept past it by truncate_keeping.
+  std::size_t made() const { return made_; }
 
   // Room for `count` elements in all; chunks past the first are made whole
   // when first needed, so only the first is reserved here.
@@ -59,11 +67,18 @@ class ChunkedVector {
 
   template <typename... Args>
   T& emplace_back(Args&&... args) {
+    if (made_ != size_) [[unlikely]] {  // the next element is made already: given the new value
+      T& slot = (*this)[size_];
+      slot = T(std::forward<Args>(args)...);
+      ++size_;
+      return slot;
+    }
     // The first chunk grows as a vector does (a small sequence stays
     // small); the others are had whole.
     if (chunks_.empty()) chunks_.emplace_back();
     else if (chunks_.back().size() == kChunkSize) chunks_.emplace_back().reserve(kChunkSize);
     ++size_;
+    ++made_;
     return chunks_.back().emplace_back(std::forward<Args>(args)...);
   }
   void push_back(const T& v) { emplace_back(v); }
@@ -74,7 +89,7 @@ class ChunkedVector {
   void clear() {
     if (chunks_.size() > 1) chunks_.resize(1);
     if (!chunks_.empty()) chunks_.front().clear();
-    size_ = 0;
+    size_ = made_ = 0;
   }
 
   // Shrinking frees the chunks no longer used: a sequence that held a long
@@ -84,9 +99,32 @@ class ChunkedVector {
       const std::size_t chunks = (count + kChunkSize - 1) >> ChunkBits;
       chunks_.resize(std::max<std::size_t>(chunks, 1));
       chunks_.back().resize(count - (chunks_.size() - 1) * kChunkSize);
-      size_ = count;
+      size_ = made_ = count;
     }
     while (size_ < count) emplace_back();
+  }
+
+  // Shrinks to `count` elements, keeping those after it made, with their
+  // values, for reuse_back (and emplace_back, which assigns them anew).
+  void truncate_keeping(std::size_t count) {
+    if (count < size_) size_ = count;
+  }
+  // Frees the chunks past the one the last element is in (the first is
+  // kept), with the elements kept made in them, as a shrinking resize does:
+  // a sequence that held a long game and then a short one does not keep
+  // the long one's storage.
+  void free_unused_chunks() {
+    const std::size_t chunks = std::max<std::size_t>((size_ + kChunkSize - 1) >> ChunkBits, 1);
+    if (chunks_.size() <= chunks) return;
+    chunks_.resize(chunks);
+    made_ = (chunks - 1) * kChunkSize + chunks_.back().size();
+  }
+  // The next element when one is kept made past size() (the caller sets
+  // what it needs anew: it holds its old value), now part of the sequence;
+  // else null, and nothing changes.
+  T* reuse_back() {
+    if (size_ == made_) return nullptr;
+    return &(*this)[size_++];
   }
 
   template <bool Const>
@@ -128,6 +166,7 @@ class ChunkedVector {
  private:
   std::vector<std::vector<T>> chunks_;
   std::size_t size_ = 0;
+  std::size_t made_ = 0;  // size_ and the elements kept made past it
 };
 
 }  // namespace xq
