@@ -77,12 +77,23 @@ TEST_CASE("chunked vector: elements kept made past the size serve again, with va
     s += std::to_string(i);
     return s;
   };
-  ChunkedVector<std::string, 2> v;  // chunks of 4
+  ChunkedVector<std::string, 2, true> v;  // chunks of 4, elements kept made
   for (std::size_t i = 0; i < 10; ++i) v.emplace_back(name(i));
   v.truncate_keeping(3);
   CHECK(v.size() == 3);
   CHECK(v.made() == 10);
   CHECK(v.back() == "s2");  // the last of the size, not of the elements made
+  {
+    const ChunkedVector<std::string, 2, true> copy = v;  // the size's elements only
+    CHECK(copy.size() == 3);
+    CHECK(copy.made() == 3);
+    CHECK(copy.back() == "s2");
+    ChunkedVector<std::string, 2, true> assigned;
+    assigned.emplace_back("x");
+    assigned = v;
+    CHECK(assigned.made() == 3);
+    CHECK(assigned[0] == "s0");
+  }
   std::size_t seen = 0;
   for (const std::string& s : v) CHECK(s == name(seen++));
   CHECK(seen == 3);
@@ -120,7 +131,7 @@ TEST_CASE("chunked vector: elements kept made past the size serve again, with va
   v.emplace_back("a");
   v.emplace_back("b");
   v.truncate_keeping(1);
-  ChunkedVector<std::string, 2> moved = std::move(v);
+  ChunkedVector<std::string, 2, true> moved = std::move(v);
   CHECK(moved.size() == 1);
   CHECK(moved.made() == 3);
   CHECK(v.made() == 0);  // NOLINT: moved from, empty
