@@ -766,6 +766,19 @@ class PgnParser {
   // The position of the first byte at or after k, before n, that ends a
   // run of plain bytes in a quoted value; n if none.
   static std::size_t quoted_run_end(const char* d, std::size_t n, std::size_t k) {
+#if defined(__SSE2__)
+    // Sixteen bytes at a time while as many lie before n (a tag value and
+    // what follows it: most runs end in the first step), the stops found
+    // by four compares and one movemask.
+    while (n - k >= 16) {
+      const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(d + k));
+      const __m128i stop =
+          _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('"')), _mm_cmpeq_epi8(v, _mm_set1_epi8('\\'))),
+                       _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('\n')), _mm_cmpeq_epi8(v, _mm_set1_epi8('\r'))));
+      if (const unsigned mask = unsigned(_mm_movemask_epi8(stop)); mask != 0) return k + std::size_t(std::countr_zero(mask));
+      k += 16;
+    }
+#endif
     while (k < n && !(byte_class(d[k]) & kQuotedStop)) ++k;
     return k;
   }

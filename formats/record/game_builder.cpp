@@ -20,10 +20,11 @@ Control GameBuilder::begin_game(std::size_t index, SourceLocation where) {
   tags_used_ = 0;
   r.start_fen.reset();
   r.start_setup.reset();
-  // The nodes of the previous game are filled again (see next_node), not
-  // destroyed and built anew: a GameNode is large, and a game has many.
+  // The nodes of the previous game, and those kept made past it (of a longer
+  // game before it), are filled again (see next_node), not destroyed and
+  // built anew: a GameNode is large, and a game has many.
+  r.nodes.truncate_keeping(0);
   used_ = 0;
-  reusable_ = r.nodes.size();
   // When the callback took the previous record, grow once, not by doubling
   // (a GameNode is large to move) -- within the first chunk of nodes (the
   // others are had whole, never moved): after an opening library of
@@ -62,15 +63,17 @@ void GameBuilder::expect_moves(std::size_t count) {
 // Inline: the builder's every move takes a node here; growing is the rare
 // path, out of line.
 inline GameNode& GameBuilder::next_node() {
-  auto& nodes = game_.record.nodes;
-  if (used_ >= reusable_) [[unlikely]]
+  GameNode* n = game_.record.nodes.reuse_back();
+  if (!n) [[unlikely]]
     return add_node();
-  // A node of the previous game: what this game's calls may not set anew
-  // back to empty.
-  GameNode& n = nodes[used_++];
-  n.clear_notes();
-  n.children.clear();
-  return n;
+  // A node of an earlier game: what this game's calls may not set anew
+  // back to empty. Its children and notes go whole (a block of them freed):
+  // kept, a node that once had a comment or a variation would keep taking
+  // the block's slower paths in every game after, long after the storage
+  // paid for itself (most nodes that had notes once never do again).
+  ++used_;
+  n->children = NodeChildren();
+  return *n;
 }
 
 [[gnu::noinline]] GameNode& GameBuilder::add_node() {
@@ -279,8 +282,10 @@ Control GameBuilder::end_game(bool truncated) {
   game_.record.truncated = truncated;
   if (moves_cut_ || comments_cut_ || too_deep_seen_ || nags_cut_ || tags_cut_) [[unlikely]]
     report_cuts();
-  // The nodes a longer previous game left beyond this one's.
-  if (game_.record.nodes.size() > used_) game_.record.nodes.resize(used_);
+  // The nodes a longer previous game left beyond this one's stay made past
+  // the record's size (truncate_keeping, at begin_game), those of the
+  // chunks this one does not use aside: freed.
+  game_.record.nodes.free_unused_chunks();
   if (game_.record.tags.size() > tags_used_) game_.record.tags.resize(tags_used_);
   last_nodes_ = game_.record.nodes.size();
   open_ = false;

@@ -71,6 +71,78 @@ TEST_CASE("chunked vector: nodes stay where they are as the game grows", "[game]
   CHECK(v[0] == 7);
 }
 
+TEST_CASE("chunked vector: elements kept made past the size serve again, with values anew", "[game]") {
+  const auto name = [](std::size_t i) {  // "s0", "s1" ...
+    std::string s(1, 's');
+    s += std::to_string(i);
+    return s;
+  };
+  ChunkedVector<std::string, 2, true> v;  // chunks of 4, elements kept made
+  for (std::size_t i = 0; i < 10; ++i) v.emplace_back(name(i));
+  v.truncate_keeping(3);
+  CHECK(v.size() == 3);
+  CHECK(v.made() == 10);
+  CHECK(v.back() == "s2");  // the last of the size, not of the elements made
+  {
+    const ChunkedVector<std::string, 2, true> copy = v;  // the size's elements only
+    CHECK(copy.size() == 3);
+    CHECK(copy.made() == 3);
+    CHECK(copy.back() == "s2");
+    ChunkedVector<std::string, 2, true> assigned;
+    assigned.emplace_back("x");
+    assigned = v;
+    CHECK(assigned.made() == 3);
+    CHECK(assigned[0] == "s0");
+  }
+  std::size_t seen = 0;
+  for (const std::string& s : v) CHECK(s == name(seen++));
+  CHECK(seen == 3);
+  // reuse_back: the next element as it was, now part of the sequence.
+  std::string* r = v.reuse_back();
+  REQUIRE(r);
+  CHECK(*r == "s3");
+  CHECK(&v[3] == r);
+  CHECK(v.size() == 4);
+  // emplace_back over a kept element: its new value, at the next index.
+  CHECK(v.emplace_back("new") == "new");
+  CHECK(v.size() == 5);
+  CHECK(v[4] == "new");
+  CHECK(v.back() == "new");
+  CHECK(v.made() == 10);
+  // The chunks past the one of the last element go, with what they kept.
+  v.free_unused_chunks();
+  CHECK(v.made() == 8);
+  CHECK(v.capacity() == 8);
+  CHECK(v[7] == "s7");
+  // Growing assigns the kept ones a value-initialised element, then makes new.
+  v.resize(9);
+  CHECK(v.size() == 9);
+  CHECK(v.made() == 9);
+  CHECK(v[5] == "");
+  CHECK(v[7] == "");
+  CHECK(v[8] == "");
+  // A shrinking resize keeps nothing made past it.
+  v.truncate_keeping(2);
+  v.resize(1);
+  CHECK(v.made() == 1);
+  CHECK(v.reuse_back() == nullptr);
+  CHECK(v.size() == 1);
+  // A move carries the kept elements; clear keeps none.
+  v.emplace_back("a");
+  v.emplace_back("b");
+  v.truncate_keeping(1);
+  ChunkedVector<std::string, 2, true> moved = std::move(v);
+  CHECK(moved.size() == 1);
+  CHECK(moved.made() == 3);
+  CHECK(v.made() == 0);  // NOLINT: moved from, empty
+  r = moved.reuse_back();
+  REQUIRE(r);
+  CHECK(*r == "a");
+  moved.clear();
+  CHECK(moved.made() == 0);
+  CHECK(moved.reuse_back() == nullptr);
+}
+
 TEST_CASE("game node: 28 bytes, its text and its one child inline, its location the record's", "[game]") {
   CHECK(sizeof(GameNode) == 28);
   GameRecord r;

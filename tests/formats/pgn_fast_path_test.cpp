@@ -656,11 +656,18 @@ std::string reference_tag_value(std::string_view line) {
 
 TEST_CASE("PGN fast paths: tag values copied in runs read as byte by byte", "[pgn][fast-path]") {
   const std::vector<std::string> pieces = {"a", "中", "\"", "\\", "\r", "]", " ", "\t", "\\\"", "\\\\", "xyz", "\"]"};
+  // Runs of plain bytes of 0 to 40 (ASCII) or of whole CJK characters, so
+  // that the runs' stops fall at every place of a sixteen-byte step and
+  // past it.
+  const std::string ascii = "abcdefghijklmnopqrstuvwxyz0123456789ABCD", cjk = "中文字符象棋残局全集之谱";
   Lcg rng(3);
-  for (int i = 0; i < 5000; ++i) {
+  for (int i = 0; i < 8000; ++i) {
     std::string line;
     const int n = int(rng.below(10));
-    for (int k = 0; k < n; ++k) line += pick(rng, pieces);
+    for (int k = 0; k < n; ++k)
+      line += i % 2 ? pick(rng, pieces)
+                    : (rng.below(2) ? ascii.substr(0, rng.below(41)) : cjk.substr(0, 3 * rng.below(13))) +
+                          pick(rng, pieces);
     if (rng.below(2)) line += "\"]";
     const std::string doc = "[Site \"" + line + "\n1. h2e2 *\n";
     Recorder r;

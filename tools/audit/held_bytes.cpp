@@ -22,9 +22,13 @@ std::size_t held_bytes(const BuiltGame& g) {
   const GameRecord& r = g.record;
   std::size_t n = r.nodes.capacity() * sizeof(GameNode) + r.tags.capacity() * sizeof(Tag) +
                   g.issues.capacity() * sizeof(Issue);
-  for (const GameNode& node : r.nodes)
+  // The nodes kept made past the record's size (a reader's, for its next
+  // game) hold their texts and notes too.
+  for (std::size_t k = 0; k < r.nodes.made(); ++k) {
+    const GameNode& node = r.nodes[k];
     n += node.text.heap_bytes() + heap_of(node.comment_before()) + heap_of(node.comment_after()) +
          node.nags().capacity() * sizeof(int);
+  }
   for (const Tag& t : r.tags) n += heap_of(t.name) + heap_of(t.value);
   for (const Issue& i : g.issues) n += held_bytes(i);
   return n;

@@ -86,8 +86,8 @@ class GameBuilder : public GameVisitor {
   };
 
   Line& line() { return lines_.back(); }
-  // The next node of the game: one left by the previous game, its comments,
-  // NAGs and children emptied, or a new one. The caller sets text,
+  // The next node of the game: one kept made from an earlier game, its
+  // comments, NAGs and children emptied, or a new one. The caller sets text,
   // notation, where, move and parent.
   GameNode& next_node();
   GameNode& add_node();  // next_node when no node of the previous game is left
@@ -107,8 +107,7 @@ class GameBuilder : public GameVisitor {
   bool open_ = false;
   std::size_t games_ = 0;
   std::size_t last_nodes_ = 0;  // nodes of the previous game: the next one is reserved alike
-  std::size_t used_ = 0;        // nodes of this game so far (record.nodes may hold more until end_game)
-  std::size_t reusable_ = 0;    // nodes the previous game left (record.nodes at begin_game)
+  std::size_t used_ = 0;        // nodes of this game so far (record.nodes.size(); more may be kept made past it)
   std::size_t tags_used_ = 0;   // tags of this game so far (record.tags may hold more until end_game)
   // The bounds (kMaxGameMoves, kMaxGameCommentBytes), per game.
   std::size_t comment_bytes_ = 0;    // kept so far

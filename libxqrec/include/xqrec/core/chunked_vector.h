@@ -4,6 +4,12 @@
 // old and new storage at once while it copies: for a game at the move
 // bound that was most of its peak memory. Indexing costs one more load
 // than a vector's.
+//
+// With KeepMade, elements past size() may stay made (truncate_keeping), to
+// be filled again by reuse_back instead of destroyed and made anew: a
+// reader's record of one game after another, most of them of about the same
+// length. Without it (the repetition counter's keys), emplace_back does not
+// test for them.
 #pragma once
 
 #include <algorithm>
@@ -15,23 +21,34 @@
 
 namespace xq {
 
-template <typename T, unsigned ChunkBits = 12>
+template <typename T, unsigned ChunkBits = 12, bool KeepMade = false>
 class ChunkedVector {
  public:
   static constexpr std::size_t kChunkSize = std::size_t(1) << ChunkBits;
 
   ChunkedVector() = default;
   explicit ChunkedVector(std::size_t count) { resize(count); }
-  ChunkedVector(const ChunkedVector&) = default;
-  ChunkedVector& operator=(const ChunkedVector&) = default;
+  // A copy holds the elements of the size only, none kept made past it (a
+  // game copied out of a reader's record does not carry its spare nodes).
+  ChunkedVector(const ChunkedVector& o) { copy_elements(o); }
+  ChunkedVector& operator=(const ChunkedVector& o) {
+    if (this != &o) {
+      chunks_.clear();
+      size_ = made_ = 0;
+      copy_elements(o);
+    }
+    return *this;
+  }
   // A sequence moved from is empty, as a vector is.
-  ChunkedVector(ChunkedVector&& o) noexcept : chunks_(std::move(o.chunks_)), size_(std::exchange(o.size_, 0)) {
+  ChunkedVector(ChunkedVector&& o) noexcept
+      : chunks_(std::move(o.chunks_)), size_(std::exchange(o.size_, 0)), made_(std::exchange(o.made_, 0)) {
     o.chunks_.clear();
   }
   ChunkedVector& operator=(ChunkedVector&& o) noexcept {
     if (this != &o) {
       chunks_ = std::move(o.chunks_);
       size_ = std::exchange(o.size_, 0);
+      made_ = std::exchange(o.made_, 0);
       o.chunks_.clear();
     }
     return *this;
@@ -47,8 +64,10 @@ class ChunkedVector {
 
   T& operator[](std::size_t i) { return chunks_[i >> ChunkBits][i & (kChunkSize - 1)]; }
   const T& operator[](std::size_t i) const { return chunks_[i >> ChunkBits][i & (kChunkSize - 1)]; }
-  T& back() { return chunks_.back().back(); }
-  const T& back() const { return chunks_.back().back(); }
+  T& back() { return (*this)[size_ - 1]; }  // not the last chunk's last: elements may be kept past size()
+  const T& back() const { return (*this)[size_ - 1]; }
+  // Elements made: size() and those kept past it by truncate_keeping.
+  std::size_t made() const { return KeepMade ? made_ : size_; }
 
   // Room for `count` elements in all; chunks past the first are made whole
   // when first needed, so only the first is reserved here.
@@ -59,11 +78,19 @@ class ChunkedVector {
 
   template <typename... Args>
   T& emplace_back(Args&&... args) {
+    if constexpr (KeepMade)
+      if (made_ != size_) [[unlikely]] {  // the next element is made already: given the new value
+        T& slot = (*this)[size_];
+        slot = T(std::forward<Args>(args)...);
+        ++size_;
+        return slot;
+      }
     // The first chunk grows as a vector does (a small sequence stays
     // small); the others are had whole.
     if (chunks_.empty()) chunks_.emplace_back();
     else if (chunks_.back().size() == kChunkSize) chunks_.emplace_back().reserve(kChunkSize);
     ++size_;
+    if constexpr (KeepMade) ++made_;
     return chunks_.back().emplace_back(std::forward<Args>(args)...);
   }
   void push_back(const T& v) { emplace_back(v); }
@@ -74,7 +101,7 @@ class ChunkedVector {
   void clear() {
     if (chunks_.size() > 1) chunks_.resize(1);
     if (!chunks_.empty()) chunks_.front().clear();
-    size_ = 0;
+    size_ = made_ = 0;
   }
 
   // Shrinking frees the chunks no longer used: a sequence that held a long
@@ -84,9 +111,35 @@ class ChunkedVector {
       const std::size_t chunks = (count + kChunkSize - 1) >> ChunkBits;
       chunks_.resize(std::max<std::size_t>(chunks, 1));
       chunks_.back().resize(count - (chunks_.size() - 1) * kChunkSize);
-      size_ = count;
+      size_ = made_ = count;
     }
     while (size_ < count) emplace_back();
+  }
+
+  // Shrinks to `count` elements, keeping those after it made, with their
+  // values, for reuse_back (and emplace_back, which assigns them anew).
+  void truncate_keeping(std::size_t count) {
+    static_assert(KeepMade);
+    if (count < size_) size_ = count;
+  }
+  // Frees the chunks past the one the last element is in (the first is
+  // kept), with the elements kept made in them, as a shrinking resize does:
+  // a sequence that held a long game and then a short one does not keep
+  // the long one's storage.
+  void free_unused_chunks() {
+    static_assert(KeepMade);
+    const std::size_t chunks = std::max<std::size_t>((size_ + kChunkSize - 1) >> ChunkBits, 1);
+    if (chunks_.size() <= chunks) return;
+    chunks_.resize(chunks);
+    made_ = (chunks - 1) * kChunkSize + chunks_.back().size();
+  }
+  // The next element when one is kept made past size() (the caller sets
+  // what it needs anew: it holds its old value), now part of the sequence;
+  // else null, and nothing changes.
+  T* reuse_back() {
+    static_assert(KeepMade);
+    if (size_ == made_) return nullptr;
+    return &(*this)[size_++];
   }
 
   template <bool Const>
@@ -126,8 +179,15 @@ class ChunkedVector {
   const_iterator end() const { return {this, size_}; }
 
  private:
+  void copy_elements(const ChunkedVector& o) {
+    if (o.size_ == 0) return;
+    reserve(o.size_);
+    for (std::size_t i = 0; i < o.size_; ++i) emplace_back(o[i]);
+  }
+
   std::vector<std::vector<T>> chunks_;
   std::size_t size_ = 0;
+  std::size_t made_ = 0;  // with KeepMade: size_ and the elements kept made past it
 };
 
 }  // namespace xq

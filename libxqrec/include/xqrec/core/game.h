@@ -212,8 +212,9 @@ static_assert(std::is_nothrow_move_constructible_v<GameNode>);
 static_assert(sizeof(GameNode) <= 28);
 
 // A game's nodes: they never move once made, so a long game grows without
-// a copy of what it holds.
-using NodeStore = ChunkedVector<GameNode>;
+// a copy of what it holds; a reader's record keeps those of a longer game
+// made past the size of the next, to fill them again.
+using NodeStore = ChunkedVector<GameNode, 12, true>;
 
 // ASCII case-insensitive equality (tag and field names). Inline: most
 // calls compare with a literal, and most of those differ in length.
