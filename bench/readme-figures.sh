@@ -15,11 +15,11 @@ trap 'rm -rf "$work"' EXIT
 
 echo "machine: $(lscpu | sed -n 's/^Model name: *//p'), $(nproc) cores, $(uname -sr); load average: $(cut -d' ' -f1-3 /proc/loadavg)"
 # The binaries do not know their commit: the tree's commit is printed, and
-# the binaries' own digests and times, so that a run of another build (a
+# the binaries' own digests and modification times, so that a run of another build (a
 # baseline copied aside) is told apart.
 echo "source tree: $(git rev-parse --short HEAD 2>/dev/null || echo unknown)"
 for b in "$xqrec" "$bench"; do
-  echo "binary: $b sha256 $(sha256sum "$b" | cut -c1-12), built $(date -u -r "$b" '+%Y-%m-%d %H:%M UTC')"
+  echo "binary: $b sha256 $(sha256sum "$b" | cut -c1-12), modified $(date -u -r "$b" '+%Y-%m-%d %H:%M UTC')"
 done
 echo
 

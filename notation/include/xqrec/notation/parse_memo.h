@@ -66,7 +66,7 @@ class ParseMemo {
   const MoveDescription* find(std::string_view text, Notation hint) const {
     return text.size() > kMaxText ? nullptr : described(find_entry(key_of(text, hint)));
   }
-  // The text's entry when it has the plain form for `mover` (plain_move).
+  // The text's entry when it has the plain form for `mover` (memoised_plain_slow, plain_move's miss).
   const MemoEntry* find_plain(std::string_view text, Notation hint, Color mover) const {
     return text.size() > kMaxText ? nullptr : plain_of(find_entry(key_of(text, hint)), mover);
   }
