@@ -6,6 +6,7 @@
 // our own, a king's: none).
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <random>
 #include <vector>
 

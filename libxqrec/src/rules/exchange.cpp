@@ -23,7 +23,8 @@ int capture_balance(Position& pos, Move c, int crossed_pawn) {
 
 namespace {
 
-// has_mate_in_one without the table (cycle_memo.h).
+// has_mate_in_one without its table of kept mate answers (the checks come
+// from the kept move lists, cycle_memo.h).
 bool search_mate_in_one(Position& pos) {
   MoveList checks;
   detail::legal_checks_kept(pos, checks);
