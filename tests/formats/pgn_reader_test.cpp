@@ -413,8 +413,10 @@ TEST_CASE("PGN: a game built in the nodes of a richer previous game carries noth
     games.push_back(g);
     return Control::Continue;
   });
-  (void)read_pgn(rich + plain + tiny + rich, builder);
-  REQUIRE(games.size() == 4);
+  // rich + tiny + plain: the last plain fills the nodes of the second rich kept past
+  // tiny's size (its notes and variations at nodes 2 to 5).
+  (void)read_pgn(rich + plain + tiny + rich + tiny + plain, builder);
+  REQUIRE(games.size() == 6);
   // Locations differ by where each game starts in the file: compare the
   // games read alone with their offsets shifted.
   auto shifted = [](GameRecord r, std::uint64_t by) {
@@ -426,7 +428,27 @@ TEST_CASE("PGN: a game built in the nodes of a richer previous game carries noth
   CHECK(same(games[1].record, shifted(alone(plain), rich.size())));
   CHECK(same(games[2].record, shifted(alone(tiny), rich.size() + plain.size())));
   CHECK(same(games[3].record, shifted(alone(rich), rich.size() + plain.size() + tiny.size())));
+  CHECK(same(games[5].record, shifted(alone(plain), 2 * (rich.size() + tiny.size()) + plain.size())));
   CHECK(games[2].record.nodes.size() == 2);
+}
+
+TEST_CASE("PGN: the builder keeps no chunk of nodes past the game's after a longer one", "[pgn]") {
+  // 5,000 plies (two chunks of nodes), then 3: the builder's own record
+  // keeps the first chunk's nodes made for the next game, not the second.
+  std::string text = "[Event \"long\"]\n\n";
+  const char* const moves[] = {"h2e2", "h9g7", "e2h2", "g7h9"};
+  for (int i = 0; i < 5000; ++i) text += std::string(moves[i % 4]) + (i % 10 == 9 ? "\n" : " ");
+  text += "*\n\n[Event \"short\"]\n\n1. h2e2 h9g7 2. e2h2 *\n";
+  std::vector<std::size_t> sizes, made;
+  GameBuilder builder([&](BuiltGame& g) {
+    sizes.push_back(g.record.nodes.size());
+    made.push_back(g.record.nodes.made());
+    return Control::Continue;
+  });
+  (void)read_pgn(text, builder);
+  REQUIRE(sizes == std::vector<std::size_t>{5001, 4});
+  CHECK(made[0] == 5001);
+  CHECK(made[1] == NodeStore::kChunkSize);  // the first chunk's, filled by the long game
 }
 
 TEST_CASE("PGN: file-level issues past the first thousand are counted in one issue", "[pgn]") {

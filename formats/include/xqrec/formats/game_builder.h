@@ -90,7 +90,7 @@ class GameBuilder : public GameVisitor {
   // comments, NAGs and children emptied, or a new one. The caller sets text,
   // notation, where, move and parent.
   GameNode& next_node();
-  GameNode& add_node();  // next_node when no node of the previous game is left
+  GameNode& add_node();  // next_node when no kept node (of a longer earlier game) is left
   // The first move of a line: it takes the comment waiting for it, and
   // becomes the main line when a variation was opened before it.
   void open_line_with(Line& l, GameNode& node);
