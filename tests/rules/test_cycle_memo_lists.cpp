@@ -21,6 +21,26 @@ namespace {
 
 std::vector<Move> as_vector(const MoveList& l) { return {l.begin(), l.end()}; }
 
+// Two positions of one key whose tracked kings differ: `generate` gives
+// them different lists, and `kept` gives each its own in one scope, whichever
+// is asked first.
+template <class Generate, class Kept>
+void require_kept_per_king(const Position& a, const Position& b, Generate generate, Kept kept) {
+  MoveList la, lb;
+  (a.*generate)(la);
+  (b.*generate)(lb);
+  REQUIRE(as_vector(la) != as_vector(lb));
+  for (const bool a_first : {true, false}) {
+    const rules::detail::CycleMemoScope scope;
+    for (const Position* p : a_first ? std::vector<const Position*>{&a, &b} : std::vector<const Position*>{&b, &a}) {
+      MoveList expected, got;
+      (p->*generate)(expected);
+      kept(*p, got);
+      REQUIRE(as_vector(got) == as_vector(expected));
+    }
+  }
+}
+
 // A list holding a move already: a kept answer must replace what is there.
 MoveList dirty() {
   MoveList l;
@@ -101,34 +121,8 @@ TEST_CASE("a kept move list is of the position's tracked kings too", "[rules][ex
   const Position read(*read_setup);
   REQUIRE(moved.key() == read.key());
   REQUIRE(moved.king(Color::Black) != read.king(Color::Black));
-  MoveList moved_checks, read_checks;
-  moved.generate_legal_checks(moved_checks);
-  read.generate_legal_checks(read_checks);
-  REQUIRE(as_vector(moved_checks) != as_vector(read_checks));
-  for (const bool moved_first : {true, false}) {
-    const rules::detail::CycleMemoScope scope;
-    for (const Position* p : moved_first ? std::vector<const Position*>{&moved, &read}
-                                         : std::vector<const Position*>{&read, &moved}) {
-      MoveList expected, kept;
-      p->generate_legal_checks(expected);
-      rules::detail::legal_checks_kept(*p, kept);
-      REQUIRE(as_vector(kept) == as_vector(expected));
-    }
-  }
+  require_kept_per_king(moved, read, &Position::generate_legal_checks, rules::detail::legal_checks_kept);
   // With Black to move: the tracked king's replies differ as well.
-  const Position moved_b = moved.with_side_to_move(Color::Black), read_b = read.with_side_to_move(Color::Black);
-  MoveList a, b;
-  moved_b.generate_legal(a);
-  read_b.generate_legal(b);
-  REQUIRE(as_vector(a) != as_vector(b));
-  for (const bool moved_first : {true, false}) {
-    const rules::detail::CycleMemoScope scope;
-    for (const Position* p : moved_first ? std::vector<const Position*>{&moved_b, &read_b}
-                                         : std::vector<const Position*>{&read_b, &moved_b}) {
-      MoveList expected, kept;
-      p->generate_legal(expected);
-      rules::detail::legal_moves_kept(*p, kept);
-      REQUIRE(as_vector(kept) == as_vector(expected));
-    }
-  }
+  require_kept_per_king(moved.with_side_to_move(Color::Black), read.with_side_to_move(Color::Black),
+                        &Position::generate_legal, rules::detail::legal_moves_kept);
 }
