@@ -86,8 +86,11 @@ class NodeChildren {
     }
   }
   void erase(const NodeId* at);
-  // No child; the notes stay. Inline for a block that keeps its notes: a
-  // reader clears every node it reuses.
+  // No child; the notes stay (a small block with notes is kept for the
+  // next children). The game builder no longer calls it on the nodes it
+  // reuses: it assigns an empty NodeChildren, freeing the block, which
+  // measured cheaper than keeping it (docs/speed-history.md, "Twenty-sixth
+  // session: iccs").
   void clear() {
     if (is_inline()) {
       set_inline(0, 0);
@@ -113,8 +116,8 @@ class NodeChildren {
   // until the node gains a child or is cleared (a variation pushed, clear(),
   // assigning `children`), unlike a std::unique_ptr of the notes alone.
   NodeNotes& edit_notes();
-  // Empty again. Short notes keep their storage, for the next game a
-  // reader's node serves; long ones are freed, or every reused node would
+  // Empty again. Short notes keep their storage for the node's next notes;
+  // long ones are freed, so that a node emptied again and again does not
   // keep the longest comment it ever held.
   void clear_notes() {
     if (is_inline()) return;
