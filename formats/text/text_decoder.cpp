@@ -185,7 +185,8 @@ std::size_t ChunkDecoder::decode_by_table(std::size_t end, Output& o) {
   // the last byte of the chunk alone after the loop. The cursor is a
   // pointer, and the source index goes along as four copies in a vector
   // register, stored as they are for a pair and moved by an addition: not
-  // the index broadcast anew at each pair (17 instructions a pair, 15 now).
+  // the index broadcast anew at each pair (17 instructions a pair, 15
+  // after; 13 with the one look-up below).
   const unsigned char* p = b + j0;
   const unsigned char* const last = b + (stop > 0 ? stop - 1 : 0);
   Offsets4 at = Offsets4{0, 0, 0, 0} + std::uint32_t(j0);
@@ -210,8 +211,8 @@ std::size_t ChunkDecoder::decode_by_table(std::size_t end, Output& o) {
         continue;
       }
       // A run of ASCII eight bytes at a time: all eight bytes and offsets
-      // are stored (the storage allows a byte a source byte, and 8 <=
-      // stop - j), the cursor moves past the ASCII ones only.
+      // are stored (the storage allows a byte a source byte, and eight are
+      // left: last - p >= 7), the cursor moves past the ASCII ones only.
       if (last - p >= 7) {
         std::uint64_t word;
         std::memcpy(&word, p, 8);

@@ -3,7 +3,7 @@
 // each, in the reader and in the replay). Public, though internal (namespace
 // detail), so that a hit is looked up inline where the formats library asks
 // for every move: the PGN reader's test of a Chinese word
-// (reads_as_move_inline; the call cost it the loop's registers saved and
+// (reads_as_four_glyph_move; a call cost it the loop's registers saved and
 // restored around it, 23 M instructions of a 10,329-game GBK archive's
 // audit).
 #pragma once
