@@ -84,6 +84,9 @@ std::unique_ptr<DoubleByteTable> DoubleByteTable::build(const std::string& icu_n
     }
   const Converted c = convert(cnv, all);
   auto table = std::make_unique<DoubleByteTable>();
+  // The bytes below 0x80 were checked to be ASCII above, whatever follows.
+  for (std::size_t lead = 0; lead < 0x80; ++lead)
+    for (std::size_t trail = 0; trail < 0x100; ++trail) table->pairs_[lead | trail << 8] = kAsciiFirst;
   bool any = false;
   for (std::size_t u = 0; u + 1 < c.units.size(); ++u) {
     const int32_t at = c.offsets[u];

@@ -28,12 +28,15 @@ class DoubleByteTable {
   // two bytes read as one little-endian word (lead | trail << 8: one load
   // for the decoder, no arithmetic): its two or three bytes from the
   // lowest, and their count in the top byte; 0 when the converter must
-  // decide.
+  // decide; kAsciiFirst when the lead is below 0x80 (an ASCII character,
+  // whatever follows it): negative as a signed word, as no pair's is, so
+  // that the decoder tells both apart from a pair in one test.
   std::uint32_t pair_word(std::uint16_t lead_trail) const { return pairs_[lead_trail]; }
+  static constexpr std::uint32_t kAsciiFirst = 0xFF000000;
 
  private:
   static std::unique_ptr<DoubleByteTable> build(const std::string& icu_name);
-  // By the pair's word; those with a lead below 0x80 (ASCII) are 0.
+  // By the pair's word; those with a lead below 0x80 (ASCII) are kAsciiFirst.
   std::array<std::uint32_t, 65536> pairs_{};
 };
 

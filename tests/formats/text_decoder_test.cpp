@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "text/double_byte_table.h"
 #include "xqrec/formats/text_decoder.h"
 
 using namespace xq::formats;
@@ -140,6 +141,38 @@ TEST_CASE("decoder: the table of a double-byte encoding decodes as the converter
   // The reference is the converter's own: a common GBK pair through both.
   CHECK(decode_all("\xc5\xda", "GBK", 64, false).text == "\xe7\x82\xae");  // 炮
   CHECK(decode_all("\xc5\xda", "GBK").text == "\xe7\x82\xae");
+}
+
+TEST_CASE("decoder: every pair and every ASCII byte before any byte decode by the table as by the converter",
+          "[formats][decoder]") {
+  // Each of the 65,536 two-byte words, followed by a line feed: a lead
+  // byte 0x80..0xFF with every trail (the table's pairs, and those it
+  // leaves to the converter), and every byte below 0x80 with every byte
+  // after it (the table's word for an ASCII first byte). The table holds
+  // what ICU answered for each pair alone: the converter reads the same.
+  std::string bytes;
+  for (int lead = 0; lead < 0x100; ++lead)
+    for (int trail = 0; trail < 0x100; ++trail) bytes += {char(lead), char(trail), '\n'};
+  for (const char* encoding : {"GBK", "GB18030", "Big5", "EUC-CN"}) {
+    INFO(encoding);
+    const Decoded reference = decode_all(bytes, encoding, 1 << 18, false);
+    check_same(decode_all(bytes, encoding), reference);
+    check_same(decode_all(bytes, encoding, 1000), reference);
+  }
+  // The table is there and holds the pairs (else the decoder above read
+  // every byte through the converter): an ASCII first byte is told by its
+  // word whatever follows; 炮 is GBK's C5 DA.
+  const DoubleByteTable* gbk = DoubleByteTable::of("GBK");
+  REQUIRE(gbk != nullptr);
+  std::size_t pairs = 0, ascii = 0;
+  for (std::uint32_t w = 0; w < 0x10000; ++w) {
+    const std::uint32_t utf8 = gbk->pair_word(std::uint16_t(w));
+    if ((w & 0x80) == 0) ascii += utf8 == DoubleByteTable::kAsciiFirst;
+    else pairs += utf8 != 0 && std::int32_t(utf8) > 0;
+  }
+  CHECK(ascii == 0x8000);
+  CHECK(pairs > 20000);
+  CHECK(gbk->pair_word(0xDAC5) == (0x03000000u | 0xAE82E7u));
 }
 
 namespace {

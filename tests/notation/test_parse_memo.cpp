@@ -16,6 +16,7 @@
 
 #include "notation_test_util.h"
 #include "xqrec/notation/description.h"
+#include "xqrec/notation/parse_memo.h"
 #include "xqrec/notation/resolve.h"
 
 namespace xn = xq::notation;
@@ -29,11 +30,12 @@ std::string padded(std::string text, std::size_t size) {
   return text;
 }
 
-// Texts of 7, 8, 9, 15, 16 and 17 bytes, moves and not: WXF (4 bytes) and
-// ICCS (4) padded to 7, 8 and 9; 炮2平5 (8) as is and after a space (9);
-// 炮二平五 (12) padded to 15, 16 and 17. About 16,000 texts, each under four
-// hints: far more than the memo's 8,192 slots, so buckets fill and texts
-// push each other out.
+// Texts of 7, 8, 9, 12, 15, 16 and 17 bytes, moves and not: WXF (4 bytes)
+// and ICCS (4) padded to 7, 8 and 9; 炮2平5 (8) as is, after a space (9)
+// and padded to 12 (a move of twelve bytes without four glyphs); 炮二平五
+// (12) as is and padded to 15, 16 and 17. About 21,000 texts, each under
+// four hints: far more than the memo's 8,192 slots, so buckets fill and
+// texts push each other out.
 std::vector<std::string> texts_of_key_sizes() {
   std::vector<std::string> out;
   const std::string letters = "RNBAKCP";
@@ -57,8 +59,9 @@ std::vector<std::string> texts_of_key_sizes() {
           const std::string digits = p + std::to_string(f) + d + std::to_string(n);
           out.push_back(digits);
           out.push_back(" " + digits);
+          out.push_back(padded(digits, 12));
           const std::string glyphs = p + numerals[std::size_t(f - 1)] + d + numerals[std::size_t(n - 1)];
-          for (std::size_t size : {15, 16, 17}) out.push_back(padded(glyphs, size));
+          for (std::size_t size : {12, 15, 16, 17}) out.push_back(padded(glyphs, size));
         }
   return out;
 }
@@ -79,14 +82,33 @@ std::string reading(std::string_view text, xn::Notation hint) {
 struct Answers {
   std::string reading;
   bool reads = false;
+  bool four_glyph_move = false;  // the PGN reader's test (under the hint Chinese whatever the hint)
   xq::Move plain_red, plain_black;
   bool operator==(const Answers&) const = default;
 };
 
+// The shape of the PGN reader's one-move words, from its definition and
+// not from the memo's code: four characters of three bytes each, the first
+// an ideograph of U+4000..U+9FFF, none of the marks … 、 。 ．.
+bool four_glyphs(std::string_view text) {
+  if (text.size() != 12) return false;
+  for (std::size_t i = 0; i < 12; i += 3) {
+    const auto lead = static_cast<unsigned char>(text[i]);
+    if (lead < 0xE0 || lead > 0xEF) return false;  // not a three-byte character
+    for (const char* mark : {"…", "、", "。", "．"})
+      if (text.substr(i, 3) == mark) return false;
+  }
+  const auto first = static_cast<unsigned char>(text[0]);
+  return first >= 0xE4 && first <= 0xE9;
+}
+
 Answers answers(std::string_view text, xn::Notation hint, const xq::Position& red, const xq::Position& black) {
-  // reads_as_move and plain_move first: asked before parse_move_text, they
-  // are the first to find the text in the memo, or not.
+  // The reader's test, reads_as_move and plain_move first: asked before
+  // parse_move_text, they are the first to find the text in the memo, or
+  // not (the reader's test with an empty memo tests the glyphs before any
+  // reading; later, its hit answers from the entry).
   Answers a;
+  a.four_glyph_move = xn::detail::reads_as_four_glyph_move(text);
   a.reads = xn::reads_as_move(text, hint);
   a.plain_red = xn::plain_move(red, text, hint);
   a.plain_black = xn::plain_move(black, text, hint);
@@ -113,12 +135,22 @@ TEST_CASE("the parse memo answers what a fresh reading answers, for texts of 7 t
       // Each with an empty memo: the memo has nothing to answer from.
       xn::release_parse_memo();
       asked.push_back({text, hint, answers(text, hint, red, black)});
+      const Answers& fresh = asked.back().fresh;
+      if (hint == xn::Notation::Chinese)
+        CHECK(fresh.four_glyph_move == (four_glyphs(text) && fresh.reads));
     }
   // The hint matters: some texts read with a dialect note, or not at all,
   // under one hint and plainly under another.
   CHECK(std::any_of(asked.begin(), asked.end(), [](const Asked& a) { return a.fresh.reads; }));
   CHECK(std::any_of(asked.begin(), asked.end(), [](const Asked& a) { return !a.fresh.reads; }));
   CHECK(std::any_of(asked.begin(), asked.end(), [](const Asked& a) { return !a.fresh.plain_red.is_none(); }));
+  // Twelve-byte texts that read under the hint Chinese with four glyphs and
+  // without (炮2平5 padded): the reader's test tells them apart from the
+  // memo's entry alone once the text is kept.
+  CHECK(std::any_of(asked.begin(), asked.end(), [](const Asked& a) { return a.fresh.four_glyph_move; }));
+  CHECK(std::any_of(asked.begin(), asked.end(), [](const Asked& a) {
+    return a.hint == xn::Notation::Chinese && a.text.size() == 12 && a.fresh.reads && !a.fresh.four_glyph_move;
+  }));
 
   // Now in one memo, in an order that mixes sizes and hints, three times:
   // the first reads each text into the memo, the later ones find it there
