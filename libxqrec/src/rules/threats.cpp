@@ -70,8 +70,9 @@ bool capturer_had_duty(const Position& before, const Position& theirs_before, Mo
 // capture c, by a capture elsewhere (not on c's square, whose exchange is
 // c's own balance) of a piece the capturer had a duty toward, less what it
 // could already win of that piece before c (`theirs_before`, its best
-// capture per square then). pos is left as it was.
-int answer_elsewhere(Position& pos, Move c, int pv, const detail::RootThreats& theirs_before) {
+// capture per square then, made only when such a capture is found: most
+// walks find none). pos is left as it was.
+int answer_elsewhere(Position& pos, Move c, int pv, detail::RootThreatsOnDemand& theirs_before) {
   const Position before = pos, theirs = with_side_to_move(pos, ~pos.side_to_move());
   Undo u;
   pos.make_legal(c, u);
@@ -79,8 +80,9 @@ int answer_elsewhere(Position& pos, Move c, int pv, const detail::RootThreats& t
   detail::winning_captures<false>(pos, pv, true, best, [&](Move r) { return r.to() != c.to(); },
                                   [&](Move r, int balance, const detail::MateRefutes& refuted) {
     if (!capturer_had_duty(before, theirs, c, r)) return true;
+    const detail::RootThreats& root = theirs_before.get();
     const int i = r.to().index();
-    const int gain = balance - (theirs_before.piece[i] == pos.at(r.to()) ? theirs_before.balance[i] : 0);
+    const int gain = balance - (root.piece[i] == pos.at(r.to()) ? root.balance[i] : 0);
     if (gain > best && !refuted()) best = gain;
     return true;
   });
@@ -118,7 +120,7 @@ void direct_targets(Position& pos, std::vector<ChaseTarget>& out, int pv, std::v
     // guarded or shielded is worth more than the piece taken: no gain (闲);
     // as much or less, the chase stands (价值相当或得子者，按捉处理).
     if (opt.capture_duties) {
-      if (answer_elsewhere(pos, c, pv, theirs_before.get()) > piece_value(t.victim_piece, c.to(), pv)) return true;
+      if (answer_elsewhere(pos, c, pv, theirs_before) > piece_value(t.victim_piece, c.to(), pv)) return true;
     }
     const int single =
         piece_value(t.victim_piece, c.to(), pv) - (d.recapture ? piece_value(t.attacker_piece, c.from(), pv) : 0);
