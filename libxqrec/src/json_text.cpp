@@ -147,8 +147,24 @@ bool plain16(const char* p) {
         i += len;
         // The three-byte characters after it (a run of CJK text) at once,
         // not a round of the word test each.
-        if (len == 3)
+        if (len == 3) {
+          // A word of four bytes a character while one more lies in the
+          // text: the lead (1110xxxx) and two continuations in one masked
+          // compare, then the two exclusions (E0 80..9F, ED A0..BF) by the
+          // second byte's bit 5 (A0..BF have it). Little-endian only (the
+          // first byte the word's low byte); the last character, or all of
+          // them elsewhere, by three_byte_char.
+          if constexpr (std::endian::native == std::endian::little)
+            while (i + 4 <= n) {
+              std::uint32_t w;
+              std::memcpy(&w, d + i, 4);
+              if ((w & 0x00C0C0F0u) != 0x008080E0u) break;
+              const std::uint32_t lead = w & 0xFFu, upper = w & 0x2000u;
+              if (lead == 0xE0u ? upper == 0 : lead == 0xEDu && upper != 0) break;
+              i += 3;
+            }
           while (i + 3 <= n && three_byte_char(d + i)) i += 3;
+        }
         return;
       }
     copy_run(i);
