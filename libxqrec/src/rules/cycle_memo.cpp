@@ -63,6 +63,34 @@ thread_local KeptMoves kept_moves[std::size_t(1) << kMovesBits];
 thread_local std::uint32_t scope = 1;
 thread_local CycleMemoCounts counts;
 
+// Every table's slot has the key, the scope and the kings: whether slot k
+// holds an answer of this scope for `key`, and the marking of k as one.
+template <class Slot>
+bool holds(const Slot& k, MemoKey key) {
+  return k.scope == scope && k.key == key.zobrist && k.kings == key.kings;
+}
+template <class Slot>
+void stamp(Slot& k, MemoKey key) {
+  k.key = key.zobrist;
+  k.scope = scope;
+  k.kings = key.kings;
+}
+
+// The moves of a kept list that `keep` accepts, into `out` (cleared first).
+template <class Keep>
+void copy_kept(const Move* moves, std::size_t n, MoveList& out, Keep&& keep) {
+  out.clear();
+  for (std::size_t i = 0; i < n; ++i)
+    if (keep(moves[i])) out.push(moves[i]);
+}
+// Copies `list` (at most N moves: the caller checks) into a slot's array;
+// returns its size.
+template <std::size_t N>
+std::uint8_t keep_list(std::array<Move, N>& kept, const MoveList& list) {
+  for (std::size_t i = 0; i < list.size(); ++i) kept[i] = list[i];
+  return std::uint8_t(list.size());
+}
+
 // Zobrist keys are uniform: their high bits index the slots (a balance's
 // slot mixed with the capture and the pawn's value, so that one position's
 // captures spread, as do its balances in each pawn value).
@@ -85,17 +113,14 @@ KeptMoves& moves_slot(MemoKey key, std::uint8_t kind) {
 }
 const KeptMoves* kept_moves_of(MemoKey key, std::uint8_t kind) {
   const KeptMoves& k = moves_slot(key, kind);
-  return k.scope == scope && k.key == key.zobrist && k.kings == key.kings && k.kind == kind ? &k : nullptr;
+  return holds(k, key) && k.kind == kind ? &k : nullptr;
 }
 void keep_moves_of(MemoKey key, std::uint8_t kind, const MoveList& list) {
   if (list.size() > kKeptMoves) return;
   KeptMoves& k = moves_slot(key, kind);
-  k.key = key.zobrist;
-  k.scope = scope;
-  k.kings = key.kings;
+  stamp(k, key);
   k.kind = kind;
-  k.size = std::uint8_t(list.size());
-  for (std::size_t i = 0; i < list.size(); ++i) k.moves[i] = list[i];
+  k.size = keep_list(k.moves, list);
   ++counts.move_lists;
 }
 
@@ -103,8 +128,7 @@ template <std::uint8_t kKind>
 void moves_kept(const Position& pos, MoveList& out) {
   const MemoKey key = memo_key(pos);
   if (const KeptMoves* k = kept_moves_of(key, kKind)) {
-    out.clear();
-    for (std::size_t i = 0; i < k->size; ++i) out.push(k->moves[i]);
+    copy_kept(k->moves.data(), k->size, out, [](Move) { return true; });
     return;
   }
   if constexpr (kKind == kLegalChecks)
@@ -122,46 +146,47 @@ void begin_cycle_memo() {
 
 std::optional<bool> kept_mate_in_one(MemoKey key) {
   const KeptMate& k = mate_slot(key);
-  if (k.scope != scope || k.key != key.zobrist || k.kings != key.kings) return std::nullopt;
+  if (!holds(k, key)) return std::nullopt;
   return k.mate;
 }
 
 void keep_mate_in_one(MemoKey key, bool mate) {
-  mate_slot(key) = {key.zobrist, scope, key.kings, mate};
+  KeptMate k;  // built whole, then stored in one go
+  stamp(k, key);
+  k.mate = mate;
+  mate_slot(key) = k;
   ++counts.mates;
 }
 
 std::optional<int> kept_capture_balance(MemoKey key, Move c, int pv) {
   const KeptBalance& k = balance_slot(key, c, pv);
-  if (k.scope != scope || k.key != key.zobrist || k.kings != key.kings || k.move != c.raw() || k.pv != pv)
-    return std::nullopt;
+  if (!holds(k, key) || k.move != c.raw() || k.pv != pv) return std::nullopt;
   return k.balance;
 }
 
 void keep_capture_balance(MemoKey key, Move c, int pv, int balance) {
-  balance_slot(key, c, pv) = {key.zobrist, scope, c.raw(), std::int16_t(pv), std::int32_t(balance), key.kings};
+  KeptBalance k;  // built whole, then stored in one go
+  stamp(k, key);
+  k.move = c.raw();
+  k.pv = std::int16_t(pv);
+  k.balance = std::int32_t(balance);
+  balance_slot(key, c, pv) = k;
   ++counts.balances;
 }
 
 bool kept_captures_of(MemoKey key, const SquareSet& victims, MoveList& out) {
   const KeptCaptures& k = captures_slot(key);
-  if (k.scope != scope || k.key != key.zobrist || k.kings != key.kings || (k.victims & victims) != victims)
-    return false;
-  out.clear();
-  for (std::size_t i = 0; i < k.size; ++i)
-    if (victims.contains(k.moves[i].to())) out.push(k.moves[i]);
+  if (!holds(k, key) || (k.victims & victims) != victims) return false;
+  copy_kept(k.moves.data(), k.size, out, [&](Move m) { return victims.contains(m.to()); });
   return true;
 }
 
 void keep_captures_of(MemoKey key, const SquareSet& victims, const MoveList& list) {
   if (list.size() > kKeptCaptures) return;
   KeptCaptures& k = captures_slot(key);
-  k.key = key.zobrist;
-  k.kings = key.kings;
+  stamp(k, key);
   k.victims = victims;
-  k.scope = scope;
-  k.size = std::uint8_t(list.size());
-  for (std::size_t i = 0; i < list.size(); ++i) k.moves[i] = list[i];
+  k.size = keep_list(k.moves, list);
   ++counts.capture_lists;
 }
 
@@ -177,13 +202,12 @@ void legal_captures_to_kept(const Position& pos, Square sq, MoveList& out) {
   // generator walks the pieces by ascending square, as the captures of one
   // square are listed).
   if (const KeptMoves* k = kept_moves_of(key, kLegalMoves)) {
-    for (std::size_t i = 0; i < k->size; ++i)
-      if (k->moves[i].to() == sq) out.push(k->moves[i]);
+    copy_kept(k->moves.data(), k->size, out, [&](Move m) { return m.to() == sq; });
     return;
   }
   const std::uint8_t kind = std::uint8_t(kCapturesTo + sq.index());
   if (const KeptMoves* k = kept_moves_of(key, kind)) {
-    for (std::size_t i = 0; i < k->size; ++i) out.push(k->moves[i]);
+    copy_kept(k->moves.data(), k->size, out, [](Move) { return true; });
     return;
   }
   pos.generate_legal_captures_to(sq, out);
