@@ -214,24 +214,9 @@ bool plain16(const char* p) {
   return p;
 }
 
-}  // namespace
-
-void append_json_string(std::string& out, std::string_view s) {
-  if (plain_ascii(s)) [[likely]] {
-    out.reserve(out.size() + s.size() + 2);
-    out += '"';
-    out.append(s.data(), s.size());
-    out += '"';
-    return;
-  }
-  const std::size_t at = out.size();
-  out.resize(at + json_string_bound(s.size()));
-  out.resize(std::size_t(put_json_escaped(out.data() + at, s) - out.data()));
-}
-
 // Copies the n bytes at d to p: up to sixteen as two words or two halves
 // that overlap (no call; most strings of a game's line are short: tag
-// names and values, codes, FENs of fewer than 64), longer ones by memcpy.
+// names and values, codes), longer ones (FENs among them) by memcpy.
 [[gnu::always_inline]] inline void copy_short(char* p, const char* d, std::size_t n) {
   if (n >= 8 && n <= 16) {
     std::uint64_t a, b;
@@ -250,6 +235,21 @@ void append_json_string(std::string& out, std::string_view s) {
   } else {
     std::memcpy(p, d, n);
   }
+}
+
+}  // namespace
+
+void append_json_string(std::string& out, std::string_view s) {
+  if (plain_ascii(s)) [[likely]] {
+    out.reserve(out.size() + s.size() + 2);
+    out += '"';
+    out.append(s.data(), s.size());
+    out += '"';
+    return;
+  }
+  const std::size_t at = out.size();
+  out.resize(at + json_string_bound(s.size()));
+  out.resize(std::size_t(put_json_escaped(out.data() + at, s) - out.data()));
 }
 
 char* put_json_string(char* p, std::string_view s) {

@@ -150,7 +150,7 @@ TEST_CASE("json_text: a plain text of every length is copied whole, in order, in
   // Plain texts go out without a memcpy call up to sixteen bytes (two
   // words, or two halves, that overlap): distinct bytes at every position
   // show a half copied to the wrong place, the guard bytes a write past the
-  // literal, and the lengths cover each copy's edges (3/4, 7/8, 16/17).
+  // bound, and the lengths cover each copy's edges (3/4, 7/8, 16/17).
   const std::string source = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
   for (std::size_t n = 0; n <= source.size(); ++n) {
     const std::string s = source.substr(0, n);

@@ -313,3 +313,16 @@ TEST_CASE("decoder: offsets count from the origin each chunk is given", "[format
     }
   }
 }
+
+TEST_CASE("decoder: seven ASCII bytes left in a chunk are not read as eight", "[formats][decoder]") {
+  // 28 pairs (炮), then "abcdef\n" ends the first chunk of 64 bytes at its
+  // 63rd byte, and ASCII follows: the table's run of eight must not take
+  // the next chunk's first byte (nor the byte past a text that ends so).
+  std::string pairs;
+  for (int i = 0; i < 28; ++i) pairs += "\xc5\xda";
+  for (const std::string& bytes : {pairs + "abcdef\nxyz\n", pairs + "abcdefg"}) {
+    const Decoded reference = decode_all(bytes, "GBK", 1 << 18, false);
+    check_same(decode_all(bytes, "GBK", 64), reference);
+    check_same(decode_all(bytes, "GBK"), reference);
+  }
+}
