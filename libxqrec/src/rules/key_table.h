@@ -71,8 +71,12 @@ class KeyTable {
   // deepens) most often keeps growing, and each step rehashes every entry
   // (twice larger: +1.3 % of the judged cycles' instructions at check depth
   // 4, eight times: +0.3 %; docs/speed-history.md, "Twenty-seventh session:
-  // gain2"). The old slots are read where they are: the inline ones stay,
-  // the heap's are moved out (not copied).
+  // gain2"). So a table holds between an eighth and a half of its slots,
+  // and no more than its question's budgets let it meet (no cap of its
+  // own: 8,192 slots, 128 KB, the most on ../shared/corpus; 2 MB seen at
+  // 100 times the default budgets). The old slots are read where they
+  // are: the inline ones stay, the heap's buffer is taken over (not
+  // copied) and each entry assigned into the new array.
   void grow() {
     std::vector<Slot> old_heap = std::move(heap_);
     const Slot* const old = slots_;
