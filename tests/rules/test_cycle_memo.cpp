@@ -211,3 +211,22 @@ TEST_CASE("kept capture lists are the generator's for every set they hold", "[ru
   CHECK(answered > 5000);
   CHECK(declined > 1000);
 }
+
+TEST_CASE("a capture list longer than a slot holds is not kept", "[rules][exchange]") {
+  // Four red rooks among Black's pawns, two horses by the cannons (a relaxed
+  // set-up): 18 captures of Black's pieces, more than the slot's 14. Kept
+  // whole, it would overrun the slot's array into the next slot.
+  auto setup = parse_fen("rnbakabnr/9/1cN3Nc1/pRpRpRpRp/9/9/9/9/9/4K4 r");
+  REQUIRE(setup);
+  const Position pos(*setup);
+  const SquareSet theirs = pos.occupied(Color::Black);
+  MoveList list;
+  pos.generate_legal_captures_of(theirs, list);
+  REQUIRE(list.size() > 16);
+  const rules::detail::CycleMemoScope scope;
+  const long kept_before = rules::detail::cycle_memo_counts().capture_lists;
+  rules::detail::keep_captures_of(rules::detail::memo_key(pos), theirs, list);
+  MoveList kept;
+  CHECK(!rules::detail::kept_captures_of(rules::detail::memo_key(pos), theirs, kept));
+  CHECK(rules::detail::cycle_memo_counts().capture_lists == kept_before);
+}
