@@ -24,7 +24,6 @@ Control GameBuilder::begin_game(std::size_t index, SourceLocation where) {
   // game before it), are filled again (see next_node), not destroyed and
   // built anew: a GameNode is large, and a game has many.
   r.nodes.truncate_keeping(0);
-  used_ = 0;
   // When the callback took the previous record, grow once, not by doubling
   // (a GameNode is large to move) -- within the first chunk of nodes (the
   // others are had whole, never moved): after an opening library of
@@ -57,7 +56,7 @@ Control GameBuilder::begin_game(std::size_t index, SourceLocation where) {
 void GameBuilder::expect_moves(std::size_t count) {
   count = std::min(count, kMaxGameMoves);  // the rest is not kept
   auto& nodes = game_.record.nodes;
-  if (nodes.capacity() < used_ + count) nodes.reserve(used_ + count);
+  if (nodes.capacity() < nodes.size() + count) nodes.reserve(nodes.size() + count);
 }
 
 // Inline: the builder's every move takes a node here; growing is the rare
@@ -71,13 +70,11 @@ inline GameNode& GameBuilder::next_node() {
   // kept, a node that once had a comment or a variation would keep taking
   // the block's slower paths in every game after, long after the storage
   // paid for itself (most nodes that had notes once never do again).
-  ++used_;
   n->children = NodeChildren();
   return *n;
 }
 
 [[gnu::noinline]] GameNode& GameBuilder::add_node() {
-  ++used_;
   return game_.record.nodes.emplace_back();
 }
 
@@ -179,7 +176,9 @@ void GameBuilder::move(std::string_view text, MoveNotation notation, SourceLocat
     if (deep_cut_++ == 0) first_deep_move_ = where;
     return;
   }
-  if (used_ > kMaxGameMoves) [[unlikely]] {  // used_ counts the root
+  // The nodes of this game so far, the root counted.
+  const std::size_t made = game_.record.nodes.size();
+  if (made > kMaxGameMoves) [[unlikely]] {
     if (moves_cut_++ == 0) {
       first_cut_move_ = where;
       first_cut_text_ = bounded_excerpt(text);
@@ -190,7 +189,7 @@ void GameBuilder::move(std::string_view text, MoveNotation notation, SourceLocat
   }
   Line& l = line();
   // Built in place (a GameNode is large; add_child would move it).
-  const NodeId id = NodeId(used_);
+  const NodeId id = NodeId(made);
   GameNode& node = next_node();
   node.text.assign(text);
   node.notation = notation;

@@ -107,7 +107,6 @@ class GameBuilder : public GameVisitor {
   bool open_ = false;
   std::size_t games_ = 0;
   std::size_t last_nodes_ = 0;  // nodes of the previous game: the next one is reserved alike
-  std::size_t used_ = 0;        // nodes of this game so far (record.nodes.size(); more may be kept made past it)
   std::size_t tags_used_ = 0;   // tags of this game so far (record.tags may hold more until end_game)
   // The bounds (kMaxGameMoves, kMaxGameCommentBytes), per game.
   std::size_t comment_bytes_ = 0;    // kept so far
