@@ -744,7 +744,7 @@ std::vector<Move> GainByChecks::line(Position& pos, Move k, int depth) {
     // Where captures are left out, the lowest whole gain first, then the
     // lowest gain without them (least_defence_value).
     MoveList replies;
-    pos.generate_legal(replies);
+    legal_moves_kept(pos, replies);
     int least = kUnbounded, worst = kUnbounded;
     Move reply;
     for (Move r : replies) {

@@ -173,9 +173,8 @@ std::vector<Move> MateByChecks::line(Position& pos, int checks) {
     d = distance(d);
     if (d == 0) break;  // only if the budget ran out
     MoveList ks;
-    pos.generate_legal_checks(ks);
     std::array<std::uint8_t, MoveList::kCapacity> order;
-    const std::size_t n = ordered(pos, ks, order);
+    const std::size_t n = ordered_checks(pos, ks, order);
     Move chosen;
     bool found = false;
     for (std::size_t o = 0; o < n && !found; ++o) {
@@ -191,7 +190,7 @@ std::vector<Move> MateByChecks::line(Position& pos, int checks) {
     if (d == 1) break;  // mated
     // The reply that resists longest.
     MoveList replies;
-    pos.generate_legal(replies);
+    legal_moves_kept(pos, replies);
     int longest = -1;
     Move resist;
     for (Move r : replies) {
