@@ -126,7 +126,7 @@ Result<MoveDescription, SyntaxError> parse_move_text(std::string_view text, Nota
 }
 
 namespace detail {
-// The misses of reads_as_move's lookup and of plain_move's
+// The misses of reads_as_move's lookup (below) and of plain_move's
 // (parse_memo.h), out of line: a hit (nearly every move of an archive) then
 // costs the lookup alone, without the register saves and the stack frame
 // that the parse needs.
@@ -135,7 +135,12 @@ bool reads_as_move_slow(std::string_view text, Notation hint) {
 }
 }  // namespace detail
 
-bool reads_as_move(std::string_view text, Notation hint) { return detail::reads_as_move_inline(text, hint); }
+bool reads_as_move(std::string_view text, Notation hint) {
+  const detail::ParseMemo* const m = detail::memo_unguarded;
+  if (m && m->find_long(text, hint)) [[likely]]
+    return true;
+  return detail::reads_as_move_slow(text, hint);
+}
 
 namespace detail {
 const MemoEntry* memoised_plain_slow(std::string_view text, Notation hint, Color mover) {

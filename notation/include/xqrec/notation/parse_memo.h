@@ -221,12 +221,4 @@ inline bool reads_as_four_glyph_move(std::string_view text) {
   return four_glyph_word(text) && reads_as_move_slow(text, Notation::Chinese);
 }
 
-// reads_as_move, its hit inline.
-inline bool reads_as_move_inline(std::string_view text, Notation hint) {
-  const ParseMemo* const m = memo_unguarded;
-  if (m && m->find_long(text, hint)) [[likely]]
-    return true;
-  return reads_as_move_slow(text, hint);
-}
-
 }  // namespace xq::notation::detail
