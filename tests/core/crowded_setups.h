@@ -16,7 +16,6 @@ class CrowdedSetup {
 
   // The square the pieces crowd around (a king's, or where it would stand).
   void centre_on(Square k) { centre_ = k; }
-  Square centre() const { return centre_; }
 
   // Puts `p` on `q` when `q` is on the board and empty: drawn squares may
   // fall off the board or onto a piece, and are then left.

@@ -108,8 +108,7 @@ class ChunkedVector {
   // game and then a short one does not keep the long one's storage.
   void resize(std::size_t count) {
     if (count < size_) {
-      const std::size_t chunks = (count + kChunkSize - 1) >> ChunkBits;
-      chunks_.resize(std::max<std::size_t>(chunks, 1));
+      chunks_.resize(chunks_for(count));
       chunks_.back().resize(count - (chunks_.size() - 1) * kChunkSize);
       size_ = made_ = count;
     }
@@ -128,7 +127,7 @@ class ChunkedVector {
   // the long one's storage.
   void free_unused_chunks() {
     static_assert(KeepMade);
-    const std::size_t chunks = std::max<std::size_t>((size_ + kChunkSize - 1) >> ChunkBits, 1);
+    const std::size_t chunks = chunks_for(size_);
     if (chunks_.size() <= chunks) return;
     chunks_.resize(chunks);
     made_ = (chunks - 1) * kChunkSize + chunks_.back().size();
@@ -179,6 +178,10 @@ class ChunkedVector {
   const_iterator end() const { return {this, size_}; }
 
  private:
+  // The chunks that hold `count` elements, at least the first.
+  static std::size_t chunks_for(std::size_t count) {
+    return std::max<std::size_t>((count + kChunkSize - 1) >> ChunkBits, 1);
+  }
   void copy_elements(const ChunkedVector& o) {
     if (o.size_ == 0) return;
     reserve(o.size_);
