@@ -230,3 +230,24 @@ TEST_CASE("a capture list longer than a slot holds is not kept", "[rules][exchan
   CHECK(!rules::detail::kept_captures_of(rules::detail::memo_key(pos), theirs, kept));
   CHECK(rules::detail::cycle_memo_counts().capture_lists == kept_before);
 }
+
+TEST_CASE("a move list longer than a slot holds is not kept", "[rules][exchange]") {
+  // The start position: 44 legal moves, more than the slot's 24. Kept whole,
+  // the list would overrun the slot's array into the next slot; not kept,
+  // it is generated anew each time, the same.
+  auto setup = parse_fen("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR r");
+  REQUIRE(setup);
+  const Position pos(*setup);
+  MoveList plain;
+  pos.generate_legal(plain);
+  REQUIRE(plain.size() > 24);
+  const rules::detail::CycleMemoScope scope;
+  const long kept_before = rules::detail::cycle_memo_counts().move_lists;
+  for (int round = 0; round < 2; ++round) {
+    MoveList list;
+    rules::detail::legal_moves_kept(pos, list);
+    REQUIRE(list.size() == plain.size());
+    for (std::size_t i = 0; i < list.size(); ++i) CHECK(list[i] == plain[i]);
+  }
+  CHECK(rules::detail::cycle_memo_counts().move_lists == kept_before);
+}
